@@ -1,0 +1,191 @@
+/**
+ * Virtual clock and event scheduler.
+ *
+ * Time is virtual milliseconds since the epoch. Scheduled callbacks fire in (time, priority,
+ * insertion) order. `speed` maps virtual to real time: 1 sleeps in real time, 10 runs ten times
+ * faster, 0 never sleeps (time jumps from event to event, so output is fully deterministic).
+ * Between events at speed > 0, `now()` interpolates real elapsed time so that inputs arriving
+ * mid-wait (an interrupt) get a realistic timestamp; it never passes the next event's time.
+ */
+export interface Timer {
+  readonly time: number;
+  cancel(): void;
+}
+
+interface Entry {
+  time: number;
+  prio: number;
+  seq: number;
+  fn: () => void;
+  cancelled: boolean;
+}
+
+/** Priorities for callbacks at the same instant: lower runs first. */
+export const PRIO = { normal: 0, flush: 10, late: 20 } as const;
+
+export class Scheduler {
+  private heap: Entry[] = [];
+  private seq = 0;
+  private vAnchor: number;
+  private rAnchor: number;
+  private wakeUp: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private stopped = false;
+  private idleWaiters: Array<() => void> = [];
+  /** Awaited before each callback fires (backpressure from the writer). */
+  gate: (() => Promise<void> | undefined) | undefined;
+
+  constructor(
+    epochMs: number,
+    readonly speed: number,
+  ) {
+    this.vAnchor = epochMs;
+    this.rAnchor = performance.now();
+  }
+
+  /** Current virtual time in integer milliseconds. */
+  now(): number {
+    if (this.speed === 0) return this.vAnchor;
+    const t = this.vAnchor + Math.floor((performance.now() - this.rAnchor) * this.speed);
+    const next = this.peek();
+    return next ? Math.min(t, next.time) : t;
+  }
+
+  /** Schedules `fn` at virtual time `time` (clamped to now). */
+  at(time: number, fn: () => void, prio: number = PRIO.normal): Timer {
+    const e: Entry = { time: Math.max(time, this.now()), prio, seq: this.seq++, fn, cancelled: false };
+    this.push(e);
+    this.wake();
+    return {
+      time: e.time,
+      cancel: () => {
+        e.cancelled = true;
+      },
+    };
+  }
+
+  /** Schedules `fn` `delay` virtual ms from now. */
+  after(delay: number, fn: () => void, prio: number = PRIO.normal): Timer {
+    return this.at(this.now() + Math.max(0, delay), fn, prio);
+  }
+
+  /** True when nothing is scheduled. */
+  get idle(): boolean {
+    this.dropCancelled();
+    return this.heap.length === 0;
+  }
+
+  /** Resolves the next time the queue becomes empty. */
+  whenIdle(): Promise<void> {
+    if (this.idle) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  /** Starts the loop; it runs until `stop()`. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.loop();
+  }
+
+  /** Stops the loop; pending callbacks are dropped. */
+  stop(): void {
+    this.stopped = true;
+    this.heap = [];
+    this.wake();
+  }
+
+  private async loop(): Promise<void> {
+    let burst = 0;
+    while (!this.stopped) {
+      this.dropCancelled();
+      const next = this.heap[0];
+      if (!next) {
+        const w = this.idleWaiters;
+        this.idleWaiters = [];
+        for (const f of w) f();
+        await new Promise<void>((r) => (this.wakeUp = r));
+        continue;
+      }
+      if (this.speed > 0) {
+        const realDelay = (next.time - this.now()) / this.speed;
+        if (realDelay >= 1) {
+          await new Promise<void>((r) => {
+            this.wakeUp = r;
+            this.timer = setTimeout(r, realDelay);
+          });
+          clearTimeout(this.timer);
+          continue; // re-evaluate: something earlier may have been scheduled
+        }
+      }
+      const g = this.gate?.();
+      if (g) {
+        await g;
+        continue;
+      }
+      this.pop();
+      if (next.cancelled) continue;
+      this.vAnchor = Math.max(this.vAnchor, next.time);
+      this.rAnchor = performance.now();
+      next.fn();
+      // let stdin and stdout callbacks run now and then, even when time does not advance
+      if (++burst >= 64) {
+        burst = 0;
+        await new Promise<void>((r) => setImmediate(r));
+      }
+    }
+  }
+
+  private wake(): void {
+    const w = this.wakeUp;
+    this.wakeUp = undefined;
+    w?.();
+  }
+
+  private peek(): Entry | undefined {
+    this.dropCancelled();
+    return this.heap[0];
+  }
+
+  private dropCancelled(): void {
+    while (this.heap.length > 0 && this.heap[0]!.cancelled) this.pop();
+  }
+
+  private less(a: Entry, b: Entry): boolean {
+    return a.time !== b.time ? a.time < b.time : a.prio !== b.prio ? a.prio < b.prio : a.seq < b.seq;
+  }
+
+  private push(e: Entry): void {
+    const h = this.heap;
+    h.push(e);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(h[i]!, h[p]!)) break;
+      [h[i], h[p]] = [h[p]!, h[i]!];
+      i = p;
+    }
+  }
+
+  private pop(): Entry | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length > 0 && last) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && this.less(h[l]!, h[m]!)) m = l;
+        if (r < h.length && this.less(h[r]!, h[m]!)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Typed events the engine produces on the virtual clock. They say *what happened*; profiles
+ * (src/protocol/profiles) decide whether and how each becomes bytes on the wire.
+ */
+
+/** One agent row of a workflow timeline (seed 000 §5.2), profile-neutral. */
+export interface AgentRow {
+  type: 'workflow_agent';
+  index: number;
+  label: string;
+  phaseIndex?: number | undefined;
+  phaseTitle?: string | undefined;
+  /** Profile-specific id (cbc: `v2:<sha256>`; Claude: `a` + 16 hex). */
+  agentId: string;
+  model: string;
+  prompt: string;
+  state: 'start' | 'done' | 'error' | 'cached';
+  queuedAt: number;
+  startedAt: number;
+  endedAt?: number | undefined;
+  lastProgressAt: number;
+  tokens: number;
+  toolCalls: number;
+  durationMs?: number | undefined;
+  resultPreview?: string | undefined;
+  error?: string | undefined;
+  /** Set on rows ended by the run's end (Claude 2.1.328 stop snapshot). */
+  endedWithRun?: 'stopped' | 'failed' | 'completed' | undefined;
+  /** True for rows flipped to error after an interrupt (cbc late rows). */
+  aborted?: boolean | undefined;
+}
+
+/** A phase row of a workflow timeline. */
+export interface PhaseRow {
+  type: 'workflow_phase';
+  index: number;
+  title: string;
+}
+
+export type TimelineRow = PhaseRow | AgentRow;
+
+export type TaskKind = 'workflow' | 'bash' | 'powershell' | 'agent';
+export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'killed';
+
+/** Identity and static facts of one background task. */
+export interface TaskInfo {
+  taskId: string;
+  runId?: string | undefined;
+  toolUseId: string;
+  kind: TaskKind;
+  description: string;
+  workflowName?: string | undefined;
+  /** Workflow script text (Claude puts it in task_started.prompt). */
+  script?: string | undefined;
+  outputFile: string;
+  startedAt: number;
+}
+
+/** Token/tool/duration counters, as in the TaskUsage shape. */
+export interface TaskUsage {
+  total_tokens: number;
+  tool_uses: number;
+  duration_ms: number;
+}
+
+/** How a turn started: a user message, or a task notification (follow-up turn). */
+export interface TurnOrigin {
+  kind: 'user' | 'task-notification';
+  runId?: string | undefined;
+}
+
+/** Counters a turn's `result` reports. */
+export interface TurnStats {
+  startedAt: number;
+  endedAt: number;
+  apiMs: number;
+  numTurns: number;
+  inputTokens: number;
+  outputTokens: number;
+  origin: TurnOrigin;
+  resultIndex: number;
+}
+
+export type ControlPayload =
+  | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
+  | { kind: 'interrupt'; sessionId: string; reason: string }
+  | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
+  | { kind: 'set_model'; model: string; previous: string; sessionId: string }
+  | { kind: 'set_max_thinking_tokens' }
+  | { kind: 'stop_task' }
+  | { kind: 'mcp_status' }
+  | { kind: 'get_available_modes' }
+  | { kind: 'get_available_models' };
+
+export type EngineEvent =
+  | { kind: 'control_success'; requestId: string; payload: ControlPayload }
+  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
+  | { kind: 'session_state'; state: 'running' | 'idle' | 'requires_action' }
+  | { kind: 'turn_init' }
+  | { kind: 'turn_preamble'; messageId: string }
+  | { kind: 'assistant_text'; messageId: string; text: string }
+  | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
+  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined }
+  | { kind: 'interrupted_user' }
+  | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean }
+  | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification'; tasks: TaskInfo[] }
+  | { kind: 'task_started'; task: TaskInfo }
+  | {
+      kind: 'task_progress';
+      task: TaskInfo;
+      usage: TaskUsage;
+      rows: TimelineRow[];
+      /** The agent row whose change triggered this snapshot (Claude derives description from it). */
+      last?: AgentRow | undefined;
+      /** Claude 2.1.328's final snapshot of a stopped run. */
+      final?: boolean | undefined;
+    }
+  | { kind: 'task_updated'; task: TaskInfo; patch: { status: TaskStatus; end_time?: number; error?: string } }
+  | {
+      kind: 'task_notification';
+      task: TaskInfo;
+      status: 'completed' | 'failed' | 'stopped';
+      summary: string;
+      usage?: TaskUsage | undefined;
+      error?: string | undefined;
+    };
+
+/** Receives engine events in emission order. */
+export type EventSink = (ev: EngineEvent) => void;

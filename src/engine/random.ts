@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The single source of randomness. Every id, uuid, jitter and epoch derives from one seed so that
+ * the same seed and the same stdin give the same bytes.
+ */
+export class Random {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(readonly seed: string) {
+    const [a, b, c, d] = cyrb128(seed);
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+    for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  /** A fresh, unpredictable seed for runs without `--emu-seed`. */
+  static freshSeed(): string {
+    return randomBytes(8).toString('hex');
+  }
+
+  /** sfc32: small, fast, good enough for ids and jitter (not for cryptography). */
+  u32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** Uniform float in [0, 1). */
+  float(): number {
+    return this.u32() / 4294967296;
+  }
+
+  /** Uniform integer in [min, max] (inclusive). */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.float() * (max - min + 1));
+  }
+
+  /** `n` characters drawn from `alphabet`. */
+  chars(alphabet: string, n: number): string {
+    let s = '';
+    for (let i = 0; i < n; i++) s += alphabet[this.u32() % alphabet.length];
+    return s;
+  }
+
+  /** `n` lower-case hex characters. */
+  hex(n: number): string {
+    return this.chars('0123456789abcdef', n);
+  }
+
+  /** An RFC 4122 version 4 UUID, lower case. */
+  uuid(): string {
+    const h = this.hex(32).split('');
+    h[12] = '4';
+    h[16] = '89ab'[this.u32() % 4]!;
+    const s = h.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+
+  /** A child generator with its own stream, so adding draws in one place does not shift another. */
+  fork(label: string): Random {
+    return new Random(`${this.seed}/${label}`);
+  }
+}
+
+export const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function cyrb128(str: string): [number, number, number, number] {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < str.length; i++) {
+    const k = str.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
+}
+
+/** Epoch (ms) of virtual time zero for a seeded run: late 2026, varied by the seed within one day. */
+export function seededEpoch(rng: Random): number {
+  return 1795968000000 + rng.int(0, 86_399_999);
+}

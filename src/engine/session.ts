@@ -1,0 +1,437 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { Logger } from 'pino';
+import type { EncodeContext, Profile } from '../protocol/profiles/index.js';
+import type { Obj } from '../protocol/shape.js';
+import { interpolate, selectTurn } from '../scenario/match.js';
+import type { ScenarioT, TurnT, WorkflowT } from '../scenario/schema.js';
+import type { Scheduler, Timer } from './clock.js';
+import type { ControlPayload, EngineEvent, TaskInfo, TurnOrigin, TurnStats } from './events.js';
+import type { Random } from './random.js';
+import { WorkflowRun } from './workflow.js';
+
+/** Everything a session needs; wired by src/run.ts. */
+export interface SessionOptions {
+  profile: Profile;
+  scenario: ScenarioT;
+  scheduler: Scheduler;
+  rng: Random;
+  /** Writes one encoded frame (the transport frames it). */
+  write(frame: Obj): void;
+  /** Observers of typed engine events (tests, journal). */
+  observe?: ((ev: EngineEvent) => void) | undefined;
+  log: Logger;
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  sessionId: string;
+  model: string;
+  permissionMode: string;
+  disableWorkflows: boolean;
+  /** `-p` single-shot (text input): the process ends after the prompt's work. */
+  singleShot: boolean;
+  /** Turns already played in this session (resume). */
+  numTurnsBefore?: number;
+}
+
+const MODEL_LATENCY = 40; // virtual ms per assistant message
+
+interface PendingTurn {
+  prompt: string;
+  origin: TurnOrigin;
+  followupText?: string;
+}
+
+/** A turn in flight: its timers (cancelled by interrupt) and counters. */
+interface ActiveTurn {
+  stats: TurnStats;
+  timers: Timer[];
+  waiting: Set<WorkflowRun>;
+  finishText?: string;
+  onWorkflowsDone?: () => void;
+}
+
+/**
+ * One emulated CLI session: reads inbound frames, runs scenario turns on the virtual clock, answers
+ * control requests at once (never blocked by a running turn), and keeps the background workflows.
+ */
+export class Session {
+  private readonly o: SessionOptions;
+  private readonly p: Profile;
+  private queue: PendingTurn[] = [];
+  private active: ActiveTurn | undefined;
+  private runs: WorkflowRun[] = [];
+  private cursor = 0;
+  private initCount = 0;
+  private resultCount = 0;
+  private turnRequestId: string | undefined;
+  /** is_error of the last result (decides the exit code after EOF). */
+  lastResultError = false;
+  /** Non-zero when the session must end now (e.g. a malformed line under a Claude profile). */
+  fatalExit: number | undefined;
+  permissionMode: string;
+  model: string;
+
+  constructor(opts: SessionOptions) {
+    this.o = opts;
+    this.p = opts.profile;
+    this.permissionMode = opts.permissionMode;
+    this.model = opts.model;
+  }
+
+  get sessionId(): string {
+    return this.o.sessionId;
+  }
+
+  /** True when nothing is running, queued or pending. */
+  get quiet(): boolean {
+    return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
+  }
+
+  /** Tools listed in system/init. */
+  tools(): string[] {
+    return this.p.behavior.tools.filter((t) => !(this.o.disableWorkflows && t === 'Workflow'));
+  }
+
+  // ---- output ------------------------------------------------------------------------------
+
+  private ctx(): EncodeContext {
+    return {
+      sessionId: this.o.sessionId,
+      cwd: this.o.cwd,
+      model: this.model,
+      permissionMode: this.permissionMode,
+      pid: process.pid,
+      now: this.o.scheduler.now(),
+      rng: this.o.rng,
+      tools: this.tools(),
+      turnRequestId: this.turnRequestId,
+      sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
+    };
+  }
+
+  /** Emits one engine event: observers first, then the profile's bytes. */
+  emit(ev: EngineEvent): void {
+    this.o.observe?.(ev);
+    const out = this.p.encode(ev, this.ctx());
+    if (out === undefined) return;
+    if (Array.isArray(out)) for (const f of out) this.o.write(f);
+    else this.o.write(out);
+  }
+
+  // ---- inbound -----------------------------------------------------------------------------
+
+  /** Handles a user message: queues a turn. */
+  userMessage(prompt: string): void {
+    this.queue.push({ prompt, origin: { kind: 'user' } });
+    this.pump();
+  }
+
+  /** Handles a control_request from the host. */
+  control(requestId: string, request: Record<string, unknown>): void {
+    const subtype = typeof request['subtype'] === 'string' ? request['subtype'] : '';
+    const b = this.p.behavior;
+    if (!b.controlSubtypes.has(subtype)) {
+      this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
+      return;
+    }
+    const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
+    switch (subtype) {
+      case 'initialize':
+        ok({ kind: 'initialize', request, repeat: this.initCount++ > 0 });
+        return;
+      case 'interrupt': {
+        const target = typeof request['session_id'] === 'string' && request['session_id'] !== '' ? request['session_id'] : undefined;
+        const reason = typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : 'user cancel';
+        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason });
+        // seed 000 §4.2: an interrupt naming another session leaves this one untouched
+        if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
+        return;
+      }
+      case 'set_permission_mode': {
+        const previous = this.permissionMode;
+        if (typeof request['mode'] === 'string') this.permissionMode = request['mode'];
+        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.o.sessionId });
+        return;
+      }
+      case 'set_model': {
+        const previous = this.model;
+        this.model = typeof request['model'] === 'string' && request['model'] !== '' ? request['model'] : this.p.behavior.defaultModel;
+        ok({ kind: 'set_model', model: this.model, previous, sessionId: this.o.sessionId });
+        return;
+      }
+      case 'stop_task': {
+        const id = request['task_id'];
+        const run = this.runs.find((r) => r.info.taskId === id);
+        if (!run) {
+          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
+          return;
+        }
+        run.kill('stopped by stop_task');
+        ok({ kind: 'stop_task' }); // claude-code-cli.md §8: the reply follows the task events
+        return;
+      }
+      case 'set_max_thinking_tokens':
+      case 'mcp_status':
+      case 'get_available_modes':
+      case 'get_available_models':
+        ok({ kind: subtype });
+        return;
+    }
+    this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
+  }
+
+  /**
+   * Session-level interrupt (seed 000 §4.1): stops every live workflow and the running turn.
+   * The same path serves a client's control_request and a scenario's scripted interrupt.
+   */
+  interrupt(reason: string): void {
+    for (const run of this.runs) run.kill(reason);
+    const t = this.active;
+    if (!t) return;
+    for (const timer of t.timers) timer.cancel();
+    this.emit({ kind: 'interrupted_user' });
+    this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
+  }
+
+  // ---- turns -------------------------------------------------------------------------------
+
+  private pump(): void {
+    if (this.active || this.queue.length === 0) return;
+    const next = this.queue.shift()!;
+    const stats: TurnStats = {
+      startedAt: this.o.scheduler.now(),
+      endedAt: 0,
+      apiMs: 0,
+      numTurns: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      origin: next.origin,
+      resultIndex: this.resultCount,
+    };
+    this.active = { stats, timers: [], waiting: new Set() };
+    this.turnRequestId = this.o.rng.hex(32);
+    this.runTurn(next);
+  }
+
+  private at(delay: number, fn: () => void): void {
+    const t = this.active;
+    if (!t) return;
+    t.timers.push(this.o.scheduler.after(delay, fn));
+  }
+
+  private runTurn(pt: PendingTurn): void {
+    const o = this.o;
+    if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
+    this.emit({ kind: 'turn_init' });
+    const firstMessageId = this.p.ids.messageId(o.rng);
+    this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
+
+    if (pt.origin.kind === 'task-notification') {
+      this.at(MODEL_LATENCY, () => this.say(pt.followupText ?? 'Acknowledged.', firstMessageId, () => this.endTurn(true, pt.followupText ?? 'Acknowledged.', [])));
+      return;
+    }
+
+    const sel = selectTurn(o.scenario, this.cursor, pt.prompt);
+    if (!sel) {
+      if ((o.scenario.unmatched ?? 'echo') === 'error') {
+        const msg = `cbc-emu: no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
+        this.at(MODEL_LATENCY, () => this.say(msg, firstMessageId, () => this.endTurn(false, '', [msg])));
+      } else {
+        const text = pt.prompt;
+        this.at(MODEL_LATENCY, () => this.say(text, firstMessageId, () => this.endTurn(true, text, [])));
+      }
+      return;
+    }
+    this.cursor = sel.index + 1;
+    this.playTurn(sel.turn, pt.prompt, firstMessageId);
+  }
+
+  private playTurn(turn: TurnT, prompt: string, firstMessageId: string): void {
+    const vars = { prompt, session_id: this.o.sessionId };
+    const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
+    const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? '';
+    const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
+    const first = turn.delay ?? MODEL_LATENCY;
+
+    if (turn.error !== undefined) {
+      const err = interpolate(turn.error, vars);
+      this.at(first, () => this.say(reply ?? err, firstMessageId, () => this.endTurn(false, '', [err])));
+      return;
+    }
+    if (workflows.length === 0) {
+      this.at(first, () => this.say(reply ?? resultText, firstMessageId, () => this.endTurn(true, resultText, [])));
+      return;
+    }
+    if (this.o.disableWorkflows) {
+      const text = 'Workflows are disabled in this session (CODEBUDDY_DISABLE_WORKFLOWS=1 or disableWorkflows: true), so the workflow was not started.';
+      this.at(first, () => this.say(text, firstMessageId, () => this.endTurn(true, text, [])));
+      return;
+    }
+    const steps: Array<(next: () => void) => void> = [];
+    let messageId = firstMessageId;
+    if (reply !== undefined) {
+      steps.push((next) => this.say(reply, messageId, next));
+    }
+    workflows.forEach((wf, i) => {
+      steps.push((next) => {
+        if (i > 0 || reply !== undefined) messageId = this.p.ids.messageId(this.o.rng);
+        this.launchWorkflow(wf, messageId, next);
+      });
+    });
+    steps.push((next) => this.say(resultText, this.p.ids.messageId(this.o.rng), next));
+    const run = (i: number) => {
+      const s = steps[i];
+      if (!s) return this.endTurn(true, resultText, []);
+      this.at(i === 0 ? first : MODEL_LATENCY, () => s(() => run(i + 1)));
+    };
+    run(0);
+  }
+
+  /** One assistant text message. */
+  private say(text: string, messageId: string, next: () => void): void {
+    const t = this.active;
+    if (!t) return;
+    t.stats.numTurns += 1;
+    t.stats.apiMs += MODEL_LATENCY;
+    t.stats.inputTokens += 100;
+    t.stats.outputTokens += 20;
+    this.emit({ kind: 'assistant_text', messageId, text });
+    next();
+  }
+
+  private launchWorkflow(wf: WorkflowT, messageId: string, next: () => void): void {
+    const o = this.o;
+    const t = this.active;
+    if (!t) return;
+    const toolUseId = this.p.ids.toolUseId(o.rng);
+    const name = wf.name ?? (wf.script ? `path:${basename(wf.script)}` : 'path:workflow.js');
+    const description = wf.description ?? wf.name ?? name;
+    const script = this.p.cli === 'claude' ? scriptText(wf, name, description) : undefined;
+    t.stats.numTurns += 1;
+    t.stats.apiMs += MODEL_LATENCY;
+    t.stats.inputTokens += 100;
+    t.stats.outputTokens += 20;
+    this.emit({
+      kind: 'assistant_tool_use',
+      messageId,
+      toolUseId,
+      name: 'Workflow',
+      input: wf.script !== undefined && this.p.cli === 'cbc' ? { scriptPath: wf.script, description } : { script: script ?? '', description },
+    });
+    const now = o.scheduler.now();
+    const taskId = this.p.ids.taskId('workflow', o.rng);
+    const info: TaskInfo = {
+      taskId,
+      runId: this.p.ids.runId?.(now, o.rng),
+      toolUseId,
+      kind: 'workflow',
+      description,
+      workflowName: name,
+      script,
+      outputFile: this.p.behavior.outputFile(o.home, o.cwd, o.sessionId, taskId),
+      startedAt: now,
+    };
+    const wait = wf.wait === true;
+    const start = () => {
+      const run = new WorkflowRun(info, wf, this.workflowHost(wf, description, name, wait));
+      this.runs.push(run);
+      run.start();
+      if (wf.interrupt) {
+        const reason = wf.interrupt.reason ?? 'user cancel';
+        o.scheduler.after(wf.interrupt.after, () => {
+          if (!run.terminal) this.interrupt(reason);
+        });
+      }
+      if (wait) {
+        t.waiting.add(run);
+        t.onWorkflowsDone = () => {
+          this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.workflowSummary(description, name, run.status === 'killed' ? 'stopped' : (run.status as 'completed' | 'failed')), isError: run.status !== 'completed' });
+          next();
+        };
+      } else {
+        this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.workflowLaunchedText(taskId, description), isError: false, task: info });
+        next();
+      }
+    };
+    if (wf.start_after) this.at(wf.start_after, start);
+    else start();
+  }
+
+  private workflowHost(wf: WorkflowT, description: string, name: string, wait: boolean) {
+    const o = this.o;
+    const b = this.p.behavior;
+    const grace = o.scenario.late_rows ?? { min: 1000, max: 3000 };
+    return {
+      scheduler: o.scheduler,
+      rng: o.rng,
+      emit: (ev: EngineEvent) => this.emit(ev),
+      liveTasks: () => this.runs.filter((r) => !r.terminal).map((r) => r.info),
+      agentId: (canonical: string) => this.p.ids.agentId(canonical, o.rng),
+      model: this.model,
+      lateAbortRows: b.lateAbortRows,
+      stopSnapshot: b.stopSnapshot,
+      abortError: (reason: string) => b.abortError(reason),
+      summary: (status: 'completed' | 'failed' | 'stopped', error?: string) => b.workflowSummary(description, name, status, error),
+      lateRows: grace,
+      writeOutput: (task: TaskInfo, text: string) => this.writeOutput(task, text),
+      onTerminal: (run: WorkflowRun, status: 'completed' | 'failed' | 'stopped') => {
+        const t = this.active;
+        if (wait && t && t.waiting.delete(run) && t.waiting.size === 0) {
+          if (status === 'stopped') return; // the interrupt ends the turn itself
+          t.onWorkflowsDone?.();
+          return;
+        }
+        // a finished background task starts a follow-up turn (claude-code-cli.md §9; cbc 2.117.0 queues a task notification turn)
+        if (!wait && status !== 'stopped' && wf.followup !== false) {
+          const text = typeof wf.followup === 'string' ? wf.followup : `The workflow "${name}" ${status}.`;
+          this.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: run.info.runId }, followupText: text });
+          o.scheduler.after(MODEL_LATENCY, () => this.pump());
+        }
+      },
+    };
+  }
+
+  private writeOutput(task: TaskInfo, text: string): void {
+    try {
+      mkdirSync(dirname(task.outputFile), { recursive: true });
+      writeFileSync(task.outputFile, text);
+    } catch (err) {
+      this.o.log.error({ err, file: task.outputFile }, 'cannot write task output file');
+    }
+  }
+
+  private endTurn(ok: boolean, text: string, errors: string[], interrupted = false): void {
+    const t = this.active;
+    if (!t) return;
+    for (const timer of t.timers) timer.cancel();
+    t.stats.endedAt = this.o.scheduler.now();
+    if (t.stats.numTurns === 0) t.stats.numTurns = 1;
+    if (interrupted) t.stats.numTurns += 1;
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted });
+    this.resultCount += 1;
+    this.lastResultError = !ok;
+    this.active = undefined;
+    if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
+    this.o.scheduler.after(0, () => this.pump());
+  }
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** A workflow script text equivalent to the scenario's workflow (Claude sends it as task_started.prompt). */
+function scriptText(wf: WorkflowT, name: string, description: string): string {
+  const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  const lines = [`export const meta = {`, `  name: ${q(name)},`, `  description: ${q(description)},`];
+  if (wf.phases) lines.push(`  phases: [${wf.phases.map((p) => `{ title: ${q(p.title)} }`).join(', ')}],`);
+  lines.push('}');
+  const agentCall = (a: { label: string; prompt?: string | undefined }) => `agent(${q(a.prompt ?? a.label)}, {label: ${q(a.label)}})`;
+  for (const p of wf.phases ?? []) {
+    lines.push(`phase(${q(p.title)})`);
+    lines.push(`await parallel([${p.agents.map((a) => `\n  () => ${agentCall(a)},`).join('')}\n])`);
+  }
+  if (wf.agents) lines.push(`await parallel([${wf.agents.map((a) => `\n  () => ${agentCall(a)},`).join('')}\n])`);
+  return lines.join('\n') + '\n';
+}

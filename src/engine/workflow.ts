@@ -1,0 +1,264 @@
+import type { AgentT, WorkflowT } from '../scenario/schema.js';
+import { PRIO, type Scheduler, type Timer } from './clock.js';
+import type { AgentRow, EngineEvent, PhaseRow, TaskInfo, TaskUsage, TimelineRow } from './events.js';
+import type { Random } from './random.js';
+
+/** What a workflow run needs from its session. */
+export interface WorkflowHost {
+  scheduler: Scheduler;
+  rng: Random;
+  emit(ev: EngineEvent): void;
+  /** Live (non-terminal) tasks of the session, for background_tasks_changed. */
+  liveTasks(): TaskInfo[];
+  agentId(canonical: string): string;
+  model: string;
+  /** Profile behaviour switches that change which events exist. */
+  lateAbortRows: boolean;
+  stopSnapshot: boolean;
+  abortError(reason: string): string;
+  summary(status: 'completed' | 'failed' | 'stopped', error?: string): string;
+  /** Window in which aborted agents report after an interrupt (seed 000 §6). */
+  lateRows: { min: number; max: number };
+  /** Writes the output file; returns nothing, reports its own failures. */
+  writeOutput(task: TaskInfo, text: string): void;
+  /** Called once when the run reaches a terminal state (after its notification). */
+  onTerminal(run: WorkflowRun, status: 'completed' | 'failed' | 'stopped'): void;
+}
+
+const DEFAULT_AGENT_MS = 1000;
+const PHASE_START_DELAY = 50; // launch -> first agents (captures: ~60 ms)
+
+/**
+ * One workflow run on the virtual clock (seed 000 §5, §6). Phases run in order; the agents of a
+ * phase run concurrently. Every timeline change at one instant is coalesced into one task_progress
+ * carrying the full snapshot; terminal events are task_updated then exactly one task_notification.
+ */
+export class WorkflowRun {
+  readonly rows: TimelineRow[] = [];
+  private readonly agents: AgentRow[] = [];
+  private readonly phases: PhaseRow[] = [];
+  private timers: Timer[] = [];
+  private dirty = false;
+  private last: AgentRow | undefined;
+  status: 'running' | 'completed' | 'failed' | 'killed' = 'running';
+  /** Virtual time at which the notification was sent. */
+  notifiedAt: number | undefined;
+
+  constructor(
+    readonly info: TaskInfo,
+    readonly spec: WorkflowT,
+    private readonly host: WorkflowHost,
+  ) {
+    const phases = spec.phases ?? [];
+    phases.forEach((p, i) => this.phases.push({ type: 'workflow_phase', index: i + 1, title: p.title }));
+    this.rows.push(...this.phases); // declared phases are announced up front
+  }
+
+  get terminal(): boolean {
+    return this.status !== 'running';
+  }
+
+  /** Emits task_started and schedules the phases. */
+  start(): void {
+    const h = this.host;
+    h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
+    h.emit({ kind: 'task_started', task: this.info });
+    this.schedule(PHASE_START_DELAY, () => this.runStage(0));
+  }
+
+  private stages(): Array<{ phase?: PhaseRow; agents: AgentT[] }> {
+    if (this.spec.phases) return this.spec.phases.map((p, i) => ({ phase: this.phases[i]!, agents: p.agents }));
+    return this.spec.agents && this.spec.agents.length > 0 ? [{ agents: this.spec.agents }] : [];
+  }
+
+  private runStage(i: number): void {
+    if (this.terminal) return;
+    const stage = this.stages()[i];
+    if (!stage) return this.finish();
+    const now = this.host.scheduler.now();
+    let pending = 0;
+    for (const a of stage.agents) {
+      const row = this.addAgent(a, stage.phase, now);
+      if (row.state === 'cached') continue;
+      pending++;
+      const duration = a.duration ?? DEFAULT_AGENT_MS;
+      this.schedule(duration, () => {
+        this.endAgent(row, a);
+        if (--pending === 0) this.runStage(i + 1);
+      });
+    }
+    if (pending === 0) this.schedule(0, () => this.runStage(i + 1));
+  }
+
+  private addAgent(a: AgentT, phase: PhaseRow | undefined, now: number): AgentRow {
+    const prompt = a.prompt ?? `${a.label}`;
+    const canonical = JSON.stringify({ v: 2, workflow: this.info.workflowName ?? '', phase: phase?.title ?? null, label: a.label, prompt });
+    const row: AgentRow = {
+      type: 'workflow_agent',
+      index: this.agents.length + 1,
+      label: a.label,
+      phaseIndex: phase?.index,
+      phaseTitle: phase?.title,
+      agentId: this.host.agentId(canonical),
+      model: a.model ?? this.host.model,
+      prompt,
+      state: a.cached ? 'cached' : 'start',
+      queuedAt: now,
+      startedAt: now,
+      lastProgressAt: now,
+      tokens: a.cached ? (a.tokens ?? 0) : 0,
+      toolCalls: a.cached ? (a.tool_uses ?? 0) : 0,
+      durationMs: a.cached ? 0 : undefined,
+      endedAt: a.cached ? now : undefined,
+      resultPreview: a.cached ? (a.result ?? '') : undefined,
+    };
+    this.agents.push(row);
+    this.rows.push(row);
+    this.changed(row);
+    return row;
+  }
+
+  private endAgent(row: AgentRow, a: AgentT): void {
+    const now = this.host.scheduler.now();
+    row.state = a.fail !== undefined ? 'error' : 'done';
+    row.endedAt = now;
+    row.lastProgressAt = now;
+    row.durationMs = now - row.startedAt;
+    row.tokens = a.tokens ?? 0;
+    row.toolCalls = a.tool_uses ?? 0;
+    if (a.fail !== undefined) row.error = a.fail;
+    else row.resultPreview = a.result ?? '';
+    this.changed(row);
+  }
+
+  private changed(row: AgentRow): void {
+    this.last = row;
+    if (this.dirty) return;
+    this.dirty = true;
+    // coalesce every change at this instant into one snapshot (Claude batches on a 16 ms timer)
+    this.host.scheduler.after(0, () => this.flush(), PRIO.flush);
+  }
+
+  private flush(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    if (this.terminal && !this.aborting) return;
+    this.host.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows: this.snapshot(), last: this.last });
+  }
+
+  private aborting = false;
+
+  /** The full current timeline, as a deep copy (later changes must not alter emitted frames). */
+  private snapshot(): TimelineRow[] {
+    return this.rows.map((r) => ({ ...r }));
+  }
+
+  usage(): TaskUsage {
+    let tokens = 0;
+    let tools = 0;
+    for (const r of this.agents) {
+      tokens += r.tokens;
+      tools += r.toolCalls;
+    }
+    return { total_tokens: tokens, tool_uses: tools, duration_ms: this.host.scheduler.now() - this.info.startedAt };
+  }
+
+  private finish(): void {
+    if (this.terminal) return;
+    const failed = this.spec.outcome === 'failed';
+    this.flush();
+    this.end(failed ? 'failed' : 'completed', failed ? this.spec.error : undefined);
+  }
+
+  private end(status: 'completed' | 'failed' | 'killed', error?: string): void {
+    const h = this.host;
+    const now = h.scheduler.now();
+    this.status = status;
+    this.cancelTimers();
+    const notifyStatus = status === 'killed' ? 'stopped' : status;
+    const live = h.liveTasks().filter((t) => t.taskId !== this.info.taskId);
+    h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
+    h.emit({ kind: 'task_updated', task: this.info, patch: { status, end_time: now, ...(error !== undefined ? { error } : {}) } });
+    h.writeOutput(this.info, this.outputText(notifyStatus, error));
+    h.emit({
+      kind: 'task_notification',
+      task: this.info,
+      status: notifyStatus,
+      summary: h.summary(notifyStatus, error),
+      usage: status === 'killed' && h.stopSnapshot ? undefined : this.usage(),
+      error,
+    });
+    this.notifiedAt = now;
+    h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
+    h.onTerminal(this, notifyStatus);
+  }
+
+  /**
+   * Stops the run (interrupt or stop_task). Seed 000 §4.3: task_updated killed, one notification
+   * stopped, then (cbc) late task_progress frames flipping each in-flight agent start -> error,
+   * spread over the grace window. Claude 2.1.328 instead sends one final snapshot before killed.
+   * No-op once the run is terminal.
+   */
+  kill(reason: string): boolean {
+    if (this.terminal) return false;
+    const h = this.host;
+    this.cancelTimers();
+    this.dirty = false;
+    const inflight = this.agents.filter((r) => r.state === 'start');
+    if (h.stopSnapshot) {
+      const now = h.scheduler.now();
+      const rows = this.rows.map((r) =>
+        r.type === 'workflow_agent' && r.state === 'start'
+          ? { ...r, state: 'error' as const, error: h.abortError(reason), endedWithRun: 'stopped' as const, durationMs: undefined }
+          : { ...r },
+      );
+      void now;
+      h.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows, final: true });
+    }
+    this.end('killed');
+    if (h.lateAbortRows && inflight.length > 0) {
+      const rng = h.rng;
+      const delays = inflight.map(() => rng.int(h.lateRows.min, h.lateRows.max));
+      inflight.forEach((row, i) => {
+        h.scheduler.after(
+          delays[i]!,
+          () => {
+            const t = h.scheduler.now();
+            row.state = 'error';
+            row.error = h.abortError(reason);
+            row.aborted = true;
+            row.endedAt = t;
+            row.lastProgressAt = t;
+            row.durationMs = t - row.startedAt;
+            this.aborting = true;
+            this.last = row;
+            h.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows: this.snapshot(), last: row });
+            this.aborting = false;
+          },
+          PRIO.late,
+        );
+      });
+    }
+    return true;
+  }
+
+  private outputText(status: string, error?: string): string {
+    const agents = this.agents.map((r) => ({
+      label: r.label,
+      phase: r.phaseTitle ?? null,
+      state: r.state,
+      ...(r.resultPreview !== undefined ? { result: r.resultPreview } : {}),
+      ...(r.error !== undefined ? { error: r.error } : {}),
+    }));
+    return JSON.stringify({ workflow: this.info.workflowName, status, ...(error !== undefined ? { error } : {}), agents }, null, 2) + '\n';
+  }
+
+  private schedule(delay: number, fn: () => void): void {
+    this.timers.push(this.host.scheduler.after(delay, fn));
+  }
+
+  private cancelTimers(): void {
+    for (const t of this.timers) t.cancel();
+    this.timers = [];
+  }
+}

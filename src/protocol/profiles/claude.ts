@@ -1,0 +1,487 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentRow, ControlPayload, EngineEvent, TaskInfo, TimelineRow } from '../../engine/events.js';
+import { iso, ordered, type Obj } from '../shape.js';
+import { claudeOutputFile, claudeTaskId, dashedCwd, messageId, preview, toolUseId } from './common.js';
+import { withApplied } from './cbc.js';
+import { clone, profileData } from './data.js';
+import type { EncodeContext, Profile, ProfileName } from './types.js';
+
+/**
+ * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
+ * claude-code-cli.md. Key orders are the real ones; `V` switches the version differences (§10).
+ */
+type Version = '2.1.220' | '2.1.328';
+
+const TRAIL = ['uuid', 'session_id'] as const; // Cv.stamp appends these last (claude-code-cli.md §2)
+
+function orders(v: Version) {
+  const v328 = v === '2.1.328';
+  return {
+    controlEnvelope: ['type', 'response'],
+    controlSuccess: ['subtype', 'request_id', 'response', 'pending_permission_requests', 'pending_user_dialog_requests'],
+    controlError: v328 ? ['subtype', 'request_id', 'error', 'error_code'] : ['subtype', 'request_id', 'error'],
+    sessionState: ['type', 'subtype', 'state', 'sdk_host_only', ...TRAIL],
+    assistant: ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp', 'request_id'],
+    assistantMessage: ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage', 'context_management'],
+    assistantUsage: ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens'],
+    user: ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp', 'tool_use_result'],
+    userMessage: ['role', 'content'],
+    toolResult: ['tool_use_id', 'type', 'content', 'is_error'],
+    toolUse: ['type', 'id', 'name', 'input'],
+    text: ['type', 'text'],
+    toolUseResult: ['status', 'taskId', 'taskType', 'workflowName', 'runId', 'summary', 'transcriptDir', 'scriptPath'],
+    result: v328
+      ? ['duration_api_ms', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage', 'permission_denials', 'terminal_reason',
+         'fast_mode_state', 'fast_mode_disabled_reason', 'origin', 'subagent_stats', 'safety_stops', 'is_error', 'num_turns', 'subtype',
+         'api_error_status', 'result', 'structured_output', 'ttft_ms', 'errors', 'type', 'duration_ms', 'uuid', 'ttft_stream_ms',
+         'time_to_request_ms', 'first_content_frame_ms', 'queued_turn_count', 'result_index', 'model_usage_since_last_result']
+      : ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage',
+         'permission_denials', 'terminal_reason', 'fast_mode_state', 'fast_mode_disabled_reason', 'origin', 'subtype',
+         'api_error_status', 'result', 'structured_output', 'ttft_ms', 'ttft_stream_ms', 'time_to_request_ms', 'errors', 'type',
+         'duration_ms', 'uuid'],
+    usage: v328
+      ? ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens', 'output_tokens_details', 'server_tool_use',
+         'service_tier', 'cache_creation', 'inference_geo', 'iterations', 'speed', 'fallback_credit']
+      : ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens', 'server_tool_use', 'service_tier',
+         'cache_creation', 'inference_geo', 'iterations', 'speed'],
+    // the zeroed usage of an error/interrupt result puts output_tokens_details first (2.1.328)
+    usageZero: v328
+      ? ['output_tokens_details', 'input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens', 'server_tool_use',
+         'service_tier', 'cache_creation', 'inference_geo', 'iterations', 'speed', 'fallback_credit']
+      : ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens', 'server_tool_use', 'service_tier',
+         'cache_creation', 'inference_geo', 'iterations', 'speed'],
+    modelUsage: v328
+      ? ['inputTokens', 'outputTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens', 'webSearchRequests', 'costUSD', 'contextWindow',
+         'maxOutputTokens', 'thinkingTokens', 'cacheCreationEphemeral5mInputTokens', 'cacheCreationEphemeral1hInputTokens', 'canonicalModel',
+         'provider', 'costBasis']
+      : ['inputTokens', 'outputTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens', 'webSearchRequests', 'costUSD', 'contextWindow',
+         'maxOutputTokens', 'canonicalModel', 'provider'],
+    origin: ['kind', 'producer', 'runId'],
+    bgChanged: ['type', 'subtype', 'tasks', ...TRAIL],
+    bgTask: ['task_id', 'run_id', 'task_type', 'description'],
+    taskStarted: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'description', 'is_backgrounded', 'task_type', 'workflow_name', 'prompt', ...TRAIL],
+    taskProgress: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'description', 'usage', 'last_tool_name', 'summary', 'workflow_progress', ...TRAIL],
+    taskUsage: ['total_tokens', 'tool_uses', 'duration_ms'],
+    taskUpdated: ['type', 'subtype', 'task_id', 'run_id', 'patch', ...TRAIL],
+    patch: ['status', 'end_time', 'error'],
+    taskNotification: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'status', 'output_file', 'summary', 'usage', ...TRAIL],
+    phaseRow: ['type', 'index', 'title'],
+    agentRow: ['type', 'index', 'label', 'phaseIndex', 'phaseTitle', 'agentId', 'model', 'state', 'cached', 'startedAt', 'queuedAt', 'attempt',
+      'promptPreview', 'promptFramed', 'lastProgressAt', 'tokens', 'toolCalls', 'durationMs', 'resultPreview', 'error', 'endedWithRun'],
+    subagentStats: ['spawned', 'requested', 'started_in_background', 'max_depth', 'spawned_by_subagents', 'completed', 'failed', 'killed', 'refused', 'by_type'],
+  } as const;
+}
+
+const TOOLS_328 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'ListAgents', 'Monitor',
+  'NotebookEdit', 'Read', 'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskStop', 'ToolSearch', 'WebFetch', 'WebSearch', 'Workflow', 'Write'];
+const TOOLS_220 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Read',
+  'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate',
+  'WebFetch', 'WebSearch', 'Workflow', 'Write'];
+
+function makeClaude(v: Version): Profile {
+  const v328 = v === '2.1.328';
+  const name: ProfileName = v328 ? 'claude-2.1.328' : 'claude-2.1.220';
+  const K = orders(v);
+  const data = () => profileData(name as 'claude-2.1.220' | 'claude-2.1.328');
+  const trail = (ctx: EncodeContext) => ({ uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+  const model = (ctx: EncodeContext) => ctx.model;
+  const canonicalModel = (m: string) => m.replace(/\[1m\]$/, '');
+  const price = { input: v328 ? 4e-6 : 5e-6, output: v328 ? 20e-6 : 25e-6 };
+
+  const controlPayload = (p: ControlPayload, ctx: EncodeContext): Obj | undefined => {
+    switch (p.kind) {
+      case 'initialize': {
+        const r = clone(data().initializeResponse);
+        r['pid'] = ctx.pid;
+        if (v328) {
+          r['current_permission_mode'] = ctx.permissionMode;
+          r['user_output_styles_dir'] = join(homedir(), '.claude', 'output-styles');
+        }
+        return withApplied(r, p.request);
+      }
+      case 'interrupt':
+        return { still_queued: [] }; // claude-code-cli.md §8
+      case 'set_permission_mode':
+      case 'set_model':
+      case 'set_max_thinking_tokens':
+      case 'stop_task':
+        return {};
+      case 'mcp_status':
+        return { mcpServers: [] };
+      case 'get_available_modes':
+      case 'get_available_models':
+        return {};
+    }
+  };
+
+  const assistant = (ctx: EncodeContext, id: string, content: Obj[], outputTokens: number): Obj =>
+    ordered(K.assistant, {
+      type: 'assistant',
+      message: ordered(K.assistantMessage, {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: model(ctx),
+        content,
+        stop_reason: null,
+        stop_sequence: null,
+        usage: ordered(K.assistantUsage, { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: outputTokens }),
+        context_management: null,
+      }),
+      parent_tool_use_id: null,
+      session_id: ctx.sessionId,
+      uuid: ctx.rng.uuid(),
+      timestamp: iso(ctx.now),
+      request_id: 'req_01' + ctx.rng.chars('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 22),
+    });
+
+  const usage = (input: number, output: number, zero: boolean): Obj =>
+    ordered(zero ? K.usageZero : K.usage, {
+      input_tokens: input,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: output,
+      output_tokens_details: v328 ? { thinking_tokens: 0 } : undefined,
+      server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+      service_tier: 'standard',
+      cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+      inference_geo: '',
+      iterations: [],
+      speed: 'standard',
+      fallback_credit: v328 ? null : undefined,
+    });
+
+  const modelUsage = (ctx: EncodeContext, input: number, output: number): Obj => {
+    if (input === 0 && output === 0) return {};
+    const m = model(ctx);
+    const cost = input * price.input + output * price.output;
+    return {
+      [m]: ordered(K.modelUsage, {
+        inputTokens: input,
+        outputTokens: output,
+        cacheReadInputTokens: 0,
+        cacheCreationInputTokens: 0,
+        webSearchRequests: 0,
+        costUSD: cost,
+        contextWindow: 1000000,
+        maxOutputTokens: v328 ? 128000 : 64000,
+        thinkingTokens: v328 ? 0 : undefined,
+        cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
+        cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
+        canonicalModel: canonicalModel(m),
+        provider: 'firstParty',
+        costBasis: v328 ? 'list' : undefined,
+      }),
+    };
+  };
+
+  const subagentStats = (): Obj =>
+    ordered(K.subagentStats, {
+      spawned: 0,
+      requested: { background: 0, foreground: 0, unset: 0 },
+      started_in_background: 0,
+      max_depth: 0,
+      spawned_by_subagents: 0,
+      completed: 0,
+      failed: 0,
+      killed: { parent: 0, user: 0, system: 0 },
+      refused: { depth_limit: 0, concurrency_limit: 0, budget: 0 },
+      by_type: {},
+    });
+
+  const agentRow = (r: AgentRow): Obj => {
+    const terminal = r.state !== 'start';
+    return ordered(K.agentRow, {
+      type: r.type,
+      index: r.index,
+      label: r.label,
+      phaseIndex: r.phaseIndex,
+      phaseTitle: r.phaseTitle,
+      agentId: r.agentId,
+      model: r.model,
+      state: r.state === 'cached' ? 'done' : r.state, // Claude replays cached agents as done + cached:true
+      cached: r.state === 'cached' ? true : undefined,
+      startedAt: r.startedAt,
+      queuedAt: r.queuedAt,
+      attempt: 1,
+      promptPreview: preview(r.prompt),
+      promptFramed: v328 ? true : undefined,
+      lastProgressAt: r.lastProgressAt,
+      tokens: terminal ? r.tokens : undefined,
+      toolCalls: terminal ? r.toolCalls : undefined,
+      durationMs: terminal ? r.durationMs ?? 0 : undefined,
+      resultPreview: r.state === 'done' || r.state === 'cached' ? preview(r.resultPreview) : undefined,
+      error: r.state === 'error' ? r.error : undefined,
+      endedWithRun: v328 ? r.endedWithRun : undefined,
+    });
+  };
+
+  const row = (r: TimelineRow): Obj =>
+    r.type === 'workflow_phase' ? ordered(K.phaseRow, { type: r.type, index: r.index, title: r.title }) : agentRow(r);
+
+  const taskType = (t: TaskInfo) => (t.kind === 'workflow' ? 'local_workflow' : t.kind === 'agent' ? 'local_agent' : 'local_bash');
+
+  const encode = (ev: EngineEvent, ctx: EncodeContext): Obj | Obj[] | undefined => {
+    switch (ev.kind) {
+      case 'control_success': {
+        const init = ev.payload.kind === 'initialize';
+        // 2.1.220's first initialize reply has no pending_* keys; a repeated one does (claude-code-cli.md §3)
+        const pending = init && (v328 || (ev.payload.kind === 'initialize' && ev.payload.repeat));
+        return ordered(K.controlEnvelope, {
+          type: 'control_response',
+          response: ordered(K.controlSuccess, {
+            subtype: 'success',
+            request_id: ev.requestId,
+            response: controlPayload(ev.payload, ctx),
+            pending_permission_requests: pending ? [] : undefined,
+            pending_user_dialog_requests: pending ? [] : undefined,
+          }),
+        });
+      }
+      case 'control_error':
+        return ordered(K.controlEnvelope, {
+          type: 'control_response',
+          response: ordered(K.controlError, {
+            subtype: 'error',
+            request_id: ev.requestId,
+            error: ev.message ?? `Unsupported control request subtype: ${ev.subtype}`,
+            error_code: v328 && ev.reason === 'unsupported' ? 'unsupported_request' : undefined,
+          }),
+        });
+      case 'session_state':
+        return ordered(K.sessionState, {
+          type: 'system',
+          subtype: 'session_state_changed',
+          state: ev.state,
+          sdk_host_only: v328 && ctx.sdkReadsSessionState ? true : undefined,
+          ...trail(ctx),
+        });
+      case 'turn_init': {
+        const tpl = clone(data().systemInit);
+        tpl['cwd'] = ctx.cwd;
+        tpl['session_id'] = ctx.sessionId;
+        tpl['tools'] = ctx.tools;
+        tpl['model'] = ctx.model;
+        tpl['permissionMode'] = ctx.permissionMode;
+        tpl['uuid'] = ctx.rng.uuid();
+        tpl['memory_paths'] = { auto: join(homedir(), '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
+        if (v328) {
+          tpl['original_cwd'] = ctx.cwd;
+          tpl['messaging_socket_path'] = join(process.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+        }
+        return tpl;
+      }
+      case 'turn_preamble':
+        return undefined;
+      case 'assistant_text':
+        return assistant(ctx, ev.messageId, [ordered(K.text, { type: 'text', text: ev.text })], 20);
+      case 'assistant_tool_use':
+        return assistant(ctx, ev.messageId, [ordered(K.toolUse, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input })], 1);
+      case 'tool_result': {
+        const t = ev.task;
+        return ordered(K.user, {
+          type: 'user',
+          message: ordered(K.userMessage, {
+            role: 'user',
+            content: [ordered(K.toolResult, { tool_use_id: ev.toolUseId, type: 'tool_result', content: ev.content, is_error: ev.isError })],
+          }),
+          parent_tool_use_id: null,
+          session_id: ctx.sessionId,
+          uuid: ctx.rng.uuid(),
+          timestamp: iso(ctx.now),
+          tool_use_result: t
+            ? ordered(K.toolUseResult, {
+                status: 'async_launched',
+                taskId: t.taskId,
+                taskType: taskType(t),
+                workflowName: t.workflowName,
+                summary: t.description,
+              })
+            : undefined,
+        });
+      }
+      case 'interrupted_user':
+        return ordered(K.user, {
+          type: 'user',
+          message: ordered(K.userMessage, { role: 'user', content: [ordered(K.text, { type: 'text', text: '[Request interrupted by user]' })] }),
+          parent_tool_use_id: null,
+          session_id: ctx.sessionId,
+          uuid: ctx.rng.uuid(),
+          timestamp: iso(ctx.now),
+        });
+      case 'result': {
+        const s = ev.stats;
+        const zero = !ev.ok;
+        const input = zero ? 0 : s.inputTokens;
+        const output = zero ? 0 : s.outputTokens;
+        const mu = modelUsage(ctx, input, output);
+        const cost = input * price.input + output * price.output;
+        const ttft = Math.max(1, s.apiMs - 5);
+        return ordered(K.result, {
+          duration_api_ms: zero ? 0 : s.apiMs,
+          stop_reason: ev.ok ? 'end_turn' : null,
+          session_id: ctx.sessionId,
+          total_cost_usd: cost,
+          usage: usage(input, output, zero),
+          modelUsage: mu,
+          permission_denials: [],
+          terminal_reason: ev.ok ? 'completed' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+          fast_mode_state: 'off',
+          fast_mode_disabled_reason: 'sdk_opt_in_required',
+          origin:
+            s.origin.kind === 'task-notification'
+              ? ordered(K.origin, { kind: 'task-notification', producer: v328 ? 'session-task' : undefined, runId: v328 ? s.origin.runId : undefined })
+              : undefined,
+          subagent_stats: v328 ? subagentStats() : undefined,
+          safety_stops: v328 ? 0 : undefined,
+          is_error: !ev.ok,
+          num_turns: s.numTurns,
+          subtype: ev.ok ? 'success' : 'error_during_execution',
+          api_error_status: ev.ok ? null : undefined,
+          result: ev.ok ? ev.text : undefined,
+          ttft_ms: ev.ok ? ttft : undefined,
+          ttft_stream_ms: ev.ok && !v328 ? ttft - 1 : undefined,
+          time_to_request_ms: ev.ok && !v328 ? Math.max(0, ttft - 20) : undefined,
+          errors: ev.ok ? undefined : ev.errors,
+          type: 'result',
+          duration_ms: s.endedAt - s.startedAt,
+          uuid: ctx.rng.uuid(),
+          ...(v328
+            ? {
+                ttft_stream_ms: ev.ok ? ttft - 1 : undefined,
+                time_to_request_ms: ev.ok ? Math.max(0, ttft - 20) : undefined,
+                first_content_frame_ms: ev.ok ? ttft : undefined,
+                queued_turn_count: 0,
+                result_index: s.resultIndex,
+                model_usage_since_last_result: mu,
+              }
+            : {}),
+        });
+      }
+      case 'bg_tasks_changed': {
+        const want = v328 ? ev.at !== 'before-updated' : ev.at !== 'after-notification';
+        if (!want) return undefined;
+        return ordered(K.bgChanged, {
+          type: 'system',
+          subtype: 'background_tasks_changed',
+          tasks: ev.tasks.map((t) =>
+            ordered(K.bgTask, { task_id: t.taskId, run_id: v328 ? t.runId : undefined, task_type: taskType(t), description: t.description }),
+          ),
+          ...trail(ctx),
+        });
+      }
+      case 'task_started':
+        return ordered(K.taskStarted, {
+          type: 'system',
+          subtype: 'task_started',
+          task_id: ev.task.taskId,
+          run_id: v328 ? ev.task.runId : undefined,
+          tool_use_id: ev.task.toolUseId,
+          description: ev.task.description,
+          is_backgrounded: v328 && ev.task.kind !== 'workflow' ? true : undefined,
+          task_type: taskType(ev.task),
+          workflow_name: ev.task.workflowName,
+          prompt: ev.task.script,
+          ...trail(ctx),
+        });
+      case 'task_progress': {
+        if (ev.final && !v328) return undefined;
+        const last = ev.final ? undefined : ev.last;
+        const description = last ? (last.phaseTitle ? `${last.phaseTitle}: ${last.label}` : last.label) : ev.task.description;
+        return ordered(K.taskProgress, {
+          type: 'system',
+          subtype: 'task_progress',
+          task_id: ev.task.taskId,
+          run_id: v328 ? ev.task.runId : undefined,
+          tool_use_id: ev.task.toolUseId,
+          description,
+          usage: ordered(K.taskUsage, { ...ev.usage }),
+          last_tool_name: last?.label,
+          summary: ev.task.description,
+          workflow_progress: ev.rows.map(row),
+          ...trail(ctx),
+        });
+      }
+      case 'task_updated':
+        return ordered(K.taskUpdated, {
+          type: 'system',
+          subtype: 'task_updated',
+          task_id: ev.task.taskId,
+          run_id: v328 ? ev.task.runId : undefined,
+          patch: ordered(K.patch, { ...ev.patch }),
+          ...trail(ctx),
+        });
+      case 'task_notification':
+        return ordered(K.taskNotification, {
+          type: 'system',
+          subtype: 'task_notification',
+          task_id: ev.task.taskId,
+          run_id: v328 ? ev.task.runId : undefined,
+          tool_use_id: ev.task.toolUseId,
+          status: ev.status,
+          output_file: ev.task.outputFile,
+          summary: ev.summary,
+          usage: ev.usage ? ordered(K.taskUsage, { ...ev.usage }) : undefined,
+          ...trail(ctx),
+        });
+    }
+  };
+
+  return {
+    name,
+    cli: 'claude',
+    version: v,
+    behavior: {
+      lateAbortRows: false,
+      abortError: () => 'Stopped because the workflow was stopped',
+      stopSnapshot: v328,
+      controlSubtypes: new Set(['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status']),
+      exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
+      requiresVerboseForStreamJson: true,
+      emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
+      settingsDir: '.claude',
+      defaultModel: v328 ? 'claude-opus-5-5' : 'claude-opus-5[1m]',
+      tools: v328 ? TOOLS_328 : TOOLS_220,
+      malformedLine: (line, err) =>
+        v328
+          ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
+          : `Error parsing streaming input line: ${line}: ${err.name}: JSON Parse error: ${bunJsonError(line)}`,
+      workflowSummary: (description, _name, status, error) =>
+        status === 'completed'
+          ? `Dynamic workflow "${description}" completed`
+          : status === 'failed'
+            ? `Dynamic workflow "${description}" failed: ${error ?? 'Error'}`
+            : description,
+      workflowLaunchedText: (taskId, description) =>
+        `Workflow launched in background. Task ID: ${taskId}\nSummary: ${description}\n\nYou will be notified when it completes. Use /workflows to watch live progress.`,
+      interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
+      outputFile: claudeOutputFile,
+    },
+    ids: {
+      sessionId: (rng) => rng.uuid(),
+      taskId: claudeTaskId,
+      runId: v328 ? (now, rng) => `${now.toString(36).padStart(9, '0')}-${rng.hex(8)}` : undefined,
+      toolUseId,
+      messageId,
+      agentId: (_c, rng) => 'a' + rng.hex(16),
+    },
+    encode,
+    controlPayload,
+  };
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
+function bunJsonError(line: string): string {
+  const t = line.trimStart();
+  const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
+  if (word) return `Unexpected identifier "${word}"`;
+  return 'Unexpected token';
+}
+
+export const claude220Profile = (): Profile => makeClaude('2.1.220');
+export const claude328Profile = (): Profile => makeClaude('2.1.328');

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { AgentRow, TaskKind } from '../../engine/events.js';
+import type { Random } from '../../engine/random.js';
+import { BASE36, BASE62 } from '../../engine/random.js';
+
+/** `toolu_01` + 22 base62 characters: the Anthropic API's tool_use id format. */
+export const toolUseId = (rng: Random): string => 'toolu_01' + rng.chars(BASE62, 22);
+
+/** `msg_01` + 22 base62 characters. */
+export const messageId = (rng: Random): string => 'msg_01' + rng.chars(BASE62, 22);
+
+/** Claude Code task ids: a type prefix + 8 base36 chars; agents use `a` + 16 hex (claude-code-cli.md §2). */
+export function claudeTaskId(kind: TaskKind, rng: Random): string {
+  if (kind === 'agent') return 'a' + rng.hex(16);
+  const prefix = kind === 'workflow' ? 'w' : 'b';
+  return prefix + rng.chars(BASE36, 8);
+}
+
+/** cbc sub-agent id: `v2:` + sha256 of the agent's canonical content (seed 000 §5.2), stable across runs. */
+export function contentAgentId(canonical: string): string {
+  return 'v2:' + createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Claude's cwd encoding in paths: every `/` (and `.`) becomes `-`. */
+export function dashedCwd(cwd: string): string {
+  return cwd.replace(/[/.]/g, '-');
+}
+
+/** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */
+export function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  return join(home, 'tmp', `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+}
+
+/** Trims a preview to 400 characters plus an ellipsis, as Claude Code does. */
+export function preview(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  return s.length > 400 ? s.slice(0, 400) + '…' : s;
+}
+
+/** Sum of tokens over agent rows. */
+export function sumTokens(rows: readonly AgentRow[]): number {
+  let n = 0;
+  for (const r of rows) n += r.tokens;
+  return n;
+}

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import type { Obj } from '../shape.js';
+
+/** Static data extracted from real captures (see test/tools/extract-profile-data.mjs). */
+export interface ProfileData {
+  source: string;
+  initializeResponse: Obj;
+  systemInit: Obj;
+  availableModes?: Obj;
+}
+
+const cache = new Map<string, ProfileData>();
+
+/** Loads `data/<name>.json` once; read lazily so start-up only parses the selected profile. */
+export function profileData(name: 'cbc' | 'claude-2.1.220' | 'claude-2.1.328'): ProfileData {
+  let d = cache.get(name);
+  if (!d) {
+    d = JSON.parse(readFileSync(new URL(`./data/${name}.json`, import.meta.url), 'utf8')) as ProfileData;
+    cache.set(name, d);
+  }
+  return d;
+}
+
+/** A deep copy, so encoders can never mutate the shared template. */
+export function clone<T>(v: T): T {
+  return structuredClone(v);
+}

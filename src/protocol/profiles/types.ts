@@ -1,0 +1,86 @@
+import type { AgentRow, ControlPayload, EngineEvent, TaskKind } from '../../engine/events.js';
+import type { Random } from '../../engine/random.js';
+import type { Obj } from '../shape.js';
+
+/** Names of the shipped profiles. */
+export const PROFILE_NAMES = ['cbc', 'cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+/** Session facts every encoder may need; owned by the engine, read by the profile. */
+export interface EncodeContext {
+  sessionId: string;
+  cwd: string;
+  model: string;
+  permissionMode: string;
+  pid: number;
+  /** Virtual time of the frame being encoded. */
+  now: number;
+  /** Draws frame uuids; the engine passes its own stream so the order is deterministic. */
+  rng: Random;
+  tools: string[];
+  /** Current turn's request id (cbc `_requestId`), if any. */
+  turnRequestId?: string | undefined;
+  /** CLAUDE_CODE_SDK_READS_SESSION_STATE is set (2.1.328 adds sdk_host_only). */
+  sdkReadsSessionState: boolean;
+  /** How many initialize requests were answered before this one. */
+}
+
+/** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
+export interface ProfileBehavior {
+  /** cbc (seed 000 §4.3.4): after an interrupt, in-flight agents flip start -> error in late progress frames. */
+  lateAbortRows: boolean;
+  /** Text of the late rows' error: seed 000 §4.3.4 `subagent aborted: <reason>`. */
+  abortError(reason: string): string;
+  /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
+  stopSnapshot: boolean;
+  /** Control subtypes this profile answers (others get the unsupported error). */
+  controlSubtypes: ReadonlySet<string>;
+  /** Exit code after stdin EOF when the last result was an error. */
+  exitCodeAfterErrorResult: number;
+  /** Claude: `-p`/stream-json output without --verbose is an error. */
+  requiresVerboseForStreamJson: boolean;
+  /** Whether `session_state_changed` frames are emitted, given the environment. */
+  emitsSessionState(env: NodeJS.ProcessEnv): boolean;
+  /** Where this CLI keeps settings files (`.codebuddy` or `.claude`). */
+  settingsDir: string;
+  /** Default model id. */
+  defaultModel: string;
+  /** Tool names listed in system/init (the Workflow tool is removed when workflows are disabled). */
+  tools: readonly string[];
+  /** stderr line for a stdin line that is not JSON (then exit 1), or undefined to treat it as text. */
+  malformedLine(line: string, error: Error): string | undefined;
+  /** Summary text of a workflow task notification. */
+  workflowSummary(description: string, name: string, status: 'completed' | 'failed' | 'stopped', error?: string): string;
+  /** Text returned in the Workflow tool_result when launched in the background. */
+  workflowLaunchedText(taskId: string, description: string): string;
+  /** The errors[] of a turn ended by an interrupt. */
+  interruptedErrors: readonly string[];
+  /** Path of a task's output file, under the emulator home. */
+  outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
+}
+
+/** Id formats of one CLI. */
+export interface ProfileIds {
+  sessionId(rng: Random): string;
+  taskId(kind: TaskKind, rng: Random): string;
+  runId?(now: number, rng: Random): string;
+  toolUseId(rng: Random): string;
+  messageId(rng: Random): string;
+  /** Sub-agent id; cbc derives it from content (stable across runs), Claude draws it. */
+  agentId(canonical: string, rng: Random): string;
+}
+
+/** A profile: behaviour, ids and the encoder from engine events to wire objects. */
+export interface Profile {
+  name: ProfileName;
+  cli: 'cbc' | 'claude';
+  version: string;
+  behavior: ProfileBehavior;
+  ids: ProfileIds;
+  /** Encodes one event; `undefined` means this CLI does not emit such a frame. */
+  encode(ev: EngineEvent, ctx: EncodeContext): Obj | Obj[] | undefined;
+  /** The payload of a successful control reply (or undefined for a reply without payload). */
+  controlPayload(p: ControlPayload, ctx: EncodeContext): Obj | undefined;
+}
+
+export type { AgentRow };

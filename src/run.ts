@@ -1,0 +1,308 @@
+import { readFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ArgvError, parseArgv, type ParsedArgv } from './cli/argv.js';
+import { Scheduler } from './engine/clock.js';
+import { Random, seededEpoch } from './engine/random.js';
+import { Session } from './engine/session.js';
+import { EMU_PREFIX, EmuError } from './errors.js';
+import { createLogger } from './log.js';
+import { getProfile, type Profile } from './protocol/profiles/index.js';
+import type { Obj } from './protocol/shape.js';
+import { loadScenarioFile } from './scenario/load.js';
+import type { ScenarioT } from './scenario/schema.js';
+import { loadSettings, SettingsError } from './settings.js';
+import { FrameWriter } from './transport/frame-writer.js';
+import { LineReader } from './transport/line-reader.js';
+
+/** Streams and environment of one drop-in run (injectable for in-process tests). */
+export interface RunIO {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  cwd: string;
+}
+
+/** Default location of the emulator's files (task outputs, sessions): the user's cache directory. */
+export function defaultHome(env: NodeJS.ProcessEnv): string {
+  const xdg = env['XDG_CACHE_HOME'];
+  return join(xdg && xdg !== '' ? xdg : join(homedir() || tmpdir(), '.cache'), 'cbc-emulator');
+}
+
+const str = (v: string | true | string[] | undefined): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(' ') : undefined);
+
+/**
+ * The drop-in CLI: parses the real CLIs' flags, then speaks stream-json (or prints json/text) for a
+ * scenario. Resolves to the process exit code; never throws for bad input.
+ */
+export async function runCli(io: RunIO): Promise<number> {
+  const err = (line: string) => io.stderr.write(line.endsWith('\n') ? line : line + '\n');
+  let args: ParsedArgv;
+  try {
+    args = parseArgv(io.argv);
+  } catch (e) {
+    if (e instanceof ArgvError) {
+      err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  const flag = (n: string) => args.flags.get(n);
+  const setting = (name: string, envName: string) => str(flag(name)) ?? (io.env[envName] !== '' ? io.env[envName] : undefined);
+
+  let profile: Profile;
+  try {
+    profile = getProfile(setting('emu-profile', 'CBC_EMU_PROFILE') ?? 'cbc');
+  } catch (e) {
+    err(`${EMU_PREFIX} ${(e as Error).message}`);
+    return 2;
+  }
+  if (flag('help')) {
+    io.stdout.write(helpText(profile));
+    return 0;
+  }
+  if (flag('version')) {
+    io.stdout.write(profile.cli === 'claude' ? `${profile.version} (Claude Code)\n` : `${profile.version}\n`);
+    return 0;
+  }
+
+  const outputFormat = str(flag('output-format')) ?? 'text';
+  const inputFormat = str(flag('input-format')) ?? 'text';
+  const print = flag('print') === true;
+  if (!['text', 'json', 'stream-json'].includes(outputFormat)) {
+    err(`error: option '--output-format <format>' argument '${outputFormat}' is invalid. Allowed choices are text, json, stream-json.`);
+    return 1;
+  }
+  if (!['text', 'stream-json'].includes(inputFormat)) {
+    err(`error: option '--input-format <format>' argument '${inputFormat}' is invalid. Allowed choices are text, stream-json.`);
+    return 1;
+  }
+  const streamIn = inputFormat === 'stream-json';
+  if (!print && !streamIn && flag('output-format') === undefined) {
+    err(`${EMU_PREFIX} the interactive terminal UI is not emulated; run with -p/--print or --input-format stream-json --output-format stream-json`);
+    return 2;
+  }
+  if (profile.behavior.requiresVerboseForStreamJson) {
+    if (streamIn && outputFormat !== 'stream-json') {
+      err('Error: --input-format=stream-json requires output-format=stream-json.');
+      return 1;
+    }
+    if (outputFormat === 'stream-json' && flag('verbose') !== true) {
+      err('Error: When using --print, --output-format=stream-json requires --verbose');
+      return 1;
+    }
+  }
+
+  const log = createLogger(io.env);
+  const scenarioFile = setting('emu-scenario', 'CBC_EMU_SCENARIO');
+  let scenario: ScenarioT;
+  try {
+    scenario = loadScenarioFile(scenarioFile ?? fileURLToPathSafe(new URL('../scenarios/default.yaml', import.meta.url)));
+  } catch (e) {
+    if (e instanceof EmuError) {
+      err(`${EMU_PREFIX} ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  let settings;
+  try {
+    settings = loadSettings({ cwd: io.cwd, dir: profile.behavior.settingsDir, sources: str(flag('setting-sources')), flag: str(flag('settings')) });
+  } catch (e) {
+    if (e instanceof SettingsError) {
+      err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+
+  const seedText = setting('emu-seed', 'CBC_EMU_SEED');
+  const rng = new Random(seedText ?? Random.freshSeed());
+  const epoch = seedText !== undefined ? seededEpoch(rng.fork('epoch')) : Date.now();
+  const speedText = setting('emu-speed', 'CBC_EMU_SPEED') ?? '1';
+  const speed = Number(speedText);
+  if (!Number.isFinite(speed) || speed < 0) {
+    err(`${EMU_PREFIX} --emu-speed must be a number >= 0 (got "${speedText}"); 0 emits instantly, 1 is real time`);
+    return 2;
+  }
+  const home = setting('emu-home', 'CBC_EMU_HOME') ?? defaultHome(io.env);
+  const scheduler = new Scheduler(epoch, speed);
+  const idRng = rng.fork('ids');
+  const sessionFlag = str(flag('session-id')) ?? (typeof flag('resume') === 'string' ? str(flag('resume')) : undefined);
+
+  const writer = new FrameWriter(io.stdout as unknown as import('node:stream').Writable);
+  scheduler.gate = () => writer.ready();
+  const write = (frame: Obj) => {
+    if (outputFormat === 'stream-json') writer.write(JSON.stringify(frame));
+    else if (frame['type'] === 'result') {
+      if (outputFormat === 'json') {
+        const { model_usage_since_last_result: _drop, ...rest } = frame;
+        void _drop;
+        writer.write(JSON.stringify(rest));
+      } else if (frame['is_error'] === true) {
+        err(Array.isArray(frame['errors']) ? (frame['errors'] as string[]).join('\n') : String(frame['result'] ?? 'Error'));
+      } else writer.write(String(frame['result'] ?? ''));
+    }
+  };
+
+  const disableWorkflows = truthy(io.env['CODEBUDDY_DISABLE_WORKFLOWS']) || settings.disableWorkflows;
+  const session = new Session({
+    profile,
+    scenario,
+    scheduler,
+    rng: idRng,
+    write,
+    log,
+    cwd: io.cwd,
+    home,
+    env: io.env,
+    sessionId: sessionFlag ?? profile.ids.sessionId(idRng),
+    model: str(flag('model')) ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
+    permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : str(flag('permission-mode')) ?? 'default',
+    disableWorkflows,
+    singleShot: !streamIn,
+  });
+
+  return new Promise<number>((resolve) => {
+    let finished = false;
+    let eof = false;
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
+      scheduler.stop();
+      void writer.flush().then(() => resolve(code));
+    };
+    const maybeDone = () => {
+      if (!eof || finished) return;
+      void scheduler.whenIdle().then(() => {
+        if (finished) return;
+        if (session.quiet && scheduler.idle) finish(session.lastResultError ? profile.behavior.exitCodeAfterErrorResult : 0);
+        else maybeDone();
+      });
+    };
+    const onSignal = (sig: NodeJS.Signals) => {
+      log.info({ sig }, 'signal: flushing and exiting');
+      finish(sig === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+    writer.onError = (e) => {
+      err(`${EMU_PREFIX} stdout failed: ${e.message}`);
+      finish(1);
+    };
+    scheduler.start();
+
+    if (!streamIn) {
+      const positional = args.positionals.join(' ');
+      const fromStdin = (text: string) => {
+        const prompt = positional !== '' ? positional : text.trim();
+        if (prompt === '') {
+          err('Error: Input must be provided either through stdin or as a prompt argument when using --print');
+          finish(1);
+          return;
+        }
+        session.userMessage(prompt);
+        eof = true;
+        maybeDone();
+      };
+      if (positional !== '' || (io.stdin as NodeJS.ReadStream).isTTY) fromStdin('');
+      else {
+        const parts: Buffer[] = [];
+        io.stdin.on('data', (c: Buffer) => parts.push(c));
+        io.stdin.on('end', () => fromStdin(Buffer.concat(parts).toString('utf8')));
+      }
+      return;
+    }
+
+    const reader = new LineReader();
+    const onLine = (text: string) => {
+      if (finished) return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(text);
+      } catch (e) {
+        const line = profile.behavior.malformedLine(text, e as Error);
+        if (line !== undefined) {
+          err(line);
+          finish(1);
+          return;
+        }
+        session.userMessage(text); // cbc 2.117.0 treats a non-JSON line as a text prompt
+        return;
+      }
+      dispatch(msg);
+    };
+    const dispatch = (msg: unknown) => {
+      if (!msg || typeof msg !== 'object' || Array.isArray(msg)) {
+        log.warn({ frame: msg }, 'ignoring a stdin frame that is not a JSON object');
+        return;
+      }
+      const m = msg as Record<string, unknown>;
+      switch (m['type']) {
+        case 'control_request': {
+          const req = m['request'];
+          const id = m['request_id'];
+          if (typeof id !== 'string' || !req || typeof req !== 'object') {
+            log.warn({ frame: m }, 'ignoring a control_request without request_id or request');
+            return;
+          }
+          session.control(id, req as Record<string, unknown>);
+          return;
+        }
+        case 'user':
+          session.userMessage(promptOf(m['message']));
+          return;
+        case 'control_cancel_request':
+        case 'control_response':
+        case 'keep_alive':
+          return;
+        default:
+          log.warn({ type: m['type'] }, 'ignoring a stdin frame of unknown type');
+      }
+    };
+    io.stdin.on('data', (chunk: Buffer) => {
+      for (const ev of reader.push(chunk)) {
+        if (ev.kind === 'line') onLine(ev.text);
+        else err(`${EMU_PREFIX} stdin line ${ev.lineNo} is ${ev.bytes} bytes, over the limit; it was skipped`);
+      }
+    });
+    io.stdin.on('end', () => {
+      for (const ev of reader.end()) if (ev.kind === 'line') onLine(ev.text);
+      eof = true;
+      maybeDone();
+    });
+    io.stdin.on('error', () => {
+      eof = true;
+      maybeDone();
+    });
+  });
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** The text of a user message's content: a string, or the concatenated text blocks. */
+function promptOf(message: unknown): string {
+  if (!message || typeof message !== 'object') return '';
+  const content = (message as Record<string, unknown>)['content'];
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((b) => (b && typeof b === 'object' && (b as Record<string, unknown>)['type'] === 'text' ? String((b as Record<string, unknown>)['text'] ?? '') : ''))
+      .filter((s) => s !== '')
+      .join('\n');
+  }
+  return '';
+}
+
+function helpText(profile: Profile): string {
+  const file = profile.cli === 'cbc' ? 'cbc' : profile.name;
+  return readFileSync(new URL(`./cli/help/${file}.txt`, import.meta.url), 'utf8');
+}
+
+function fileURLToPathSafe(u: URL): string {
+  return decodeURIComponent(u.pathname);
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The part of the CLIs' settings the emulator honours. */
+export interface EmuSettings {
+  disableWorkflows: boolean;
+  model?: string | undefined;
+}
+
+/**
+ * Reads settings as the real CLIs layer them: user (~/.<dir>/settings.json), project
+ * (<cwd>/.<dir>/settings.json), local (<cwd>/.<dir>/settings.local.json), filtered by
+ * --setting-sources, then --settings (a JSON string or a file path) on top.
+ */
+export function loadSettings(opts: { cwd: string; dir: string; sources: string | undefined; flag: string | undefined }): EmuSettings {
+  const merged: Record<string, unknown> = {};
+  const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
+  const files: Record<string, string> = {
+    user: join(homedir(), opts.dir, 'settings.json'),
+    project: join(opts.cwd, opts.dir, 'settings.json'),
+    local: join(opts.cwd, opts.dir, 'settings.local.json'),
+  };
+  for (const s of sources) {
+    const f = files[s];
+    if (f && existsSync(f)) Object.assign(merged, readJson(f));
+  }
+  if (opts.flag !== undefined && opts.flag.trim() !== '') {
+    const text = opts.flag.trim();
+    Object.assign(merged, text.startsWith('{') ? parseJson(text, '--settings') : readJson(text));
+  }
+  return {
+    disableWorkflows: merged['disableWorkflows'] === true,
+    model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
+  };
+}
+
+function readJson(file: string): Record<string, unknown> {
+  try {
+    return parseJson(readFileSync(file, 'utf8'), file);
+  } catch (err) {
+    if (err instanceof SettingsError) throw err;
+    throw new SettingsError(`Error: Settings file not found: ${file}`);
+  }
+}
+
+function parseJson(text: string, where: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    throw new SettingsError(`Error: Invalid JSON provided to --settings (${where})`);
+  }
+}
+
+/** A settings problem, reported like the real CLIs (stderr, exit 1). */
+export class SettingsError extends Error {}
