@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests run against the compiled dist/ (npm test builds first); integration tests spawn bin/cbc.js.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
