@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ArgvError, parseArgv, type ParsedArgv } from './cli/argv.js';
 import { Scheduler } from './engine/clock.js';
 import { Random, seededEpoch } from './engine/random.js';
@@ -23,6 +24,10 @@ export interface RunIO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   cwd: string;
+  /** An already-loaded scenario (library use); takes precedence over --emu-scenario. */
+  scenario?: ScenarioT | undefined;
+  /** Install SIGTERM/SIGINT handlers (the real process: yes; in-process tests: no). */
+  handleSignals?: boolean | undefined;
 }
 
 /** Default location of the emulator's files (task outputs, sessions): the user's cache directory. */
@@ -99,7 +104,7 @@ export async function runCli(io: RunIO): Promise<number> {
   const scenarioFile = setting('emu-scenario', 'CBC_EMU_SCENARIO');
   let scenario: ScenarioT;
   try {
-    scenario = loadScenarioFile(scenarioFile ?? fileURLToPathSafe(new URL('../scenarios/default.yaml', import.meta.url)));
+    scenario = io.scenario ?? loadScenarioFile(scenarioFile ?? fileURLToPath(new URL('../scenarios/default.yaml', import.meta.url)));
   } catch (e) {
     if (e instanceof EmuError) {
       err(`${EMU_PREFIX} ${e.message}`);
@@ -172,6 +177,8 @@ export async function runCli(io: RunIO): Promise<number> {
       if (finished) return;
       finished = true;
       scheduler.stop();
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
       void writer.flush().then(() => resolve(code));
     };
     const maybeDone = () => {
@@ -186,8 +193,10 @@ export async function runCli(io: RunIO): Promise<number> {
       log.info({ sig }, 'signal: flushing and exiting');
       finish(sig === 'SIGINT' ? 130 : 143);
     };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    if (io.handleSignals !== false) {
+      process.once('SIGTERM', onSignal);
+      process.once('SIGINT', onSignal);
+    }
     writer.onError = (e) => {
       err(`${EMU_PREFIX} stdout failed: ${e.message}`);
       finish(1);
@@ -303,6 +312,3 @@ function helpText(profile: Profile): string {
   return readFileSync(new URL(`./cli/help/${file}.txt`, import.meta.url), 'utf8');
 }
 
-function fileURLToPathSafe(u: URL): string {
-  return decodeURIComponent(u.pathname);
-}

@@ -250,8 +250,10 @@ export class Session {
   private playTurn(turn: TurnT, prompt: string, firstMessageId: string): void {
     const vars = { prompt, session_id: this.o.sessionId };
     const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
-    const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? '';
     const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
+    const names = workflows.map((w) => w.name ?? w.description ?? 'workflow').join('", "');
+    const fallback = workflows.length > 0 ? `Started the workflow "${names}" in the background.` : '';
+    const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
     const first = turn.delay ?? MODEL_LATENCY;
 
     if (turn.error !== undefined) {
@@ -307,7 +309,8 @@ export class Session {
     const toolUseId = this.p.ids.toolUseId(o.rng);
     const name = wf.name ?? (wf.script ? `path:${basename(wf.script)}` : 'path:workflow.js');
     const description = wf.description ?? wf.name ?? name;
-    const script = this.p.cli === 'claude' ? scriptText(wf, name, description) : undefined;
+    const source = scriptText(wf, name, description);
+    const script = this.p.cli === 'claude' ? source : undefined; // cbc omits task_started.prompt (seed 000 §5.1)
     t.stats.numTurns += 1;
     t.stats.apiMs += MODEL_LATENCY;
     t.stats.inputTokens += 100;
@@ -317,7 +320,7 @@ export class Session {
       messageId,
       toolUseId,
       name: 'Workflow',
-      input: wf.script !== undefined && this.p.cli === 'cbc' ? { scriptPath: wf.script, description } : { script: script ?? '', description },
+      input: wf.script !== undefined && this.p.cli === 'cbc' ? { scriptPath: wf.script, description } : { script: source, description },
     });
     const now = o.scheduler.now();
     const taskId = this.p.ids.taskId('workflow', o.rng);
