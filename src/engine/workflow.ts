@@ -185,7 +185,7 @@ export class WorkflowRun {
       task: this.info,
       status: notifyStatus,
       summary: h.summary(notifyStatus, error),
-      usage: status === 'killed' && h.stopSnapshot ? undefined : this.usage(),
+      usage: this.usage(),
       error,
     });
     this.notifiedAt = now;

@@ -1,60 +1,141 @@
 import { z } from 'zod';
 
 /**
- * The scenario format. This zod schema is the single source of truth: the TypeScript types are
- * inferred from it, `cbc-emu schema` prints its JSON Schema, and the loader validates with it.
- * Objects are strict: a misspelled key is an error at load time, never silently ignored.
+ * The scenario format (issue #3). This zod schema is the single source of truth: the TypeScript
+ * types are inferred from it, `cbc-emu schema` prints its JSON Schema (docs/scenario.schema.json),
+ * and the loader validates with it. Objects are strict: a misspelled key is an error at load time,
+ * never silently ignored. Messages written here are shown to users as they are (tests assert them),
+ * so each one says what is wrong and how to fix it.
  */
 
+/** Longest accepted duration: one day. */
+export const MAX_DURATION_MS = 86_400_000;
+
 const DURATION_RE = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/;
+const DURATION_EXPECTED = 'expected a duration: integer milliseconds or a string such as "800ms", "1.5s" or "2m"';
+
+/** Renders a user value for a message: strings quoted and cut short, others as written. */
+export function show(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? v.slice(0, 57) + '...' : v);
+  if (typeof v === 'number') return String(v);
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  return String(v);
+}
+
+/**
+ * Converts a duration (integer milliseconds, or `<n>ms` / `<n>s` / `<n>m`) to milliseconds; returns
+ * the problem as a message instead when the value is not an acceptable duration.
+ */
+export function durationMs(v: number | string): number | { problem: string } {
+  let ms: number;
+  if (typeof v === 'number') {
+    if (v < 0) return { problem: `a duration cannot be negative, got ${show(v)}` };
+    if (v > MAX_DURATION_MS) return { problem: `a duration must be at most one day (${MAX_DURATION_MS} ms), got ${show(v)}` };
+    if (!Number.isInteger(v)) return { problem: `a number is a count of milliseconds and must be whole, got ${show(v)}; for fractions use a unit, e.g. "1.5s"` };
+    ms = v;
+  } else {
+    const s = v.trim();
+    const m = DURATION_RE.exec(s);
+    if (!m) {
+      if (/^-\s*\d/.test(s)) return { problem: `a duration cannot be negative, got ${show(v)}` };
+      if (/^\d+(\.\d+)?$/.test(s)) return { problem: `${DURATION_EXPECTED}, got ${show(v)}; add a unit ("${s}ms") or write the number without quotes` };
+      return { problem: `${DURATION_EXPECTED}, got ${show(v)}` };
+    }
+    const n = Number(m[1]);
+    const unit = m[2];
+    ms = Math.round(unit === 'ms' ? n : unit === 's' ? n * 1000 : n * 60_000);
+    if (!(ms <= MAX_DURATION_MS)) return { problem: `a duration must be at most one day (${MAX_DURATION_MS} ms), got ${show(v)}` };
+  }
+  return ms;
+}
+
+/** Parses a duration string such as `800ms`, `1.5s`, `2m`; NaN when it is not one. */
+export function parseDuration(s: string): number {
+  const r = durationMs(s);
+  return typeof r === 'number' ? r : NaN;
+}
 
 /** A duration: milliseconds as a number, or a string such as `800ms`, `1.5s`, `2m`. */
 export const Duration = z
-  .union([
-    z.number().int().nonnegative().max(86_400_000, 'at most one day (86400000 ms)'),
-    z.string().regex(DURATION_RE, 'a duration such as "800ms", "1.5s" or "2m"'),
-  ])
-  .transform((v) => (typeof v === 'number' ? v : parseDuration(v)))
-  .pipe(z.number().int().nonnegative().max(86_400_000, 'at most one day'))
-  .meta({ description: 'Milliseconds (number) or a string like "800ms", "1.5s", "2m".' });
-
-/** Parses a duration string that already matched DURATION_RE. */
-export function parseDuration(s: string): number {
-  const m = DURATION_RE.exec(s.trim());
-  if (!m) return NaN;
-  const n = Number(m[1]);
-  const unit = m[2];
-  return Math.round(unit === 'ms' ? n : unit === 's' ? n * 1000 : n * 60_000);
-}
+  .union([z.number(), z.string()], { error: DURATION_EXPECTED })
+  .transform((v, ctx) => {
+    const r = durationMs(v);
+    if (typeof r === 'number') return r;
+    ctx.issues.push({ code: 'custom', message: r.problem, input: v });
+    return z.NEVER;
+  })
+  .meta({
+    description: 'Milliseconds (a whole number) or a string like "800ms", "1.5s", "2m"; at most one day.',
+    // the JSON Schema spells out what the transform accepts (refinements are not representable)
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: MAX_DURATION_MS },
+      { type: 'string', pattern: DURATION_RE.source.replace('^', '^\\s*').replace(/\$$/, '\\s*$') },
+    ],
+  });
 
 const Text = z.string().max(100_000);
 
+/**
+ * Cross-field rules run even when other keys of the same object have problems, so one load reports
+ * every problem of a file (zod skips refinements after an error by default). The rules therefore read
+ * their object as unknown data: a sibling may still hold its raw, invalid value.
+ */
+const ALWAYS = { when: () => true };
+type Loose = Record<string, unknown>;
+const loose = (v: unknown): Loose => (v !== null && typeof v === 'object' ? (v as Loose) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const Label = z.string().min(1).max(400);
+
+/** `script` must stay inside the scenario's notion of a workspace: relative, no `..` segment. */
+const SCRIPT_RE = /^(?![\\/])(?![A-Za-z]:)(?!(?:.*[\\/])?\.\.(?:[\\/]|$))/;
+
 export const Match = z
   .strictObject({
-    contains: Text.optional().meta({ description: 'The prompt contains this text.' }),
-    exact: Text.optional().meta({ description: 'The prompt (trimmed) equals this text.' }),
-    regex: Text.optional().meta({ description: 'A JavaScript regular expression the prompt matches.' }),
-    glob: Text.optional().meta({ description: 'A glob (* and ?) the whole prompt matches.' }),
+    contains: Text.optional().meta({ description: 'The prompt contains this text (case-sensitive).' }),
+    exact: Text.optional().meta({ description: 'The prompt, trimmed, equals this text.' }),
+    regex: Text.optional().meta({ description: 'A JavaScript regular expression (no flags) the prompt matches somewhere.' }),
+    glob: Text.optional().meta({ description: 'A glob (* any text, ? one character) the whole trimmed prompt matches.' }),
   })
+  .superRefine((raw, ctx) => {
+    const regex = loose(raw)['regex'];
+    if (typeof regex !== 'string') return;
+    try {
+      new RegExp(regex);
+    } catch (err) {
+      const why = String((err as Error).message).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+      ctx.addIssue({
+        code: 'custom',
+        path: ['regex'],
+        message: `not a valid JavaScript regular expression (${why}); escape special characters such as ( [ { * + ? with a backslash`,
+      });
+    }
+  }, ALWAYS)
   .meta({ description: 'Which prompts select this turn; every given test must hold. Omitted: any prompt.' });
 
 export const Agent = z
   .strictObject({
-    label: z.string().min(1).max(400),
-    prompt: Text.optional().meta({ description: 'The sub-agent prompt (feeds agentId and promptPreview).' }),
+    label: Label.meta({ description: 'The agent label; unique within its workflow.' }),
+    prompt: Text.optional().meta({ description: 'The sub-agent prompt (feeds agentId and the prompt preview; default: the label).' }),
     duration: Duration.optional().meta({ description: 'How long the agent runs (default 1s).' }),
-    tokens: z.number().int().nonnegative().max(1e12).optional(),
-    tool_uses: z.number().int().nonnegative().max(1e9).optional(),
-    result: Text.optional().meta({ description: 'The agent result (resultPreview).' }),
+    tokens: z.number().int().nonnegative().max(1e12).optional().meta({ description: 'Tokens the agent reports (default 0).' }),
+    tool_uses: z.number().int().nonnegative().max(1e9).optional().meta({ description: 'Tool calls the agent reports (default 0).' }),
+    result: Text.optional().meta({ description: 'The agent result (resultPreview; default "").' }),
     fail: Text.optional().meta({ description: 'Makes the agent end in state error with this message.' }),
-    cached: z.boolean().optional().meta({ description: 'Replayed from cache: state cached at once.' }),
-    model: z.string().optional(),
+    cached: z.boolean().optional().meta({ description: 'Replayed from cache: state cached at once, no duration.' }),
+    model: z.string().optional().meta({ description: 'Model of the agent row (default: the session model).' }),
   })
-  .refine((a) => !(a.cached && a.fail !== undefined), { message: 'an agent cannot be both cached and fail' });
+  .superRefine((raw, ctx) => {
+    const a = loose(raw);
+    if (a['cached'] === true && a['fail'] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['fail'], message: 'a cached agent cannot fail; remove "cached: true" or "fail:"' });
+    }
+  }, ALWAYS);
 
 export const Phase = z.strictObject({
-  title: z.string().min(1).max(400),
-  agents: z.array(Agent).min(1, 'a phase needs at least one agent'),
+  title: Label.meta({ description: 'The phase title (workflow_phase row).' }),
+  agents: z.array(Agent).min(1, 'a phase needs at least one agent').meta({ description: 'Agents of the phase; they run at the same time.' }),
 });
 
 export const Interrupt = z.strictObject({
@@ -64,38 +145,82 @@ export const Interrupt = z.strictObject({
 
 export const Workflow = z
   .strictObject({
-    name: z.string().min(1).max(400).optional().meta({ description: 'meta.name; omitted: "path:<basename of script>".' }),
-    script: z.string().min(1).max(4096).optional().meta({ description: 'Script path, for workflow_name and prompt.' }),
-    description: Text.optional(),
-    phases: z.array(Phase).optional(),
-    agents: z.array(Agent).optional().meta({ description: 'Agents of a workflow without phases.' }),
-    outcome: z.enum(['completed', 'failed']).optional(),
+    name: Label.optional().meta({ description: 'meta.name; omitted: "path:<basename of script>".' }),
+    script: z
+      .string()
+      .min(1)
+      .max(4096)
+      .regex(SCRIPT_RE, {
+        error: (iss) => `script must be a relative path without ".." (such as "research.workflow.js"), got ${show(iss.input)}`,
+      })
+      .optional()
+      .meta({ description: 'Script path relative to the working directory, no "..": workflow name and cbc scriptPath.' }),
+    description: Text.optional().meta({ description: 'Task description (default: the name).' }),
+    phases: z
+      .array(Phase)
+      .min(1, 'a workflow needs at least one phase; for a workflow without phases, omit "phases:" and list "agents:"')
+      .optional()
+      .meta({ description: 'Phases, run one after the other.' }),
+    agents: z
+      .array(Agent)
+      .min(1, 'list at least one agent, or omit "agents:"')
+      .optional()
+      .meta({ description: 'Agents of a workflow without phases; they run at the same time.' }),
+    outcome: z.enum(['completed', 'failed']).optional().meta({ description: 'How the run ends (default completed).' }),
     error: Text.optional().meta({ description: 'The failure message when outcome is failed.' }),
-    start_after: Duration.optional().meta({ description: 'Delay before the workflow starts.' }),
+    start_after: Duration.optional().meta({ description: 'Delay before the workflow starts; the turn waits for it.' }),
     wait: z.boolean().optional().meta({ description: 'Hold the turn open until the workflow ends.' }),
-    interrupt: Interrupt.optional(),
+    interrupt: Interrupt.optional().meta({ description: 'A scripted session interrupt while the workflow runs.' }),
     followup: z
-      .union([Text, z.literal(false)])
+      .union([Text, z.literal(false)], { error: (iss) => `expected the follow-up reply text or false, got ${show(iss.input)}` })
       .optional()
       .meta({ description: 'Reply of the follow-up turn the notification starts; false: no follow-up turn.' }),
   })
-  .refine((w) => !(w.phases && w.agents), { message: 'use either phases or agents, not both' })
-  .refine((w) => w.outcome !== 'failed' || w.error !== undefined, {
-    message: 'outcome failed needs an error message (error: "...")',
-    path: ['error'],
-  });
+  .superRefine((raw, ctx) => {
+    const w = loose(raw);
+    if (w['phases'] !== undefined && w['agents'] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['agents'], message: 'use either "phases:" or "agents:", not both; put these agents into a phase' });
+    }
+    if (w['outcome'] === 'failed' && w['error'] === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'outcome failed needs an error message; add error: "..." to the workflow' });
+    }
+    // labels identify agents (agentId, rows); a duplicate within one workflow is ambiguous
+    const seen = new Map<string, string>();
+    const check = (agents: unknown, base: Array<string | number>) => {
+      list(agents).forEach((a, i) => {
+        const label = loose(a)['label'];
+        if (typeof label !== 'string') return;
+        const path = [...base, i, 'label'];
+        const first = seen.get(label);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: `duplicate agent label ${show(label)} (first used at ${first}); labels must be unique within a workflow`,
+          });
+        } else seen.set(label, renderPath(path));
+      });
+    };
+    list(w['phases']).forEach((p, i) => check(loose(p)['agents'], ['phases', i, 'agents']));
+    check(w['agents'], ['agents']);
+  }, ALWAYS);
 
 export const Turn = z
   .strictObject({
     match: Match.optional(),
-    reply: Text.optional().meta({ description: 'Assistant text; {{prompt}} is replaced by the prompt.' }),
+    reply: Text.optional().meta({ description: 'Assistant text; {{prompt}} and {{session_id}} are replaced.' }),
     result: Text.optional().meta({ description: 'Final text of the turn (default: reply).' }),
-    delay: Duration.optional().meta({ description: 'Virtual thinking time before the reply.' }),
+    delay: Duration.optional().meta({ description: 'Virtual thinking time before the first message (default 40ms).' }),
     workflow: Workflow.optional(),
-    workflows: z.array(Workflow).optional(),
+    workflows: z.array(Workflow).optional().meta({ description: 'Several workflows, launched one after the other; they run at the same time.' }),
     error: Text.optional().meta({ description: 'End the turn with an error result carrying this message.' }),
   })
-  .refine((t) => !(t.workflow && t.workflows), { message: 'use either workflow or workflows, not both' });
+  .superRefine((raw, ctx) => {
+    const t = loose(raw);
+    if (t['workflow'] !== undefined && t['workflows'] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['workflows'], message: 'use either "workflow:" or "workflows:", not both; move the workflow into the list' });
+    }
+  }, ALWAYS);
 
 export const Grace = z.strictObject({
   min: Duration,
@@ -104,19 +229,34 @@ export const Grace = z.strictObject({
 
 export const Scenario = z
   .strictObject({
-    $schema: z.string().optional(),
-    name: z.string().min(1).max(400).optional(),
+    $schema: z.string().optional().meta({ description: 'Ignored; lets editors find the JSON Schema.' }),
+    name: Label.optional(),
     description: Text.optional(),
-    unmatched: z.enum(['echo', 'error']).optional().meta({ description: 'Prompts no turn matches: echo them back, or end the turn with an error result.' }),
+    unmatched: z
+      .enum(['echo', 'error'])
+      .optional()
+      .meta({ description: 'Prompts no turn matches: echo them back (default), or end the turn with an error result.' }),
     late_rows: Grace.optional().meta({ description: 'Window after an interrupt in which aborted agents report (cbc profile; default 1s..3s).' }),
-    model: z.string().optional(),
+    model: z.string().optional().meta({ description: 'Session model when neither --model nor settings name one.' }),
     turns: z.array(Turn).max(100_000),
   })
-  .refine((s) => !s.late_rows || s.late_rows.min <= s.late_rows.max, {
-    message: 'late_rows.min must not exceed late_rows.max',
-    path: ['late_rows'],
-  })
+  .superRefine((raw, ctx) => {
+    const g = loose(loose(raw)['late_rows']);
+    const min = g['min'];
+    const max = g['max'];
+    // after a successful transform both are numbers; raw strings mean the durations themselves failed
+    if (typeof min === 'number' && typeof max === 'number' && min > max) {
+      ctx.addIssue({ code: 'custom', path: ['late_rows', 'min'], message: `late_rows.min (${min} ms) must not exceed late_rows.max (${max} ms)` });
+    }
+  }, ALWAYS)
   .meta({ title: 'cbc-emulator scenario', description: 'A scripted session for cbc-emulator.' });
+
+/** Renders a key path as `turns[0].workflow.phases[1]`. */
+export function renderPath(path: ReadonlyArray<PropertyKey>): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${String(p)}` : String(p);
+  return s;
+}
 
 export type ScenarioInput = z.input<typeof Scenario>;
 export type ScenarioT = z.output<typeof Scenario>;

@@ -4,13 +4,13 @@ import type { Writable } from 'node:stream';
  * Writes one already-serialised frame per line. Knows nothing about message shapes.
  *
  * Honours backpressure (`ready()` resolves on `drain`), survives a consumer that closed the pipe
- * (EPIPE: later frames are dropped and `broken` is set), and `end()` resolves only once every byte
- * was handed to the OS.
+ * (EPIPE, destroyed or ended stream: later frames are dropped and `broken` is set, nothing throws),
+ * and `flush()` resolves only once every byte written so far was handed to the OS.
  */
 export class FrameWriter {
   private waiting: Array<() => void> = [];
   private full = false;
-  /** Set when the reader went away (EPIPE); frames after that are dropped. */
+  /** Set when the reader went away (EPIPE, destroyed or closed stream); frames after that are dropped. */
   broken = false;
   /** Count of frames handed to the stream. */
   written = 0;
@@ -19,37 +19,61 @@ export class FrameWriter {
     stream.on('drain', () => this.release());
     stream.on('error', (err: NodeJS.ErrnoException) => {
       // a consumer that stops reading is legal; it must not crash us with a stack trace
-      this.broken = true;
-      this.release();
+      this.markBroken();
       if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') this.onError?.(err);
     });
+    // a stream that closes while we wait for `drain` would otherwise leave `ready()` pending forever
+    stream.on('close', () => this.markBroken());
   }
 
   /** Called for stream errors other than a closed reader. */
   onError: ((err: Error) => void) | undefined;
 
-  /** Writes `json` plus `\n`. Returns false when the caller should await `ready()`. */
+  /** Writes `json` plus `\n`. Returns false when the caller should await `ready()`. Never throws. */
   write(json: string): boolean {
-    if (this.broken) return true;
+    if (this.broken || this.unusable()) {
+      this.markBroken();
+      return true;
+    }
     this.written += 1;
-    const ok = this.stream.write(json + '\n');
+    let ok: boolean;
+    try {
+      ok = this.stream.write(json + '\n');
+    } catch {
+      this.markBroken();
+      return true;
+    }
     if (!ok) this.full = true;
     return ok;
   }
 
-  /** Resolves when the stream can take more (immediately when it is not backed up). */
+  /** Resolves when the stream can take more; `undefined` when it is not backed up (or broken). */
   ready(): Promise<void> | undefined {
     if (!this.full || this.broken) return undefined;
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** Flushes everything written so far. */
+  /** Resolves once everything written so far was flushed (immediately when the stream is broken). */
   flush(): Promise<void> {
-    if (this.broken) return Promise.resolve();
+    if (this.broken || this.unusable()) return Promise.resolve();
     return new Promise((resolve) => {
-      // an empty write's callback runs after all earlier writes were flushed
-      this.stream.write('', () => resolve());
+      // an empty write's callback runs after all earlier writes were flushed (or with an error)
+      try {
+        this.stream.write('', () => resolve());
+      } catch {
+        resolve();
+      }
     });
+  }
+
+  /** A destroyed or ended stream takes no more bytes (and a destroyed one emits no error on write). */
+  private unusable(): boolean {
+    return this.stream.destroyed || this.stream.writableEnded;
+  }
+
+  private markBroken(): void {
+    this.broken = true;
+    this.release();
   }
 
   private release(): void {

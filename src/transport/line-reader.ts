@@ -11,7 +11,11 @@ export type LineEvent =
 /** Default cap on one stdin line: generous for image-bearing user messages, bounded for safety. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-/** Splits a byte stream into lines; strips a trailing `\r`; skips blank lines; caps line size. */
+/**
+ * Splits a byte stream into lines; strips a trailing `\r`; skips blank lines; caps line size.
+ * Line numbers count every physical line (blank ones too), from 1. Non-JSON text is passed through:
+ * the protocol layer decides what a line means.
+ */
 export class LineReader {
   private parts: Buffer[] = [];
   private size = 0;
@@ -21,8 +25,9 @@ export class LineReader {
 
   constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
 
-  /** Feeds one chunk; returns the complete lines it finished, in order. */
-  push(chunk: Buffer): LineEvent[] {
+  /** Feeds one chunk (a string is taken as UTF-8); returns the complete lines it finished, in order. */
+  push(data: Buffer | string): LineEvent[] {
+    const chunk = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const out: LineEvent[] = [];
     let start = 0;
     for (;;) {

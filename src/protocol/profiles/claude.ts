@@ -191,7 +191,8 @@ function makeClaude(v: Version): Profile {
     });
 
   const agentRow = (r: AgentRow): Obj => {
-    const terminal = r.state !== 'start';
+    // rows ended by the run's stop carry only error + endedWithRun (captures/claude-code-2.1.328/wfstop)
+    const terminal = r.state !== 'start' && r.endedWithRun === undefined;
     return ordered(K.agentRow, {
       type: r.type,
       index: r.index,
@@ -422,7 +423,8 @@ function makeClaude(v: Version): Profile {
           status: ev.status,
           output_file: ev.task.outputFile,
           summary: ev.summary,
-          usage: ev.usage ? ordered(K.taskUsage, { ...ev.usage }) : undefined,
+          // a stopped run's notification has no usage (captures wfstop, stoptask)
+          usage: ev.usage && ev.status !== 'stopped' ? ordered(K.taskUsage, { ...ev.usage }) : undefined,
           ...trail(ctx),
         });
     }
