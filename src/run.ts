@@ -232,13 +232,11 @@ export async function runCli(io: RunIO): Promise<number> {
       try {
         msg = JSON.parse(text);
       } catch (e) {
-        const line = profile.behavior.malformedLine(text, e as Error);
-        if (line !== undefined) {
-          err(line);
+        const what = profile.behavior.malformedLine(text, e as Error);
+        if ('fatal' in what) {
+          err(what.fatal);
           finish(1);
-          return;
-        }
-        session.userMessage(text); // cbc 2.117.0 treats a non-JSON line as a text prompt
+        } else session.emit({ kind: 'input_error', message: what.report });
         return;
       }
       dispatch(msg);

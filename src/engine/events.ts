@@ -96,6 +96,7 @@ export type EngineEvent =
   | { kind: 'control_success'; requestId: string; payload: ControlPayload }
   | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
   | { kind: 'session_state'; state: 'running' | 'idle' | 'requires_action' }
+  | { kind: 'input_error'; message: string }
   | { kind: 'turn_init' }
   | { kind: 'turn_preamble'; messageId: string }
   | { kind: 'assistant_text'; messageId: string; text: string }

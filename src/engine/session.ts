@@ -135,6 +135,10 @@ export class Session {
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
       return;
     }
+    if (b.sessionBoundBeforeFirstTurn?.has(subtype) && this.resultCount === 0 && !this.active) {
+      this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: 'Session not found: current' });
+      return;
+    }
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize':

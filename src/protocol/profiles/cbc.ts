@@ -15,6 +15,7 @@ const K = {
   controlEnvelope: ['type', 'response'],
   controlSuccess: ['subtype', 'request_id', 'response'],
   controlError: ['subtype', 'request_id', 'error'],
+  error: ['type', 'error'],
   init: ['type', 'subtype', 'uuid', 'session_id', 'apiKeySource', 'cwd', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands', 'output_style', '__timestamp', '_requestId'],
   status: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId'],
   snapshot: ['type', 'id', 'timestamp', 'isSnapshotUpdate', 'snapshot', '__timestamp', '_requestId'],
@@ -66,7 +67,9 @@ function behavior(strict: boolean): ProfileBehavior {
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
     tools: TOOLS,
-    malformedLine: () => undefined, // codebuddy-sdk.md §8: a non-JSON line becomes a user text turn
+    // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
+    malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
+    sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     workflowSummary: (description, name, status, error) =>
       status === 'failed' ? `Workflow "${name}" failed: ${error ?? 'unknown error'}` : `Workflow "${name}" ${status}`,
     workflowLaunchedText: (taskId, description) =>
@@ -98,7 +101,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
         return clone(data().availableModes ?? {});
       case 'get_available_models': {
         const models = (data().initializeResponse['models'] as Array<{ id: string; name: string }>) ?? [];
-        return { availableModels: models.map((m) => ({ modelId: m.id, name: m.name, description: '' })), rawModels: clone(models) };
+        return { availableModels: models.map((m) => ({ modelId: m.id, name: m.name })), rawModels: clone(models) };
       }
       case 'mcp_status':
         return { mcpServers: [] };
@@ -182,6 +185,8 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
         });
       case 'session_state':
         return undefined;
+      case 'input_error':
+        return ordered(K.error, { type: 'error', error: ev.message });
       case 'turn_init': {
         const tpl = data().systemInit;
         return ordered(K.init, {

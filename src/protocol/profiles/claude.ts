@@ -274,6 +274,7 @@ function makeClaude(v: Version): Profile {
         return tpl;
       }
       case 'turn_preamble':
+      case 'input_error':
         return undefined;
       case 'assistant_text':
         return assistant(ctx, ev.messageId, [ordered(K.text, { type: 'text', text: ev.text })], 20);
@@ -445,10 +446,11 @@ function makeClaude(v: Version): Profile {
       settingsDir: '.claude',
       defaultModel: v328 ? 'claude-opus-5-5' : 'claude-opus-5[1m]',
       tools: v328 ? TOOLS_328 : TOOLS_220,
-      malformedLine: (line, err) =>
-        v328
+      malformedLine: (line, err) => ({
+        fatal: v328
           ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
           : `Error parsing streaming input line: ${line}: ${err.name}: JSON Parse error: ${bunJsonError(line)}`,
+      }),
       workflowSummary: (description, _name, status, error) =>
         status === 'completed'
           ? `Dynamic workflow "${description}" completed`

@@ -47,8 +47,13 @@ export interface ProfileBehavior {
   defaultModel: string;
   /** Tool names listed in system/init (the Workflow tool is removed when workflows are disabled). */
   tools: readonly string[];
-  /** stderr line for a stdin line that is not JSON (then exit 1), or undefined to treat it as text. */
-  malformedLine(line: string, error: Error): string | undefined;
+  /**
+   * What a stdin line that is not JSON does: `fatal` prints the text on stderr and exits 1 (Claude
+   * Code); `report` emits an error frame with the text and carries on (cbc 2.117.0).
+   */
+  malformedLine(line: string, error: Error): { fatal: string } | { report: string };
+  /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
+  sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
   /** Summary text of a workflow task notification. */
   workflowSummary(description: string, name: string, status: 'completed' | 'failed' | 'stopped', error?: string): string;
   /** Text returned in the Workflow tool_result when launched in the background. */
