@@ -1,0 +1,117 @@
+// Shared helpers for the integration tests: temp homes, raw-byte framing checks, a live child.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
+
+/** Every profile the emulator ships. */
+export const PROFILES = ['cbc', 'cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+/** Temp directories made by this test file; remove with `cleanupTemps()` in afterAll. */
+const temps: string[] = [];
+
+/** A fresh temp directory (for --emu-home and scenario files). */
+export function tempDir(prefix = 'cbc-emu-it-'): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(d);
+  return d;
+}
+
+/** Removes every directory made by `tempDir()`. */
+export function cleanupTemps(): void {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Writes a scenario YAML into a fresh temp dir and returns its path. */
+export function scenarioFile(yaml: string): string {
+  const f = join(tempDir('cbc-emu-scn-'), 'scenario.yaml');
+  writeFileSync(f, yaml);
+  return f;
+}
+
+/**
+ * Asserts the raw stdout bytes are NDJSON as the real CLIs write it (claude-code-cli.md §2):
+ * every line is exactly one compact `JSON.stringify`d object terminated by `\n`, nothing else.
+ * Returns the parsed objects.
+ */
+export function expectNdjson(stdout: string): Record<string, unknown>[] {
+  if (stdout === '') return [];
+  expect(stdout.endsWith('\n'), 'stdout ends with \\n').toBe(true);
+  expect(stdout).not.toContain('\r');
+  expect(stdout).not.toContain('\ufffd');
+  const lines = stdout.slice(0, -1).split('\n');
+  return lines.map((line, i) => {
+    let v: unknown;
+    expect(() => (v = JSON.parse(line)), `line ${i + 1} is JSON: ${line.slice(0, 120)}`).not.toThrow();
+    expect(v !== null && typeof v === 'object' && !Array.isArray(v), `line ${i + 1} is an object`).toBe(true);
+    // compact serialisation, no stray whitespace: the line round-trips byte for byte
+    expect(JSON.stringify(v), `line ${i + 1} is compact JSON`).toBe(line);
+    return v as Record<string, unknown>;
+  });
+}
+
+/** Stream-json flags plus deterministic emulator flags for `profile`. */
+export function streamArgs(profile: string, home: string, extra: string[] = []): string[] {
+  return ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', '7', '--emu-home', home, ...extra];
+}
+
+/** A control_request frame. */
+export const ctl = (id: string, request: Record<string, unknown>) => ({ type: 'control_request', request_id: id, request });
+/** A user frame with string content. */
+export const user = (content: string) => ({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });
+
+/** A running bin/cbc.js whose stdout is collected as raw bytes and parsed line by line. */
+export interface Live {
+  child: ChildProcessWithoutNullStreams;
+  /** Raw stdout so far. */
+  raw: () => string;
+  /** Stderr so far. */
+  stderr: () => string;
+  /** Complete stdout lines so far, parsed. */
+  frames: () => Record<string, unknown>[];
+  send: (frame: unknown) => void;
+  /** Resolves with the first frame (index) matching `pred`, or rejects after `ms`. */
+  waitFor: (pred: (f: Record<string, unknown>) => boolean, ms?: number) => Promise<number>;
+  /** Resolves with exit code and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Spawns bin/cbc.js and keeps stdin open. */
+export function spawnLive(args: string[]): Live {
+  const child = spawn(process.execPath, [CBC_BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const listeners = new Set<() => void>();
+  child.stdout.on('data', (c: Buffer) => {
+    out.push(c);
+    for (const l of [...listeners]) l();
+  });
+  const errs: Buffer[] = [];
+  child.stderr.on('data', (c: Buffer) => errs.push(c));
+  const raw = () => Buffer.concat(out).toString('utf8');
+  const frames = () => {
+    const s = raw();
+    const complete = s.slice(0, s.lastIndexOf('\n') + 1);
+    return complete === '' ? [] : complete.slice(0, -1).split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const waitFor = (pred: (f: Record<string, unknown>) => boolean, ms = 10_000) =>
+    new Promise<number>((resolve, reject) => {
+      const check = () => {
+        const i = frames().findIndex(pred);
+        if (i < 0) return false;
+        listeners.delete(check);
+        clearTimeout(timer);
+        resolve(i);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`no matching frame within ${ms} ms; got:\n${raw().slice(0, 2000)}`));
+      }, ms);
+      if (!check()) listeners.add(check);
+    });
+  return { child, raw, stderr: () => Buffer.concat(errs).toString('utf8'), frames, send: (f) => child.stdin.write(JSON.stringify(f) + '\n'), waitFor, exited };
+}
