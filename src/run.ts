@@ -14,7 +14,7 @@ import { loadScenarioFile } from './scenario/load.js';
 import type { ScenarioT } from './scenario/schema.js';
 import { loadSettings, SettingsError } from './settings.js';
 import { FrameWriter } from './transport/frame-writer.js';
-import { LineReader } from './transport/line-reader.js';
+import { DEFAULT_MAX_LINE_BYTES, LineReader } from './transport/line-reader.js';
 
 /** Streams and environment of one drop-in run (injectable for in-process tests). */
 export interface RunIO {
@@ -168,6 +168,7 @@ export async function runCli(io: RunIO): Promise<number> {
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : str(flag('permission-mode')) ?? 'default',
     disableWorkflows,
     singleShot: !streamIn,
+    pid: seedText !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
   });
 
   return new Promise<number>((resolve) => {
@@ -269,14 +270,15 @@ export async function runCli(io: RunIO): Promise<number> {
           log.warn({ type: m['type'] }, 'ignoring a stdin frame of unknown type');
       }
     };
-    io.stdin.on('data', (chunk: Buffer) => {
-      for (const ev of reader.push(chunk)) {
+    const onEvents = (events: ReturnType<LineReader['push']>) => {
+      for (const ev of events) {
         if (ev.kind === 'line') onLine(ev.text);
-        else err(`${EMU_PREFIX} stdin line ${ev.lineNo} is ${ev.bytes} bytes, over the limit; it was skipped`);
+        else err(`${EMU_PREFIX} stdin line ${ev.lineNo} is ${ev.bytes} bytes, over the ${DEFAULT_MAX_LINE_BYTES}-byte limit; it was skipped`);
       }
-    });
+    };
+    io.stdin.on('data', (chunk: Buffer) => onEvents(reader.push(chunk)));
     io.stdin.on('end', () => {
-      for (const ev of reader.end()) if (ev.kind === 'line') onLine(ev.text);
+      onEvents(reader.end());
       eof = true;
       maybeDone();
     });

@@ -104,7 +104,7 @@ export type EngineEvent =
   | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined }
   | { kind: 'interrupted_user' }
   | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean }
-  | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification'; tasks: TaskInfo[] }
+  | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }
   | {
       kind: 'task_progress';

@@ -32,6 +32,8 @@ export interface SessionOptions {
   singleShot: boolean;
   /** Turns already played in this session (resume). */
   numTurnsBefore?: number;
+  /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
+  pid: number;
 }
 
 const MODEL_LATENCY = 40; // virtual ms per assistant message
@@ -101,7 +103,7 @@ export class Session {
       cwd: this.o.cwd,
       model: this.model,
       permissionMode: this.permissionMode,
-      pid: process.pid,
+      pid: this.o.pid,
       now: this.o.scheduler.now(),
       rng: this.o.rng,
       tools: this.tools(),
@@ -141,9 +143,13 @@ export class Session {
     }
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
-      case 'initialize':
-        ok({ kind: 'initialize', request, repeat: this.initCount++ > 0 });
+      case 'initialize': {
+        const repeat = this.initCount++ > 0;
+        ok({ kind: 'initialize', request, repeat });
+        // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
+        if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: this.runs.filter((r) => !r.terminal).map((r) => r.info) });
         return;
+      }
       case 'interrupt': {
         const target = typeof request['session_id'] === 'string' && request['session_id'] !== '' ? request['session_id'] : undefined;
         const reason = typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : 'user cancel';

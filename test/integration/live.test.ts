@@ -103,9 +103,8 @@ describe('determinism', () => {
       const [a, b] = await twice(p);
       expect(pidFree(b)).toBe(pidFree(a));
     });
-    // KNOWN BUG (reported, outside src/transport): with --emu-seed the pid should be seeded too.
-    // `it.fails` flips to a failure once it is fixed: then turn this into a plain `it`.
-    it.fails(`${p}: two runs are byte-identical (pid leaks the real process id)`, async () => {
+    // with --emu-seed the reported pid is seeded too (issue #3: same seed + same stdin -> identical bytes)
+    it(`${p}: two runs are byte-identical, pid included`, async () => {
       const [a, b] = await twice(p);
       expect(b).toBe(a);
     });

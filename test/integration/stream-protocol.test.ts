@@ -65,11 +65,12 @@ describe('initialize reply', () => {
 
 describe('interrupt reply while idle', () => {
   // seed 000 §4: cbc ACK {"type":"control_response","response":{"subtype":"success","request_id":"stop-1"}}
-  // codebuddy-sdk.md §4/§8: cbc 2.117.0 answers {session_id,interrupted:true,reason:"User interrupt"}
+  // cbc 2.117.0 before its first turn has no session: measured "Session not found: current" (docs/fidelity.md);
+  // after a turn it answers {session_id,interrupted:true,reason:"User interrupt"} (captures/cbc-2.117.0/real-turn.out)
   // claude-code-cli.md §8 / capture claude-code-2.1.328/text3 line 8: {"still_queued":[]}
   const cases: Record<string, RegExp> = {
     cbc: /^\{"type":"control_response","response":\{"subtype":"success","request_id":"stop-1"\}\}$/,
-    'cbc-2.117.0': /^\{"type":"control_response","response":\{"subtype":"success","request_id":"stop-1","response":\{"session_id":"[0-9a-f-]{36}","interrupted":true,"reason":"User interrupt"\}\}\}$/,
+    'cbc-2.117.0': /^\{"type":"control_response","response":\{"subtype":"error","request_id":"stop-1","error":"Session not found: current"\}\}$/,
     'claude-2.1.220': /^\{"type":"control_response","response":\{"subtype":"success","request_id":"stop-1","response":\{"still_queued":\[\]\}\}\}$/,
     'claude-2.1.328': /^\{"type":"control_response","response":\{"subtype":"success","request_id":"stop-1","response":\{"still_queued":\[\]\}\}\}$/,
   };
@@ -125,17 +126,18 @@ describe('malformed stdin line', () => {
     });
   }
 
-  // codebuddy-sdk.md §8: "A line that is not JSON becomes {type:"user",content:line}"
+  // measured on the real cbc 2.117.0 (docs/fidelity.md): an error frame on stdout, and the session goes on
+  // (codebuddy-sdk.md §8's reading of the code, "becomes a user message", is not what the binary does)
   for (const p of ['cbc', 'cbc-2.117.0']) {
-    it(`${p}: the line is treated as a prompt and the session goes on`, async () => {
+    it(`${p}: an error frame, then the session goes on`, async () => {
       const r = await runBin(streamArgs(p, tempDir()), input);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
       const frames = expectNdjson(r.stdout);
-      const result = frames.find((f) => f['type'] === 'result');
-      expect(result?.['is_error']).toBe(false);
-      expect(result?.['result']).toContain('not json'); // the default scenario echoes the prompt
+      expect(frames[1]).toEqual({ type: 'error', error: `Error parsing streaming input line: not json: SyntaxError: Unexpected token 'o', "not json" is not valid JSON` });
+      expect(Object.keys(frames[1]!)).toEqual(['type', 'error']);
       expect(frames.some((f) => f['type'] === 'control_response' && resp(f)['request_id'] === 'req_2')).toBe(true);
+      expect(frames).toHaveLength(3); // no user message, so no turn
     });
   }
 });
@@ -197,5 +199,18 @@ describe('framing of a full session', () => {
     const frames = expectNdjson(r.stdout);
     expect(frames[0]?.['type']).toBe('control_response');
     expect(frames.filter((f) => f['type'] === 'result').map((f) => f['result'])).toEqual(['hi']);
+  });
+});
+
+describe('cbc-2.117.0 interrupt after a turn', () => {
+  // captures/cbc-2.117.0/real-turn.out last line: {"session_id":…,"interrupted":true,"reason":"User interrupt"}
+  it('answers with the real payload once a session exists', async () => {
+    const r2 = await runBin(streamArgs('cbc-2.117.0', tempDir()), ndjson(INIT, user('hi'), ctl('stop-9', { subtype: 'interrupt' })));
+    const frames = expectNdjson(r2.stdout);
+    const sid = frames.find((f) => f['subtype'] === 'init')?.['session_id'];
+    const ack = frames.find((f) => f['type'] === 'control_response' && resp(f)['request_id'] === 'stop-9');
+    expect(typeof sid).toBe('string');
+    expect(Object.keys(resp(ack!)['response'] as object)).toEqual(['session_id', 'interrupted', 'reason']);
+    expect(resp(ack!)['response']).toEqual({ session_id: sid, interrupted: true, reason: 'User interrupt' });
   });
 });

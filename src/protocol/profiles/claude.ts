@@ -362,7 +362,7 @@ function makeClaude(v: Version): Profile {
         });
       }
       case 'bg_tasks_changed': {
-        const want = v328 ? ev.at !== 'before-updated' : ev.at !== 'after-notification';
+        const want = v328 ? ev.at !== 'before-updated' : ev.at !== 'after-notification' && ev.at !== 'reinitialize';
         if (!want) return undefined;
         return ordered(K.bgChanged, {
           type: 'system',
