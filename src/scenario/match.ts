@@ -22,8 +22,11 @@ function globToRegExp(glob: string): RegExp {
 
 /**
  * Chooses the turn for a prompt. Turns are tried from the cursor (the turn after the last one
- * used) to the end, so match-less turns play in order; then turns that carry a `match` are tried
- * from the start again, so keyword turns can fire any number of times.
+ * used) to the end, and the first whose match holds wins, so match-less turns play in order; then
+ * turns that carry a `match` are tried from the start again, so keyword turns can fire any number
+ * of times. Match-less turns behind the cursor are never tried. The caller moves the cursor to
+ * `index + 1` of the chosen turn (src/engine/session.ts), so a keyword turn picked from behind the
+ * cursor moves it back to just after that turn. No turn: undefined (the `unmatched` policy applies).
  */
 export function selectTurn(s: ScenarioT, cursor: number, prompt: string): { index: number; turn: TurnT } | undefined {
   for (let i = cursor; i < s.turns.length; i++) {
@@ -37,7 +40,10 @@ export function selectTurn(s: ScenarioT, cursor: number, prompt: string): { inde
   return undefined;
 }
 
-/** Replaces `{{prompt}}` (and `{{ prompt }}`) in scenario text. */
+/**
+ * Replaces `{{name}}` (and `{{ name }}`) in scenario text with `vars[name]`; unknown names stay as
+ * written. Only own keys count: `{{constructor}}` must not pick up Object.prototype members.
+ */
 export function interpolate(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) => vars[k] ?? all);
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) => (Object.hasOwn(vars, k) ? String(vars[k]) : all));
 }

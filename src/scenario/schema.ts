@@ -59,7 +59,10 @@ export function parseDuration(s: string): number {
 
 /** A duration: milliseconds as a number, or a string such as `800ms`, `1.5s`, `2m`. */
 export const Duration = z
-  .union([z.number(), z.string()], { error: DURATION_EXPECTED })
+  .union([z.number(), z.string()], {
+    // undefined: a missing key, which the loader's message names
+    error: (iss) => (iss.input === undefined ? undefined : `${DURATION_EXPECTED}, got ${show(iss.input)}`),
+  })
   .transform((v, ctx) => {
     const r = durationMs(v);
     if (typeof r === 'number') return r;
@@ -67,6 +70,7 @@ export const Duration = z
     return z.NEVER;
   })
   .meta({
+    id: 'Duration',
     description: 'Milliseconds (a whole number) or a string like "800ms", "1.5s", "2m"; at most one day.',
     // the JSON Schema spells out what the transform accepts (refinements are not representable)
     anyOf: [
@@ -83,6 +87,7 @@ const Text = z.string().max(100_000);
  * their object as unknown data: a sibling may still hold its raw, invalid value.
  */
 const ALWAYS = { when: () => true };
+const isMs = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_DURATION_MS;
 type Loose = Record<string, unknown>;
 const loose = (v: unknown): Loose => (v !== null && typeof v === 'object' ? (v as Loose) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -112,15 +117,15 @@ export const Match = z
       });
     }
   }, ALWAYS)
-  .meta({ description: 'Which prompts select this turn; every given test must hold. Omitted: any prompt.' });
+  .meta({ id: 'Match', description: 'Which prompts select this turn; every given test must hold. Omitted: any prompt.' });
 
 export const Agent = z
   .strictObject({
     label: Label.meta({ description: 'The agent label; unique within its workflow.' }),
     prompt: Text.optional().meta({ description: 'The sub-agent prompt (feeds agentId and the prompt preview; default: the label).' }),
     duration: Duration.optional().meta({ description: 'How long the agent runs (default 1s).' }),
-    tokens: z.number().int().nonnegative().max(1e12).optional().meta({ description: 'Tokens the agent reports (default 0).' }),
-    tool_uses: z.number().int().nonnegative().max(1e9).optional().meta({ description: 'Tool calls the agent reports (default 0).' }),
+    tokens: z.number().nonnegative().max(1e12).int().optional().meta({ description: 'Tokens the agent reports (default 0).' }),
+    tool_uses: z.number().nonnegative().max(1e9).int().optional().meta({ description: 'Tool calls the agent reports (default 0).' }),
     result: Text.optional().meta({ description: 'The agent result (resultPreview; default "").' }),
     fail: Text.optional().meta({ description: 'Makes the agent end in state error with this message.' }),
     cached: z.boolean().optional().meta({ description: 'Replayed from cache: state cached at once, no duration.' }),
@@ -131,12 +136,15 @@ export const Agent = z
     if (a['cached'] === true && a['fail'] !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['fail'], message: 'a cached agent cannot fail; remove "cached: true" or "fail:"' });
     }
-  }, ALWAYS);
+  }, ALWAYS)
+  .meta({ id: 'Agent', description: 'One sub-agent of a workflow (a workflow_agent row).' });
 
-export const Phase = z.strictObject({
-  title: Label.meta({ description: 'The phase title (workflow_phase row).' }),
-  agents: z.array(Agent).min(1, 'a phase needs at least one agent').meta({ description: 'Agents of the phase; they run at the same time.' }),
-});
+export const Phase = z
+  .strictObject({
+    title: Label.meta({ description: 'The phase title (workflow_phase row).' }),
+    agents: z.array(Agent).min(1, 'a phase needs at least one agent').meta({ description: 'Agents of the phase; they run at the same time.' }),
+  })
+  .meta({ id: 'Phase', description: 'One phase: its agents start together; the next phase starts when all have ended.' });
 
 export const Interrupt = z.strictObject({
   after: Duration.meta({ description: 'Virtual time after the workflow starts.' }),
@@ -203,7 +211,38 @@ export const Workflow = z
     };
     list(w['phases']).forEach((p, i) => check(loose(p)['agents'], ['phases', i, 'agents']));
     check(w['agents'], ['agents']);
-  }, ALWAYS);
+  }, ALWAYS)
+  .meta({ id: 'Workflow', description: 'A workflow the turn launches (a Workflow tool call and a background task).' });
+
+/**
+ * A background task a turn starts (seed 002 §8): a shell command (`bash`, `powershell`) or a
+ * sub-agent (`agent`) launched with `run_in_background: true`. Background workflows use the turn's
+ * `workflow:` form. Strict like every scenario object.
+ */
+export const BackgroundTask = z
+  .strictObject({
+    kind: z.enum(['bash', 'powershell', 'agent']).meta({ description: 'Which tool starts the task.' }),
+    description: z.string().min(1).max(400),
+    command: z.string().max(100_000).optional().meta({ description: 'Shell command (default: the description).' }),
+    prompt: z.string().max(100_000).optional().meta({ description: 'Agent prompt (default: the description).' }),
+    subagent_type: z.string().min(1).max(200).optional().meta({ description: 'Agent type (default general-purpose).' }),
+    duration: Duration.optional().meta({ description: 'How long the task runs (default 1s).' }),
+    exit_code: z.number().int().min(0).max(255).optional().meta({ description: 'Shell exit code (default 0; non-zero fails).' }),
+    output: z.string().max(10_000_000).optional().meta({ description: 'Written to output_file.' }),
+    stderr: z.string().max(10_000_000).optional().meta({ description: 'Shell stderr (output_stderr_file on cbc).' }),
+    tokens: z.number().int().nonnegative().max(1e12).optional().meta({ description: 'Agent tokens, spread over its tool uses.' }),
+    tools: z.array(z.string().min(1).max(200)).max(10_000).optional().meta({ description: 'Agent tool uses, in order: one task_progress each.' }),
+    result: z.string().max(100_000).optional().meta({ description: "The agent's final text (its notification summary on Claude)." }),
+    end: z.enum(['completed', 'failed', 'killed']).optional().meta({ description: 'How the task ends (default: completed, or failed for a non-zero exit_code).' }),
+    notify: z.boolean().optional().meta({ description: 'false: the task ends with task_updated only, no task_notification (seed 002 §8).' }),
+    followup: z.union([z.string().max(100_000), z.literal(false)]).optional().meta({ description: 'Reply of the follow-up turn its notification starts; false: none.' }),
+  })
+  .refine((t) => t.kind === 'agent' || (t.tools === undefined && t.tokens === undefined && t.prompt === undefined && t.subagent_type === undefined), {
+    message: 'tools, tokens, prompt and subagent_type are for kind: agent',
+  })
+  .refine((t) => t.kind !== 'agent' || (t.exit_code === undefined && t.stderr === undefined && t.command === undefined), {
+    message: 'exit_code, stderr and command are for shell kinds (bash, powershell)',
+  });
 
 export const Turn = z
   .strictObject({
@@ -214,13 +253,15 @@ export const Turn = z
     workflow: Workflow.optional(),
     workflows: z.array(Workflow).optional().meta({ description: 'Several workflows, launched one after the other; they run at the same time.' }),
     error: Text.optional().meta({ description: 'End the turn with an error result carrying this message.' }),
+    background: z.array(BackgroundTask).max(1000).optional().meta({ description: 'Background shell commands and sub-agents the turn starts (seed 002 §8).' }),
   })
   .superRefine((raw, ctx) => {
     const t = loose(raw);
     if (t['workflow'] !== undefined && t['workflows'] !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['workflows'], message: 'use either "workflow:" or "workflows:", not both; move the workflow into the list' });
     }
-  }, ALWAYS);
+  }, ALWAYS)
+  .meta({ id: 'Turn', description: 'One scripted answer to a prompt.' });
 
 export const Grace = z.strictObject({
   min: Duration,
@@ -230,7 +271,7 @@ export const Grace = z.strictObject({
 export const Scenario = z
   .strictObject({
     $schema: z.string().optional().meta({ description: 'Ignored; lets editors find the JSON Schema.' }),
-    name: Label.optional(),
+    name: Label.optional().meta({ description: 'Scenario name (shown in the unmatched: error message).' }),
     description: Text.optional(),
     unmatched: z
       .enum(['echo', 'error'])
@@ -238,14 +279,14 @@ export const Scenario = z
       .meta({ description: 'Prompts no turn matches: echo them back (default), or end the turn with an error result.' }),
     late_rows: Grace.optional().meta({ description: 'Window after an interrupt in which aborted agents report (cbc profile; default 1s..3s).' }),
     model: z.string().optional().meta({ description: 'Session model when neither --model nor settings name one.' }),
-    turns: z.array(Turn).max(100_000),
+    turns: z.array(Turn).max(100_000).meta({ description: 'The scripted turns; see docs/scenarios.md for how a prompt selects one.' }),
   })
   .superRefine((raw, ctx) => {
     const g = loose(loose(raw)['late_rows']);
     const min = g['min'];
     const max = g['max'];
     // after a successful transform both are numbers; raw strings mean the durations themselves failed
-    if (typeof min === 'number' && typeof max === 'number' && min > max) {
+    if (isMs(min) && isMs(max) && min > max) {
       ctx.addIssue({ code: 'custom', path: ['late_rows', 'min'], message: `late_rows.min (${min} ms) must not exceed late_rows.max (${max} ms)` });
     }
   }, ALWAYS)
@@ -264,3 +305,4 @@ export type TurnT = z.output<typeof Turn>;
 export type WorkflowT = z.output<typeof Workflow>;
 export type AgentT = z.output<typeof Agent>;
 export type MatchT = z.output<typeof Match>;
+export type BackgroundTaskT = z.output<typeof BackgroundTask>;
