@@ -50,10 +50,31 @@ export interface TaskInfo {
   kind: TaskKind;
   description: string;
   workflowName?: string | undefined;
-  /** Workflow script text (Claude puts it in task_started.prompt). */
-  script?: string | undefined;
+  /** Claude's task_started.prompt: the workflow script, or the agent prompt. */
+  prompt?: string | undefined;
+  /** Agent type of an agent task (Claude: task_started.subagent_type). */
+  subagentType?: string | undefined;
+  /** Shell command of a bash/powershell task. */
+  command?: string | undefined;
   outputFile: string;
+  /** Where a shell task's stderr goes (cbc notification output_stderr_file). */
+  stderrFile?: string | undefined;
   startedAt: number;
+}
+
+/** How a task ended, for its notification summary. */
+export interface TaskEndDetail {
+  error?: string | undefined;
+  exitCode?: number | undefined;
+  result?: string | undefined;
+}
+
+/** A running task of any kind, as the session sees it. */
+export interface TaskRun {
+  readonly info: TaskInfo;
+  readonly terminal: boolean;
+  /** Stops the task (interrupt or stop_task); false when it had already ended. */
+  kill(reason: string): boolean;
 }
 
 /** Token/tool/duration counters, as in the TaskUsage shape. */
@@ -100,8 +121,9 @@ export type EngineEvent =
   | { kind: 'turn_init' }
   | { kind: 'turn_preamble'; messageId: string }
   | { kind: 'assistant_text'; messageId: string; text: string }
+  | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined }
+  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined; foreground?: boolean | undefined }
   | { kind: 'interrupted_user' }
   | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
@@ -115,6 +137,8 @@ export type EngineEvent =
       last?: AgentRow | undefined;
       /** Claude 2.1.328's final snapshot of a stopped run. */
       final?: boolean | undefined;
+      /** Sub-agent tasks: the tool whose use this progress reports (seed 002 §8 last_tool_name). */
+      lastToolName?: string | undefined;
     }
   | { kind: 'task_updated'; task: TaskInfo; patch: { status: TaskStatus; end_time?: number; error?: string } }
   | {

@@ -6,7 +6,9 @@ import type { Obj } from '../protocol/shape.js';
 import { interpolate, selectTurn } from '../scenario/match.js';
 import type { ScenarioT, TurnT, WorkflowT } from '../scenario/schema.js';
 import type { Scheduler, Timer } from './clock.js';
-import type { ControlPayload, EngineEvent, TaskInfo, TurnOrigin, TurnStats } from './events.js';
+import type { BackgroundTaskT } from '../scenario/schema.js';
+import { BackgroundRun } from './background.js';
+import type { ControlPayload, EngineEvent, TaskInfo, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { Random } from './random.js';
 import { WorkflowRun } from './workflow.js';
 
@@ -48,7 +50,7 @@ interface PendingTurn {
 interface ActiveTurn {
   stats: TurnStats;
   timers: Timer[];
-  waiting: Set<WorkflowRun>;
+  waiting: Set<TaskRun>;
   finishText?: string;
   onWorkflowsDone?: () => void;
 }
@@ -62,7 +64,7 @@ export class Session {
   private readonly p: Profile;
   private queue: PendingTurn[] = [];
   private active: ActiveTurn | undefined;
-  private runs: WorkflowRun[] = [];
+  private runs: TaskRun[] = [];
   private cursor = 0;
   private initCount = 0;
   private resultCount = 0;
@@ -147,7 +149,7 @@ export class Session {
         const repeat = this.initCount++ > 0;
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
-        if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: this.runs.filter((r) => !r.terminal).map((r) => r.info) });
+        if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: this.liveTasks() });
         return;
       }
       case 'interrupt': {
@@ -253,7 +255,7 @@ export class Session {
       }
       return;
     }
-    this.cursor = sel.index + 1;
+    this.cursor = Math.max(this.cursor, sel.index + 1); // a keyword turn from earlier in the list never rewinds the script
     this.playTurn(sel.turn, pt.prompt, firstMessageId);
   }
 
@@ -261,8 +263,10 @@ export class Session {
     const vars = { prompt, session_id: this.o.sessionId };
     const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
     const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
+    const background = turn.background ?? [];
     const names = workflows.map((w) => w.name ?? w.description ?? 'workflow').join('", "');
-    const fallback = workflows.length > 0 ? `Started the workflow "${names}" in the background.` : '';
+    const fallback =
+      workflows.length > 0 ? `Started the workflow "${names}" in the background.` : background.length > 0 ? `Started ${background.length} background task${background.length === 1 ? '' : 's'}.` : '';
     const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
     const first = turn.delay ?? MODEL_LATENCY;
 
@@ -271,27 +275,27 @@ export class Session {
       this.at(first, () => this.say(reply ?? err, firstMessageId, () => this.endTurn(false, '', [err])));
       return;
     }
-    if (workflows.length === 0) {
+    if (workflows.length === 0 && background.length === 0) {
       this.at(first, () => this.say(reply ?? resultText, firstMessageId, () => this.endTurn(true, resultText, [])));
       return;
     }
-    if (this.o.disableWorkflows) {
+    if (workflows.length > 0 && this.o.disableWorkflows && background.length === 0) {
       const text = 'Workflows are disabled in this session (CODEBUDDY_DISABLE_WORKFLOWS=1 or disableWorkflows: true), so the workflow was not started.';
       this.at(first, () => this.say(text, firstMessageId, () => this.endTurn(true, text, [])));
       return;
     }
     const steps: Array<(next: () => void) => void> = [];
     let messageId = firstMessageId;
-    if (reply !== undefined) {
-      steps.push((next) => this.say(reply, messageId, next));
-    }
-    workflows.forEach((wf, i) => {
-      steps.push((next) => {
-        if (i > 0 || reply !== undefined) messageId = this.p.ids.messageId(this.o.rng);
-        this.launchWorkflow(wf, messageId, next);
-      });
-    });
-    steps.push((next) => this.say(resultText, this.p.ids.messageId(this.o.rng), next));
+    let used = false;
+    const nextId = () => {
+      if (used) messageId = this.p.ids.messageId(this.o.rng);
+      used = true;
+      return messageId;
+    };
+    if (reply !== undefined) steps.push((next) => this.say(reply, nextId(), next));
+    if (!this.o.disableWorkflows) for (const wf of workflows) steps.push((next) => this.launchWorkflow(wf, nextId(), next));
+    for (const bg of background) steps.push((next) => this.launchBackground(bg, nextId(), next));
+    steps.push((next) => this.say(resultText, nextId(), next));
     const run = (i: number) => {
       const s = steps[i];
       if (!s) return this.endTurn(true, resultText, []);
@@ -304,12 +308,25 @@ export class Session {
   private say(text: string, messageId: string, next: () => void): void {
     const t = this.active;
     if (!t) return;
+    this.count(t);
+    this.emit({ kind: 'assistant_text', messageId, text });
+    next();
+  }
+
+  /** Counts one model call of the turn. */
+  private count(t: ActiveTurn): void {
     t.stats.numTurns += 1;
     t.stats.apiMs += MODEL_LATENCY;
     t.stats.inputTokens += 100;
     t.stats.outputTokens += 20;
-    this.emit({ kind: 'assistant_text', messageId, text });
-    next();
+  }
+
+  /**
+   * Whether background work of this turn must run in the foreground: -p single-shot on a profile
+   * that waits (the turn holds), or CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 (seed 002 §8).
+   */
+  private get backgroundDisabled(): boolean {
+    return truthy(this.o.env['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS']);
   }
 
   private launchWorkflow(wf: WorkflowT, messageId: string, next: () => void): void {
@@ -320,11 +337,7 @@ export class Session {
     const name = wf.name ?? (wf.script ? `path:${basename(wf.script)}` : 'path:workflow.js');
     const description = wf.description ?? wf.name ?? name;
     const source = scriptText(wf, name, description);
-    const script = this.p.cli === 'claude' ? source : undefined; // cbc omits task_started.prompt (seed 000 §5.1)
-    t.stats.numTurns += 1;
-    t.stats.apiMs += MODEL_LATENCY;
-    t.stats.inputTokens += 100;
-    t.stats.outputTokens += 20;
+    this.count(t);
     this.emit({
       kind: 'assistant_tool_use',
       messageId,
@@ -341,13 +354,15 @@ export class Session {
       kind: 'workflow',
       description,
       workflowName: name,
-      script,
+      prompt: this.p.cli === 'claude' ? source : undefined, // cbc omits task_started.prompt (seed 000 §5.1)
       outputFile: this.p.behavior.outputFile(o.home, o.cwd, o.sessionId, taskId),
       startedAt: now,
     };
-    const wait = wf.wait === true;
+    // a cbc -p single shot ends with its first result (seed 002 §8), and the env switch removes background
+    // runs: the workflow then runs in the foreground, its events before the turn's result
+    const wait = wf.wait === true || this.backgroundDisabled || (o.singleShot && this.p.behavior.backgroundInPrint === 'error');
     const start = () => {
-      const run = new WorkflowRun(info, wf, this.workflowHost(wf, description, name, wait));
+      const run = new WorkflowRun(info, wf, this.workflowHost(wf, info, wait));
       this.runs.push(run);
       run.start();
       if (wf.interrupt) {
@@ -359,11 +374,12 @@ export class Session {
       if (wait) {
         t.waiting.add(run);
         t.onWorkflowsDone = () => {
-          this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.workflowSummary(description, name, run.status === 'killed' ? 'stopped' : (run.status as 'completed' | 'failed')), isError: run.status !== 'completed' });
+          const status = run.status === 'killed' ? 'stopped' : (run.status as 'completed' | 'failed');
+          this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.summary(info, status, { error: wf.error }), isError: run.status !== 'completed' });
           next();
         };
       } else {
-        this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.workflowLaunchedText(taskId, description), isError: false, task: info });
+        this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.launchedText(info), isError: false, task: info });
         next();
       }
     };
@@ -371,7 +387,7 @@ export class Session {
     else start();
   }
 
-  private workflowHost(wf: WorkflowT, description: string, name: string, wait: boolean) {
+  private workflowHost(wf: WorkflowT, info: TaskInfo, wait: boolean) {
     const o = this.o;
     const b = this.p.behavior;
     const grace = o.scenario.late_rows ?? { min: 1000, max: 3000 };
@@ -379,38 +395,115 @@ export class Session {
       scheduler: o.scheduler,
       rng: o.rng,
       emit: (ev: EngineEvent) => this.emit(ev),
-      liveTasks: () => this.runs.filter((r) => !r.terminal).map((r) => r.info),
+      liveTasks: () => this.liveTasks(),
       agentId: (canonical: string) => this.p.ids.agentId(canonical, o.rng),
       model: this.model,
       lateAbortRows: b.lateAbortRows,
       stopSnapshot: b.stopSnapshot,
       abortError: (reason: string) => b.abortError(reason),
-      summary: (status: 'completed' | 'failed' | 'stopped', error?: string) => b.workflowSummary(description, name, status, error),
+      summary: (status: 'completed' | 'failed' | 'stopped', error?: string) => b.summary(info, status, { error }),
       lateRows: grace,
-      writeOutput: (task: TaskInfo, text: string) => this.writeOutput(task, text),
+      writeOutput: (task: TaskInfo, text: string) => this.writeOutput(task.outputFile, text),
       onTerminal: (run: WorkflowRun, status: 'completed' | 'failed' | 'stopped') => {
         const t = this.active;
-        if (wait && t && t.waiting.delete(run) && t.waiting.size === 0) {
-          if (status === 'stopped') return; // the interrupt ends the turn itself
-          t.onWorkflowsDone?.();
+        if (wait && t && t.waiting.delete(run)) {
+          if (t.waiting.size === 0 && status !== 'stopped') t.onWorkflowsDone?.(); // an interrupt ends the turn itself
           return;
         }
-        // a finished background task starts a follow-up turn (claude-code-cli.md §9; cbc 2.117.0 queues a task notification turn)
-        if (!wait && status !== 'stopped' && wf.followup !== false) {
-          const text = typeof wf.followup === 'string' ? wf.followup : `The workflow "${name}" ${status}.`;
-          this.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: run.info.runId }, followupText: text });
-          o.scheduler.after(MODEL_LATENCY, () => this.pump());
-        }
+        if (!wait) this.followUp(status, wf.followup, run.info, `The workflow "${info.workflowName}" ${status}.`);
       },
     };
   }
 
-  private writeOutput(task: TaskInfo, text: string): void {
+  /** Live (non-terminal) tasks, for background_tasks_changed. */
+  private liveTasks(): TaskInfo[] {
+    return this.runs.filter((r) => !r.terminal).map((r) => r.info);
+  }
+
+  /**
+   * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task
+   * notification turn); not after a stop, as after stop_task in the captures.
+   */
+  private followUp(status: 'completed' | 'failed' | 'stopped', followup: string | false | undefined, info: TaskInfo, fallback: string): void {
+    if (status === 'stopped' || followup === false) return;
+    this.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
+    this.o.scheduler.after(MODEL_LATENCY, () => this.pump());
+  }
+
+  /** A background shell or agent task (seed 002 §8). */
+  private launchBackground(spec: BackgroundTaskT, messageId: string, next: () => void): void {
+    const o = this.o;
+    const t = this.active;
+    if (!t) return;
+    const b = this.p.behavior;
+    const toolUseId = this.p.ids.toolUseId(o.rng);
+    const foreground = this.backgroundDisabled;
+    const tool = spec.kind === 'bash' ? 'Bash' : spec.kind === 'powershell' ? 'PowerShell' : 'Agent';
+    const command = spec.command ?? spec.description;
+    const prompt = spec.prompt ?? spec.description;
+    const subagentType = spec.kind === 'agent' ? spec.subagent_type ?? 'general-purpose' : undefined;
+    const input: Record<string, unknown> =
+      spec.kind === 'agent'
+        ? { description: spec.description, prompt, subagent_type: subagentType, ...(foreground ? {} : { run_in_background: true }) }
+        : { command, description: spec.description, ...(foreground ? {} : { run_in_background: true }) };
+    this.count(t);
+    this.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
+    if (foreground) {
+      // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 the request runs in the foreground, no task events
+      this.at(spec.duration ?? 1000, () => {
+        const failed = (spec.exit_code ?? 0) !== 0 || spec.end === 'failed';
+        const content = spec.kind === 'agent' ? spec.result ?? '' : [spec.output ?? '', spec.stderr ?? ''].filter((x) => x !== '').join('\n');
+        this.emit({ kind: 'tool_result', toolUseId, content: failed && spec.kind !== 'agent' ? `Exit code ${spec.exit_code ?? 1}\n${content}` : content, isError: failed, foreground: true });
+        next();
+      });
+      return;
+    }
+    if (o.singleShot && b.backgroundInPrint === 'error') {
+      // seed 002 §8: a pure -p single shot does not support background tasks and returns a clear error
+      const msg = `Background tasks are not supported in single-shot --print mode: ${tool} "${spec.description}" was not started. Use --input-format stream-json (a long-lived session) to receive its task_notification, or set CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 to run it in the foreground.`;
+      this.emit({ kind: 'tool_result', toolUseId, content: msg, isError: true });
+      this.at(MODEL_LATENCY, () => this.say(msg, this.p.ids.messageId(o.rng), () => this.endTurn(false, '', [msg])));
+      return;
+    }
+    const now = o.scheduler.now();
+    const taskId = this.p.ids.taskId(spec.kind, o.rng);
+    const outputFile = b.outputFile(o.home, o.cwd, o.sessionId, taskId);
+    const info: TaskInfo = {
+      taskId,
+      runId: this.p.ids.runId?.(now, o.rng),
+      toolUseId,
+      kind: spec.kind,
+      description: spec.description,
+      prompt: spec.kind === 'agent' ? prompt : undefined,
+      subagentType,
+      command: spec.kind === 'agent' ? undefined : command,
+      outputFile,
+      stderrFile: spec.kind !== 'agent' && this.p.cli === 'cbc' ? outputFile.replace(/\.stdout\.log$/, '.stderr.log') : undefined,
+      startedAt: now,
+    };
+    const run = new BackgroundRun(info, spec, {
+      scheduler: o.scheduler,
+      emit: (ev) => this.emit(ev),
+      liveTasks: () => this.liveTasks(),
+      newMessageId: () => this.p.ids.messageId(o.rng),
+      summary: (status, detail) => b.summary(info, status, detail),
+      writeOutput: (file, text) => this.writeOutput(file, text),
+      onTerminal: (_run, status, notified) => {
+        if (notified) this.followUp(status, spec.followup, info, `The background task "${spec.description}" ${status}.`);
+      },
+    });
+    this.runs.push(run);
+    run.start();
+    this.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info });
+    next();
+  }
+
+  private writeOutput(file: string, text: string): void {
     try {
-      mkdirSync(dirname(task.outputFile), { recursive: true });
-      writeFileSync(task.outputFile, text);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
     } catch (err) {
-      this.o.log.error({ err, file: task.outputFile }, 'cannot write task output file');
+      this.o.log.error({ err, file }, 'cannot write task output file');
     }
   }
 

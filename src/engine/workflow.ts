@@ -1,6 +1,6 @@
 import type { AgentT, WorkflowT } from '../scenario/schema.js';
 import { PRIO, type Scheduler, type Timer } from './clock.js';
-import type { AgentRow, EngineEvent, PhaseRow, TaskInfo, TaskUsage, TimelineRow } from './events.js';
+import type { AgentRow, EngineEvent, PhaseRow, TaskInfo, TaskRun, TaskUsage, TimelineRow } from './events.js';
 import type { Random } from './random.js';
 
 /** What a workflow run needs from its session. */
@@ -33,7 +33,7 @@ const PHASE_START_DELAY = 50; // launch -> first agents (captures: ~60 ms)
  * phase run concurrently. Every timeline change at one instant is coalesced into one task_progress
  * carrying the full snapshot; terminal events are task_updated then exactly one task_notification.
  */
-export class WorkflowRun {
+export class WorkflowRun implements TaskRun {
   readonly rows: TimelineRow[] = [];
   private readonly agents: AgentRow[] = [];
   private readonly phases: PhaseRow[] = [];

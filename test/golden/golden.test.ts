@@ -12,6 +12,7 @@ const PROFILES = ['cbc', 'cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'] as c
 const PROMPTS: Record<string, string[]> = {
   default: ['hello there', '/deep-research topic=foo'],
   'deep-research': ['/deep-research topic=foo', 'please cancel-me'],
+  'background-tasks': ['build it', 'make it fail'],
 };
 const BASE = '/tmp/cbc-emu-golden';
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';

@@ -70,10 +70,21 @@ function behavior(strict: boolean): ProfileBehavior {
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
-    workflowSummary: (description, name, status, error) =>
-      status === 'failed' ? `Workflow "${name}" failed: ${error ?? 'unknown error'}` : `Workflow "${name}" ${status}`,
-    workflowLaunchedText: (taskId, description) =>
-      `Workflow launched in background. Task ID: ${taskId}\nSummary: ${description}\n\nYou will be notified when it completes.`,
+    // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
+    summary: (t, status, d) => {
+      if (t.kind === 'workflow') return status === 'failed' ? `Workflow "${t.workflowName}" failed: ${d.error ?? 'unknown error'}` : `Workflow "${t.workflowName}" ${status}`;
+      if (t.kind === 'agent') return status === 'stopped' ? `Background agent "${t.description}" was stopped` : `Background agent "${t.description}" ${status}`;
+      if (status === 'completed') return `Background command "${t.description}" completed (exit code ${d.exitCode ?? 0})`;
+      if (status === 'failed') return `Background command "${t.description}" failed with exit code ${d.exitCode ?? 1}`;
+      return `Background command "${t.description}" was stopped`;
+    },
+    launchedText: (t) =>
+      t.kind === 'workflow'
+        ? `Workflow launched in background. Task ID: ${t.taskId}\nSummary: ${t.description}\n\nYou will be notified when it completes.`
+        : t.kind === 'agent'
+          ? `Background agent launched. Task ID: ${t.taskId}\nOutput file: ${t.outputFile}\nYou will be notified when it completes.`
+          : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
+    backgroundInPrint: 'error',
     interruptedErrors: ['Request interrupted by user'],
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
   };
@@ -211,6 +222,8 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
         return cbcPreamble(ctx, ev.messageId);
       case 'assistant_text':
         return assistant(ctx, ev.messageId, [ordered(K.text, { type: 'text', text: ev.text })]);
+      case 'subagent_text':
+        return undefined; // no capture of cbc sub-agent transcript frames
       case 'assistant_tool_use':
         return assistant(ctx, ev.messageId, [ordered(K.toolUse, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input })]);
       case 'tool_result':
@@ -266,11 +279,12 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
           type: 'system',
           subtype: 'task_progress',
           task_id: ev.task.taskId,
-          tool_use_id: ev.task.toolUseId,
+          // seed 002 §8's agent progress example has no tool_use_id (the field is "most, optional")
+          tool_use_id: ev.task.kind === 'workflow' ? ev.task.toolUseId : undefined,
           description: ev.task.description,
           usage: ordered(K.taskUsage, { ...ev.usage }),
-          last_tool_name: ev.last?.label,
-          workflow_progress: ev.rows.map(row),
+          last_tool_name: ev.task.kind === 'workflow' ? ev.last?.label : ev.lastToolName,
+          workflow_progress: ev.task.kind === 'workflow' ? ev.rows.map(row) : undefined,
           uuid: ctx.rng.uuid(),
           session_id: ctx.sessionId,
         });
@@ -293,6 +307,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
           status: ev.status,
           summary: ev.summary,
           output_file: ev.task.outputFile,
+          output_stderr_file: ev.task.stderrFile,
           usage: ev.usage ? ordered(K.taskUsage, { ...ev.usage }) : undefined,
           session_id: ctx.sessionId,
         });

@@ -31,6 +31,9 @@ function orders(v: Version) {
     toolUse: ['type', 'id', 'name', 'input'],
     text: ['type', 'text'],
     toolUseResult: ['status', 'taskId', 'taskType', 'workflowName', 'runId', 'summary', 'transcriptDir', 'scriptPath'],
+    bashResult: ['stdout', 'stderr', 'interrupted', 'isImage', 'noOutputExpected', 'backgroundTaskId'],
+    agentResult: ['isAsync', 'status', 'agentId', 'description', 'resolvedModel', 'prompt', 'outputFile', 'canReadOutputFile', 'canContinueAgent'],
+    subagentAssistant: ['type', 'message', 'parent_tool_use_id', 'agent_id', 'session_id', 'uuid', 'timestamp', 'request_id', 'subagent_type', 'task_description'],
     result: v328
       ? ['duration_api_ms', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage', 'permission_denials', 'terminal_reason',
          'fast_mode_state', 'fast_mode_disabled_reason', 'origin', 'subagent_stats', 'safety_stops', 'is_error', 'num_turns', 'subtype',
@@ -60,12 +63,12 @@ function orders(v: Version) {
     origin: ['kind', 'producer', 'runId'],
     bgChanged: ['type', 'subtype', 'tasks', ...TRAIL],
     bgTask: ['task_id', 'run_id', 'task_type', 'description'],
-    taskStarted: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'description', 'is_backgrounded', 'task_type', 'workflow_name', 'prompt', ...TRAIL],
-    taskProgress: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'description', 'usage', 'last_tool_name', 'summary', 'workflow_progress', ...TRAIL],
+    taskStarted: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'description', 'subagent_type', 'is_backgrounded', 'spawn_depth', 'task_type', 'workflow_name', 'prompt', ...TRAIL],
+    taskProgress: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'description', 'subagent_type', 'usage', 'last_tool_name', 'summary', 'workflow_progress', ...TRAIL],
     taskUsage: ['total_tokens', 'tool_uses', 'duration_ms'],
     taskUpdated: ['type', 'subtype', 'task_id', 'run_id', 'patch', ...TRAIL],
     patch: ['status', 'end_time', 'error'],
-    taskNotification: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'status', 'output_file', 'summary', 'usage', ...TRAIL],
+    taskNotification: ['type', 'subtype', 'task_id', 'run_id', 'tool_use_id', 'status', 'output_file', 'summary', 'summary_is_report', 'usage', ...TRAIL],
     phaseRow: ['type', 'index', 'title'],
     agentRow: ['type', 'index', 'label', 'phaseIndex', 'phaseTitle', 'agentId', 'model', 'state', 'cached', 'startedAt', 'queuedAt', 'attempt',
       'promptPreview', 'promptFramed', 'lastProgressAt', 'tokens', 'toolCalls', 'durationMs', 'resultPreview', 'error', 'endedWithRun'],
@@ -115,8 +118,8 @@ function makeClaude(v: Version): Profile {
     }
   };
 
-  const assistant = (ctx: EncodeContext, id: string, content: Obj[], outputTokens: number): Obj =>
-    ordered(K.assistant, {
+  const assistant = (ctx: EncodeContext, id: string, content: Obj[], outputTokens: number, sub?: TaskInfo): Obj =>
+    ordered(sub ? K.subagentAssistant : K.assistant, {
       type: 'assistant',
       message: ordered(K.assistantMessage, {
         id,
@@ -129,11 +132,14 @@ function makeClaude(v: Version): Profile {
         usage: ordered(K.assistantUsage, { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: outputTokens }),
         context_management: null,
       }),
-      parent_tool_use_id: null,
+      parent_tool_use_id: sub ? sub.toolUseId : null,
+      agent_id: sub?.taskId,
       session_id: ctx.sessionId,
       uuid: ctx.rng.uuid(),
       timestamp: iso(ctx.now),
       request_id: 'req_01' + ctx.rng.chars('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 22),
+      subagent_type: sub?.subagentType,
+      task_description: sub?.description,
     });
 
   const usage = (input: number, output: number, zero: boolean): Obj =>
@@ -221,6 +227,27 @@ function makeClaude(v: Version): Profile {
   const row = (r: TimelineRow): Obj =>
     r.type === 'workflow_phase' ? ordered(K.phaseRow, { type: r.type, index: r.index, title: r.title }) : agentRow(r);
 
+  /** The `tool_use_result` of a background launch, per tool (captures wf1, bgbash1, bgagent). */
+  const toolUseResult = (t: TaskInfo, ctx: EncodeContext): Obj => {
+    if (t.kind === 'workflow') {
+      return ordered(K.toolUseResult, { status: 'async_launched', taskId: t.taskId, taskType: taskType(t), workflowName: t.workflowName, summary: t.description });
+    }
+    if (t.kind === 'agent') {
+      return ordered(K.agentResult, {
+        isAsync: true,
+        status: 'async_launched',
+        agentId: t.taskId,
+        description: t.description,
+        resolvedModel: model(ctx),
+        prompt: t.prompt,
+        outputFile: t.outputFile,
+        canReadOutputFile: true,
+        canContinueAgent: true,
+      });
+    }
+    return ordered(K.bashResult, { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: false, backgroundTaskId: t.taskId });
+  };
+
   const taskType = (t: TaskInfo) => (t.kind === 'workflow' ? 'local_workflow' : t.kind === 'agent' ? 'local_agent' : 'local_bash');
 
   const encode = (ev: EngineEvent, ctx: EncodeContext): Obj | Obj[] | undefined => {
@@ -278,29 +305,32 @@ function makeClaude(v: Version): Profile {
         return undefined;
       case 'assistant_text':
         return assistant(ctx, ev.messageId, [ordered(K.text, { type: 'text', text: ev.text })], 20);
+      case 'subagent_text':
+        return assistant(ctx, ev.messageId, [ordered(K.text, { type: 'text', text: ev.text })], 1, ev.task);
       case 'assistant_tool_use':
         return assistant(ctx, ev.messageId, [ordered(K.toolUse, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input })], 1);
       case 'tool_result': {
         const t = ev.task;
+        const agentLaunch = t?.kind === 'agent';
         return ordered(K.user, {
           type: 'user',
           message: ordered(K.userMessage, {
             role: 'user',
-            content: [ordered(K.toolResult, { tool_use_id: ev.toolUseId, type: 'tool_result', content: ev.content, is_error: ev.isError })],
+            content: [
+              ordered(K.toolResult, {
+                tool_use_id: ev.toolUseId,
+                type: 'tool_result',
+                // captures bgagent: the Agent launch result is a list of text blocks
+                content: agentLaunch ? [ordered(K.text, { type: 'text', text: ev.content })] : ev.content,
+                is_error: agentLaunch ? undefined : ev.isError,
+              }),
+            ],
           }),
           parent_tool_use_id: null,
           session_id: ctx.sessionId,
           uuid: ctx.rng.uuid(),
           timestamp: iso(ctx.now),
-          tool_use_result: t
-            ? ordered(K.toolUseResult, {
-                status: 'async_launched',
-                taskId: t.taskId,
-                taskType: taskType(t),
-                workflowName: t.workflowName,
-                summary: t.description,
-              })
-            : undefined,
+          tool_use_result: t ? toolUseResult(t, ctx) : undefined,
         });
       }
       case 'interrupted_user':
@@ -381,14 +411,30 @@ function makeClaude(v: Version): Profile {
           run_id: v328 ? ev.task.runId : undefined,
           tool_use_id: ev.task.toolUseId,
           description: ev.task.description,
+          subagent_type: ev.task.subagentType,
           is_backgrounded: v328 && ev.task.kind !== 'workflow' ? true : undefined,
+          spawn_depth: v328 && ev.task.kind === 'agent' ? 1 : undefined,
           task_type: taskType(ev.task),
           workflow_name: ev.task.workflowName,
-          prompt: ev.task.script,
+          prompt: ev.task.prompt,
           ...trail(ctx),
         });
       case 'task_progress': {
         if (ev.final && !v328) return undefined;
+        if (ev.task.kind !== 'workflow') {
+          return ordered(K.taskProgress, {
+            type: 'system',
+            subtype: 'task_progress',
+            task_id: ev.task.taskId,
+            run_id: v328 ? ev.task.runId : undefined,
+            tool_use_id: ev.task.toolUseId,
+            description: ev.task.description,
+            subagent_type: ev.task.subagentType,
+            usage: ordered(K.taskUsage, { ...ev.usage }),
+            last_tool_name: ev.lastToolName,
+            ...trail(ctx),
+          });
+        }
         const last = ev.final ? undefined : ev.last;
         const description = last ? (last.phaseTitle ? `${last.phaseTitle}: ${last.label}` : last.label) : ev.task.description;
         return ordered(K.taskProgress, {
@@ -424,6 +470,7 @@ function makeClaude(v: Version): Profile {
           status: ev.status,
           output_file: ev.task.outputFile,
           summary: ev.summary,
+          summary_is_report: v328 && ev.task.kind === 'agent' && ev.status === 'completed' ? true : undefined,
           // a stopped run's notification has no usage (captures wfstop, stoptask)
           usage: ev.usage && ev.status !== 'stopped' ? ordered(K.taskUsage, { ...ev.usage }) : undefined,
           ...trail(ctx),
@@ -451,14 +498,22 @@ function makeClaude(v: Version): Profile {
           ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
           : `Error parsing streaming input line: ${line}: ${err.name}: JSON Parse error: ${bunJsonError(line)}`,
       }),
-      workflowSummary: (description, _name, status, error) =>
-        status === 'completed'
-          ? `Dynamic workflow "${description}" completed`
-          : status === 'failed'
-            ? `Dynamic workflow "${description}" failed: ${error ?? 'Error'}`
-            : description,
-      workflowLaunchedText: (taskId, description) =>
-        `Workflow launched in background. Task ID: ${taskId}\nSummary: ${description}\n\nYou will be notified when it completes. Use /workflows to watch live progress.`,
+      // cli.md §5.4 summary texts; a stopped task's summary is its bare description (captures wfstop, stoptask)
+      summary: (t, status, d) => {
+        if (status === 'stopped') return t.description;
+        if (t.kind === 'workflow') return status === 'completed' ? `Dynamic workflow "${t.description}" completed` : `Dynamic workflow "${t.description}" failed: ${d.error ?? 'Error'}`;
+        if (t.kind === 'agent') return d.result ?? '';
+        return status === 'completed'
+          ? `Background command "${t.description}" completed (exit code ${d.exitCode ?? 0})`
+          : `Background command "${t.description}" failed with exit code ${d.exitCode ?? 1}`;
+      },
+      launchedText: (t) =>
+        t.kind === 'workflow'
+          ? `Workflow launched in background. Task ID: ${t.taskId}\nSummary: ${t.description}\n\nYou will be notified when it completes. Use /workflows to watch live progress.`
+          : t.kind === 'agent'
+            ? `Async agent launched successfully. (This tool result is internal metadata — never quote or paste any part of it, including the agentId below, into a user-facing reply.)\nagentId: ${t.taskId} (internal ID - do not mention to user. Use SendMessage with to: '${t.taskId}', summary: '<5-10 word recap>' to continue this agent.)\nThe agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.\nDo not duplicate this agent's work — avoid working with the same files or topics it is using.\noutput_file: ${t.outputFile}\nDo NOT Read or tail this file via the shell tool — it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification.`
+            : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`,
+      backgroundInPrint: 'wait', // cli.md §9: no error; the CLI waits, then runs a follow-up turn
       interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
       outputFile: claudeOutputFile,
     },

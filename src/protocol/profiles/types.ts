@@ -1,4 +1,4 @@
-import type { AgentRow, ControlPayload, EngineEvent, TaskKind } from '../../engine/events.js';
+import type { AgentRow, ControlPayload, EngineEvent, TaskEndDetail, TaskInfo, TaskKind } from '../../engine/events.js';
 import type { Random } from '../../engine/random.js';
 import type { Obj } from '../shape.js';
 
@@ -54,10 +54,12 @@ export interface ProfileBehavior {
   malformedLine(line: string, error: Error): { fatal: string } | { report: string };
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
-  /** Summary text of a workflow task notification. */
-  workflowSummary(description: string, name: string, status: 'completed' | 'failed' | 'stopped', error?: string): string;
-  /** Text returned in the Workflow tool_result when launched in the background. */
-  workflowLaunchedText(taskId: string, description: string): string;
+  /** Summary text of a task notification. */
+  summary(task: TaskInfo, status: 'completed' | 'failed' | 'stopped', detail: TaskEndDetail): string;
+  /** Text of the tool_result that confirms a background launch. */
+  launchedText(task: TaskInfo): string;
+  /** Single-shot `-p` with a background shell/agent request: seed 002 §8 cbc returns a clear error; Claude waits. */
+  backgroundInPrint: 'error' | 'wait';
   /** The errors[] of a turn ended by an interrupt. */
   interruptedErrors: readonly string[];
   /** Path of a task's output file, under the emulator home. */

@@ -1,0 +1,112 @@
+import type { BackgroundTaskT } from '../scenario/schema.js';
+import type { Scheduler, Timer } from './clock.js';
+import type { EngineEvent, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
+
+/** What a background task needs from its session. */
+export interface BackgroundHost {
+  scheduler: Scheduler;
+  emit(ev: EngineEvent): void;
+  liveTasks(): TaskInfo[];
+  newMessageId(): string;
+  summary(status: 'completed' | 'failed' | 'stopped', detail: TaskEndDetail): string;
+  writeOutput(file: string, text: string): void;
+  onTerminal(run: BackgroundRun, status: 'completed' | 'failed' | 'stopped', notified: boolean): void;
+}
+
+const DEFAULT_MS = 1000;
+
+/**
+ * One background shell or sub-agent task (seed 002 §8): task_started; for agents one task_progress
+ * per completed tool use with cumulative usage and last_tool_name (shells send none); at the end a
+ * task_updated with the terminal patch and, unless `notify: false`, exactly one task_notification.
+ */
+export class BackgroundRun implements TaskRun {
+  private timers: Timer[] = [];
+  private toolUses = 0;
+  private tokens = 0;
+  status: 'running' | 'completed' | 'failed' | 'killed' = 'running';
+
+  constructor(
+    readonly info: TaskInfo,
+    readonly spec: BackgroundTaskT,
+    private readonly host: BackgroundHost,
+  ) {}
+
+  get terminal(): boolean {
+    return this.status !== 'running';
+  }
+
+  /** Emits task_started and schedules progress and the end. */
+  start(): void {
+    const h = this.host;
+    h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
+    h.emit({ kind: 'task_started', task: this.info });
+    const duration = this.spec.duration ?? DEFAULT_MS;
+    const tools = this.spec.kind === 'agent' ? this.spec.tools ?? [] : [];
+    const total = this.spec.tokens ?? 0;
+    tools.forEach((tool, i) => {
+      this.schedule(Math.floor((duration * (i + 1)) / (tools.length + 1)), () => {
+        this.toolUses = i + 1;
+        this.tokens = Math.round((total * (i + 1)) / tools.length);
+        h.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows: [], lastToolName: tool });
+      });
+    });
+    this.schedule(duration, () => this.finish());
+  }
+
+  usage(): TaskUsage {
+    return { total_tokens: this.tokens, tool_uses: this.toolUses, duration_ms: this.host.scheduler.now() - this.info.startedAt };
+  }
+
+  private finish(): void {
+    const s = this.spec;
+    if (s.kind === 'agent') {
+      this.tokens = s.tokens ?? 0;
+      this.toolUses = s.tools?.length ?? 0;
+      if (s.result !== undefined) this.host.emit({ kind: 'subagent_text', messageId: this.host.newMessageId(), text: s.result, task: this.info });
+    }
+    const end = s.end ?? ((s.exit_code ?? 0) !== 0 ? 'failed' : 'completed');
+    this.end(end);
+  }
+
+  private end(status: 'completed' | 'failed' | 'killed'): void {
+    const h = this.host;
+    const s = this.spec;
+    this.status = status;
+    for (const t of this.timers) t.cancel();
+    this.timers = [];
+    const now = h.scheduler.now();
+    const live = h.liveTasks().filter((t) => t.taskId !== this.info.taskId);
+    const notify = s.notify !== false;
+    const notifyStatus = status === 'killed' ? 'stopped' : status;
+    const error = status === 'failed' && s.kind !== 'agent' ? undefined : status === 'failed' ? s.result ?? 'agent failed' : undefined;
+    h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
+    h.emit({ kind: 'task_updated', task: this.info, patch: { status, end_time: now, ...(error !== undefined ? { error } : {}) } });
+    h.writeOutput(this.info.outputFile, s.kind === 'agent' ? (s.result ?? '') + '\n' : s.output ?? '');
+    if (this.info.stderrFile) h.writeOutput(this.info.stderrFile, s.stderr ?? '');
+    if (notify) {
+      const detail: TaskEndDetail = { exitCode: s.kind === 'agent' ? undefined : s.exit_code ?? 0, result: s.result, error };
+      h.emit({
+        kind: 'task_notification',
+        task: this.info,
+        status: notifyStatus,
+        summary: h.summary(notifyStatus, detail),
+        // seed 002 §8: usage on sub-agent notifications only, shells omit it
+        usage: s.kind === 'agent' ? this.usage() : undefined,
+      });
+    }
+    h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
+    h.onTerminal(this, notifyStatus, notify);
+  }
+
+  /** Stops the task: task_updated killed, then (unless notify: false) one notification stopped. */
+  kill(_reason: string): boolean {
+    if (this.terminal) return false;
+    this.end('killed');
+    return true;
+  }
+
+  private schedule(delay: number, fn: () => void): void {
+    this.timers.push(this.host.scheduler.after(delay, fn));
+  }
+}
