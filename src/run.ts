@@ -13,6 +13,7 @@ import type { Obj } from './protocol/shape.js';
 import { loadScenarioFile } from './scenario/load.js';
 import type { ScenarioT } from './scenario/schema.js';
 import { loadSettings, SettingsError } from './settings.js';
+import { appendRecord, latestSession, readSession, sessionExists, type SessionState } from './store/sessions.js';
 import { FrameWriter } from './transport/frame-writer.js';
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from './transport/line-reader.js';
 
@@ -135,7 +136,52 @@ export async function runCli(io: RunIO): Promise<number> {
   const home = setting('emu-home', 'CBC_EMU_HOME') ?? defaultHome(io.env);
   const scheduler = new Scheduler(epoch, speed);
   const idRng = rng.fork('ids');
-  const sessionFlag = str(flag('session-id')) ?? (typeof flag('resume') === 'string' ? str(flag('resume')) : undefined);
+  // sessions (seed 002 §4): --session-id, --resume <id>, --continue, --fork-session over the store under --emu-home
+  let resumed: SessionState | undefined;
+  const resumeFlag = flag('resume');
+  if (typeof resumeFlag === 'string') {
+    resumed = readSession(home, resumeFlag);
+    if (!resumed) {
+      err(`No conversation found with session ID: ${resumeFlag}`);
+      return 1;
+    }
+  } else if (resumeFlag === true || flag('continue') === true) {
+    resumed = latestSession(home, io.cwd);
+    if (!resumed) {
+      err('No conversation found to continue');
+      return 1;
+    }
+  }
+  const requestedId = str(flag('session-id'));
+  if (requestedId !== undefined && !resumed && sessionExists(home, requestedId)) {
+    err(`Error: Session ID ${requestedId} is already in use.`);
+    return 1;
+  }
+  const fork = flag('fork-session') === true && resumed !== undefined;
+  const sessionId = resumed && !fork ? resumed.header.session_id : requestedId ?? profile.ids.sessionId(idRng);
+  const persistOn = flag('no-session-persistence') !== true;
+  let headerWritten = resumed !== undefined && !fork;
+  const persist = (state: { cursor: number; turns: number }) => {
+    if (!persistOn) return;
+    try {
+      if (!headerWritten) {
+        appendRecord(home, sessionId, {
+          type: 'session',
+          v: 1,
+          session_id: sessionId,
+          cwd: io.cwd,
+          profile: profile.name,
+          scenario: scenario.name ?? 'unnamed',
+          created: scheduler.now(),
+          ...(fork && resumed ? { forked_from: resumed.header.session_id } : {}),
+        });
+        headerWritten = true;
+      }
+      appendRecord(home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, at: scheduler.now() });
+    } catch (e) {
+      log.error({ err: e }, 'cannot write the session store');
+    }
+  };
 
   const writer = new FrameWriter(io.stdout as unknown as import('node:stream').Writable);
   scheduler.gate = () => writer.ready();
@@ -152,6 +198,16 @@ export async function runCli(io: RunIO): Promise<number> {
     }
   };
 
+  let jsonSchema: unknown;
+  const schemaText = str(flag('json-schema'));
+  if (schemaText !== undefined) {
+    try {
+      jsonSchema = JSON.parse(schemaText);
+    } catch (e) {
+      err(`Error: Invalid JSON provided to --json-schema: ${(e as Error).message}`);
+      return 1;
+    }
+  }
   const disableWorkflows = truthy(io.env['CODEBUDDY_DISABLE_WORKFLOWS']) || settings.disableWorkflows;
   const session = new Session({
     profile,
@@ -163,7 +219,10 @@ export async function runCli(io: RunIO): Promise<number> {
     cwd: io.cwd,
     home,
     env: io.env,
-    sessionId: sessionFlag ?? profile.ids.sessionId(idRng),
+    sessionId,
+    resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns } : undefined,
+    persist,
+    jsonSchema,
     model: str(flag('model')) ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : str(flag('permission-mode')) ?? 'default',
     disableWorkflows,

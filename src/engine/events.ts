@@ -104,7 +104,7 @@ export interface TurnStats {
 
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
-  | { kind: 'interrupt'; sessionId: string; reason: string }
+  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
   | { kind: 'set_model'; model: string; previous: string; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
@@ -124,8 +124,8 @@ export type EngineEvent =
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
   | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined; foreground?: boolean | undefined }
-  | { kind: 'interrupted_user' }
-  | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean }
+  | { kind: 'interrupted_user'; messageId: string }
+  | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean; structured?: { value: unknown } | undefined }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }
   | {

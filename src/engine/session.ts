@@ -10,6 +10,7 @@ import type { BackgroundTaskT } from '../scenario/schema.js';
 import { BackgroundRun } from './background.js';
 import type { ControlPayload, EngineEvent, TaskInfo, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { Random } from './random.js';
+import { checkJsonSchema } from './json-schema-lite.js';
 import { WorkflowRun } from './workflow.js';
 
 /** Everything a session needs; wired by src/run.ts. */
@@ -32,8 +33,12 @@ export interface SessionOptions {
   disableWorkflows: boolean;
   /** `-p` single-shot (text input): the process ends after the prompt's work. */
   singleShot: boolean;
-  /** Turns already played in this session (resume). */
-  numTurnsBefore?: number;
+  /** Where a resumed session's script stands (--resume / --continue). */
+  resume?: { cursor: number; turns: number } | undefined;
+  /** Records a finished turn in the session store (absent with --no-session-persistence). */
+  persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
+  /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
+  jsonSchema?: unknown;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
   pid: number;
 }
@@ -81,7 +86,12 @@ export class Session {
     this.p = opts.profile;
     this.permissionMode = opts.permissionMode;
     this.model = opts.model;
+    this.cursor = opts.resume?.cursor ?? 0;
+    this.turnsDone = opts.resume?.turns ?? 0;
   }
+
+  /** Turns finished in this session, across resumed processes. */
+  private turnsDone = 0;
 
   get sessionId(): string {
     return this.o.sessionId;
@@ -140,7 +150,8 @@ export class Session {
       return;
     }
     if (b.sessionBoundBeforeFirstTurn?.has(subtype) && this.resultCount === 0 && !this.active) {
-      this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: 'Session not found: current' });
+      const sid = typeof request['session_id'] === 'string' && request['session_id'] !== '' ? request['session_id'] : 'current';
+      this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `Session not found: ${sid}` });
       return;
     }
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
@@ -155,7 +166,7 @@ export class Session {
       case 'interrupt': {
         const target = typeof request['session_id'] === 'string' && request['session_id'] !== '' ? request['session_id'] : undefined;
         const reason = typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : 'user cancel';
-        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason });
+        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested: typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : undefined });
         // seed 000 §4.2: an interrupt naming another session leaves this one untouched
         if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
         return;
@@ -202,8 +213,9 @@ export class Session {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
-    this.emit({ kind: 'interrupted_user' });
-    this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng) });
+    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, '', [], true);
+    else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
 
   // ---- turns -------------------------------------------------------------------------------
@@ -273,6 +285,27 @@ export class Session {
     if (turn.error !== undefined) {
       const err = interpolate(turn.error, vars);
       this.at(first, () => this.say(reply ?? err, firstMessageId, () => this.endTurn(false, '', [err])));
+      return;
+    }
+    if (this.o.jsonSchema !== undefined) {
+      // seed 002 §9: --json-schema makes the result carry structured_output; the scenario supplies it
+      const problems =
+        turn.structured_output === undefined
+          ? ['the scenario turn has no structured_output']
+          : checkJsonSchema(this.o.jsonSchema, turn.structured_output);
+      if (problems.length > 0) {
+        const msg = `cbc-emu: scenario turn ${this.cursor} does not satisfy --json-schema: ${problems.join('; ')}. Fix the turn's structured_output in the scenario.`;
+        this.o.log.error(msg);
+        this.at(first, () => this.say(msg, firstMessageId, () => this.endTurn(false, '', [msg])));
+        return;
+      }
+      const value = turn.structured_output;
+      this.at(first, () => {
+        const t = this.active;
+        if (!t) return;
+        this.count(t); // the StructuredOutput tool call is one more model call (cli.md §7: num_turns 2)
+        this.say(JSON.stringify(value), firstMessageId, () => this.endTurn(true, JSON.stringify(value), [], false, { value }));
+      });
       return;
     }
     if (workflows.length === 0 && background.length === 0) {
@@ -507,16 +540,18 @@ export class Session {
     }
   }
 
-  private endTurn(ok: boolean, text: string, errors: string[], interrupted = false): void {
+  private endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }): void {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured });
     this.resultCount += 1;
+    this.turnsDone += 1;
     this.lastResultError = !ok;
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone });
     this.active = undefined;
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
     this.o.scheduler.after(0, () => this.pump());

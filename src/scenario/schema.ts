@@ -253,6 +253,7 @@ export const Turn = z
     workflow: Workflow.optional(),
     workflows: z.array(Workflow).optional().meta({ description: 'Several workflows, launched one after the other; they run at the same time.' }),
     error: Text.optional().meta({ description: 'End the turn with an error result carrying this message.' }),
+    structured_output: z.unknown().optional().meta({ description: 'The structured result for --json-schema runs (checked against the schema).' }),
     background: z.array(BackgroundTask).max(1000).optional().meta({ description: 'Background shell commands and sub-agents the turn starts (seed 002 §8).' }),
   })
   .superRefine((raw, ctx) => {

@@ -20,15 +20,17 @@ const K = {
   status: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId'],
   snapshot: ['type', 'id', 'timestamp', 'isSnapshotUpdate', 'snapshot', '__timestamp', '_requestId'],
   snapshotBody: ['messageId', 'trackedFileBackups'],
-  assistant: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp'],
+  assistant: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId'],
   assistantMessage: ['id', 'content', 'model', 'role', 'stop_reason', 'stop_sequence', 'type', 'usage'],
   usage: ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'cache_creation', 'server_tool_use', 'service_tier'],
-  user: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp'],
-  userMessage: ['role', 'content'],
+  // measured on cbc 2.117.0 (tool turn): content before role, parent_tool_use_id is the call id
+  user: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId'],
+  userMessage: ['content', 'role'],
   toolResult: ['type', 'tool_use_id', 'content', 'is_error'],
   toolUse: ['type', 'id', 'name', 'input'],
   text: ['type', 'text'],
-  result: ['type', 'subtype', 'is_error', 'uuid', 'session_id', 'duration_ms', 'duration_api_ms', 'num_turns', 'result', 'total_cost_usd', 'usage', 'permission_denials', 'structured_output', 'errors', '__timestamp'],
+  // measured on cbc 2.117.0: `result` right after is_error; structured_output / errors after permission_denials
+  result: ['type', 'subtype', 'is_error', 'result', 'uuid', 'session_id', 'duration_ms', 'duration_api_ms', 'num_turns', 'total_cost_usd', 'usage', 'permission_denials', 'structured_output', 'errors', '__timestamp'],
   // seed 000 §5.1, key order per real 2.1.220 bytes (seed §7 declares the shape identical); no `prompt` (cbc omits it)
   taskStarted: ['type', 'subtype', 'task_id', 'tool_use_id', 'description', 'task_type', 'workflow_name', 'uuid', 'session_id'],
   // seed 000 §5.2 + seed 002 §8 (last_tool_name optional)
@@ -85,7 +87,8 @@ function behavior(strict: boolean): ProfileBehavior {
           ? `Background agent launched. Task ID: ${t.taskId}\nOutput file: ${t.outputFile}\nYou will be notified when it completes.`
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
     backgroundInPrint: 'error',
-    interruptedErrors: ['Request interrupted by user'],
+    interruptedErrors: [],
+    interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
   };
 }
@@ -103,7 +106,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       }
       case 'interrupt':
         // seed 000 §4.3.1: the ACK has no payload; cbc 2.117.0 really answers with {session_id, interrupted, reason}
-        return strict ? { session_id: p.sessionId, interrupted: true, reason: 'User interrupt' } : undefined;
+        return strict ? { session_id: p.sessionId, interrupted: true, reason: p.requested ?? 'SDK request' } : undefined;
       case 'set_permission_mode':
         return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: null };
       case 'set_model':
@@ -133,7 +136,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       service_tier: null,
     });
 
-  const assistant = (ctx: EncodeContext, id: string, content: Obj[]): Obj =>
+  const assistant = (ctx: EncodeContext, id: string, content: Obj[], stopReason: string | null = null, requestId: string | undefined = ctx.turnRequestId): Obj =>
     ordered(K.assistant, {
       type: 'assistant',
       uuid: id,
@@ -143,13 +146,14 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
         content,
         model: ctx.model,
         role: 'assistant',
-        stop_reason: null,
+        stop_reason: stopReason,
         stop_sequence: null,
         type: 'message',
         usage: usageObj(0, 0),
       }),
       parent_tool_use_id: null,
       __timestamp: stamp(ctx),
+      _requestId: requestId,
     });
 
   const row = (r: TimelineRow): Obj =>
@@ -225,21 +229,30 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       case 'subagent_text':
         return undefined; // no capture of cbc sub-agent transcript frames
       case 'assistant_tool_use':
-        return assistant(ctx, ev.messageId, [ordered(K.toolUse, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input })]);
+        return assistant(ctx, ev.messageId, [ordered(K.toolUse, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input })], 'tool_use');
       case 'tool_result':
         return ordered(K.user, {
           type: 'user',
           uuid: ctx.rng.uuid(),
           session_id: ctx.sessionId,
           message: ordered(K.userMessage, {
+            content: [
+              ordered(K.toolResult, {
+                type: 'tool_result',
+                tool_use_id: ev.toolUseId,
+                content: [ordered(K.text, { type: 'text', text: ev.content })],
+                is_error: ev.isError,
+              }),
+            ],
             role: 'user',
-            content: [ordered(K.toolResult, { type: 'tool_result', tool_use_id: ev.toolUseId, content: ev.content, is_error: ev.isError })],
           }),
-          parent_tool_use_id: null,
+          parent_tool_use_id: ev.toolUseId,
           __timestamp: stamp(ctx),
+          _requestId: ctx.turnRequestId,
         });
       case 'interrupted_user':
-        return undefined;
+        // measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId
+        return [cbcPreamble(ctx, ev.messageId)[0]!, assistant(ctx, ev.messageId, [ordered(K.text, { type: 'text', text: 'Interrupted by user' })], null, undefined)];
       case 'result': {
         const s = ev.stats;
         return ordered(K.result, {
@@ -252,6 +265,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
           duration_api_ms: s.apiMs,
           num_turns: s.numTurns,
           result: ev.ok ? ev.text : undefined,
+          structured_output: ev.structured?.value,
           total_cost_usd: 0,
           usage: usageObj(s.inputTokens, s.outputTokens),
           permission_denials: [],

@@ -352,7 +352,7 @@ function makeClaude(v: Version): Profile {
         const ttft = Math.max(1, s.apiMs - 5);
         return ordered(K.result, {
           duration_api_ms: zero ? 0 : s.apiMs,
-          stop_reason: ev.ok ? 'end_turn' : null,
+          stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : null,
           session_id: ctx.sessionId,
           total_cost_usd: cost,
           usage: usage(input, output, zero),
@@ -372,6 +372,7 @@ function makeClaude(v: Version): Profile {
           subtype: ev.ok ? 'success' : 'error_during_execution',
           api_error_status: ev.ok ? null : undefined,
           result: ev.ok ? ev.text : undefined,
+          structured_output: ev.structured?.value,
           ttft_ms: ev.ok ? ttft : undefined,
           ttft_stream_ms: ev.ok && !v328 ? ttft - 1 : undefined,
           time_to_request_ms: ev.ok && !v328 ? Math.max(0, ttft - 20) : undefined,
@@ -515,6 +516,7 @@ function makeClaude(v: Version): Profile {
             : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`,
       backgroundInPrint: 'wait', // cli.md §9: no error; the CLI waits, then runs a follow-up turn
       interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
+      interruptedTurnSucceeds: false,
       outputFile: claudeOutputFile,
     },
     ids: {

@@ -60,8 +60,10 @@ export interface ProfileBehavior {
   launchedText(task: TaskInfo): string;
   /** Single-shot `-p` with a background shell/agent request: seed 002 §8 cbc returns a clear error; Claude waits. */
   backgroundInPrint: 'error' | 'wait';
-  /** The errors[] of a turn ended by an interrupt. */
+  /** The errors[] of a turn ended by an interrupt (Claude); cbc ends it with an empty success result. */
   interruptedErrors: readonly string[];
+  /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
+  interruptedTurnSucceeds: boolean;
   /** Path of a task's output file, under the emulator home. */
   outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
 }

@@ -1,0 +1,86 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The embedded session store: one append-only JSON-lines file per session under
+ * `<emu-home>/sessions/<id>.jsonl`. A header line, then one line per finished turn. Each record is
+ * written with a single append (O_APPEND), so two processes never interleave inside a line, and a
+ * torn last line (a crash mid-write) is ignored on read.
+ */
+export interface SessionHeader {
+  type: 'session';
+  v: 1;
+  session_id: string;
+  cwd: string;
+  profile: string;
+  scenario: string;
+  created: number;
+  forked_from?: string;
+}
+
+/** State after a finished turn: where the scenario script stands. */
+export interface TurnRecord {
+  type: 'turn';
+  cursor: number;
+  turns: number;
+  at: number;
+}
+
+/** What resuming a session restores. */
+export interface SessionState {
+  header: SessionHeader;
+  cursor: number;
+  turns: number;
+}
+
+const file = (home: string, id: string) => join(home, 'sessions', `${id}.jsonl`);
+
+/** True when a session file exists for `id`. */
+export function sessionExists(home: string, id: string): boolean {
+  return existsSync(file(home, id));
+}
+
+/** Reads a session; undefined when it does not exist or has no valid header. */
+export function readSession(home: string, id: string): SessionState | undefined {
+  if (!/^[\w.-]{1,200}$/.test(id) || !sessionExists(home, id)) return undefined;
+  let header: SessionHeader | undefined;
+  let cursor = 0;
+  let turns = 0;
+  for (const line of readFileSync(file(home, id), 'utf8').split('\n')) {
+    if (line === '') continue;
+    let rec: unknown;
+    try {
+      rec = JSON.parse(line);
+    } catch {
+      continue; // a torn line from a crash mid-write
+    }
+    const r = (rec ?? {}) as Record<string, unknown>;
+    if (r['type'] === 'session' && !header) header = r as unknown as SessionHeader;
+    else if (r['type'] === 'turn' && typeof r['cursor'] === 'number' && typeof r['turns'] === 'number') {
+      cursor = r['cursor'];
+      turns = r['turns'];
+    }
+  }
+  return header ? { header, cursor, turns } : undefined;
+}
+
+/** The most recently written session of `cwd` (for --continue). */
+export function latestSession(home: string, cwd: string): SessionState | undefined {
+  const dir = join(home, 'sessions');
+  if (!existsSync(dir)) return undefined;
+  const candidates = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => ({ id: f.slice(0, -6), mtime: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime || (a.id < b.id ? 1 : -1));
+  for (const c of candidates) {
+    const s = readSession(home, c.id);
+    if (s && s.header.cwd === cwd) return s;
+  }
+  return undefined;
+}
+
+/** Appends one record (creating the file and folders as needed). */
+export function appendRecord(home: string, id: string, rec: SessionHeader | TurnRecord): void {
+  mkdirSync(join(home, 'sessions'), { recursive: true });
+  appendFileSync(file(home, id), JSON.stringify(rec) + '\n');
+}
