@@ -15,6 +15,7 @@ import type { ScenarioT } from './scenario/schema.js';
 import { loadSettings, SettingsError } from './settings.js';
 import { appendRecord, latestSession, readSession, sessionExists, type SessionState } from './store/sessions.js';
 import { FrameWriter } from './transport/frame-writer.js';
+import { Journal } from './transport/journal.js';
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from './transport/line-reader.js';
 
 /** Streams and environment of one drop-in run (injectable for in-process tests). */
@@ -185,7 +186,10 @@ export async function runCli(io: RunIO): Promise<number> {
 
   const writer = new FrameWriter(io.stdout as unknown as import('node:stream').Writable);
   scheduler.gate = () => writer.ready();
+  const journalFile = setting('emu-journal', 'CBC_EMU_JOURNAL');
+  const journal = journalFile !== undefined ? new Journal(journalFile, () => scheduler.now()) : undefined;
   const write = (frame: Obj) => {
+    journal?.frame('out', frame);
     if (outputFormat === 'stream-json') writer.write(JSON.stringify(frame));
     else if (frame['type'] === 'result') {
       if (outputFormat === 'json') {
@@ -239,7 +243,8 @@ export async function runCli(io: RunIO): Promise<number> {
       scheduler.stop();
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      void writer.flush().then(() => resolve(code));
+      journal?.event('exit', { code });
+      void Promise.all([writer.flush(), journal?.close()]).then(() => resolve(code));
     };
     const maybeDone = () => {
       if (!eof || finished) return;
@@ -251,6 +256,7 @@ export async function runCli(io: RunIO): Promise<number> {
     };
     const onSignal = (sig: NodeJS.Signals) => {
       log.info({ sig }, 'signal: flushing and exiting');
+      journal?.event('signal', { signal: sig });
       finish(sig === 'SIGINT' ? 130 : 143);
     };
     if (io.handleSignals !== false) {
@@ -291,7 +297,9 @@ export async function runCli(io: RunIO): Promise<number> {
       let msg: unknown;
       try {
         msg = JSON.parse(text);
+        journal?.frame('in', msg);
       } catch (e) {
+        journal?.raw(text);
         const what = profile.behavior.malformedLine(text, e as Error);
         if ('fatal' in what) {
           err(what.fatal);
@@ -338,6 +346,7 @@ export async function runCli(io: RunIO): Promise<number> {
     io.stdin.on('data', (chunk: Buffer) => onEvents(reader.push(chunk)));
     io.stdin.on('end', () => {
       onEvents(reader.end());
+      journal?.event('eof');
       eof = true;
       maybeDone();
     });

@@ -1,48 +1,77 @@
 import { fileURLToPath } from 'node:url';
 import { EMU_PREFIX } from '../errors.js';
-import { runCli } from '../run.js';
 
 /** Folder of the extensionless PATH shims (`cbc`, `codebuddy`, `claude`). */
 export function shimsDir(): string {
   return fileURLToPath(new URL('../../bin/shims', import.meta.url));
 }
 
-const USAGE = `Usage: cbc-emu <command> [options]
+/** One `cbc-emu` subcommand: a one-line summary and a lazily imported handler (start-up stays cheap). */
+interface Command {
+  usage: string;
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
 
-Commands:
-  run [cli flags] [prompt]   Run the drop-in CLI (same as bin/cbc.js)
-  shims                      Print the folder of the cbc/codebuddy/claude PATH shims
-  schema                     Print the JSON Schema of scenario files
-  demo [--profile <name>]    Run the deep-research scenario through the drop-in and show the frames
-  help                       Show this help
-`;
-
-/** Entry of the `cbc-emu` tool; resolves to the exit code. Thin: each command calls a library function. */
-export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
-  switch (cmd) {
-    case 'run':
-      return runCli({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
-    case 'shims':
+/**
+ * The command table. Each handler only reshapes arguments and calls a library function; adding a
+ * command is one entry here plus its module under src/tools.
+ */
+const COMMANDS: Record<string, Command> = {
+  run: {
+    usage: 'run [cli flags] [prompt]',
+    summary: 'Run the drop-in CLI (same as bin/cbc.js)',
+    run: async (args) => {
+      const { runCli } = await import('../run.js');
+      return runCli({ argv: args, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
+    },
+  },
+  shims: {
+    usage: 'shims',
+    summary: 'Print the folder of the cbc/codebuddy/claude PATH shims',
+    run: async () => {
       process.stdout.write(shimsDir() + '\n');
       return 0;
-    case 'schema': {
+    },
+  },
+  schema: {
+    usage: 'schema',
+    summary: 'Print the JSON Schema of scenario files',
+    run: async () => {
       const { scenarioJsonSchema } = await import('../scenario/json-schema.js');
       process.stdout.write(JSON.stringify(scenarioJsonSchema(), null, 2) + '\n');
       return 0;
-    }
-    case 'demo': {
-      const { runDemo } = await import('../tools/demo.js');
-      return runDemo(rest);
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE);
-      return 0;
-    default:
-      process.stderr.write(`${EMU_PREFIX} unknown command "${cmd}"\n${USAGE}`);
-      return 2;
+    },
+  },
+  demo: {
+    usage: 'demo [--profile <name>]',
+    summary: 'Run the deep-research scenario through the drop-in and show the frames',
+    run: async (args) => (await import('../tools/demo.js')).runDemo(args),
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length)) + 3;
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}${c.summary}`);
+  return `Usage: cbc-emu <command> [options]\n\nCommands:\n${lines.join('\n')}\n  ${'help'.padEnd(width)}Show this help\n`;
+}
+
+/** Entry of the `cbc-emu` tool; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    process.stdout.write(usage());
+    return 0;
   }
+  const c = COMMANDS[cmd];
+  if (!c) {
+    process.stderr.write(`${EMU_PREFIX} unknown command "${cmd}"\n${usage()}`);
+    return 2;
+  }
+  return c.run(rest);
+}
+
+/** Registers a command (used by tool modules that add subcommands). */
+export function registerCommand(name: string, command: Command): void {
+  COMMANDS[name] = command;
 }
