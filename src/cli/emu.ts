@@ -70,8 +70,3 @@ export async function main(argv: string[]): Promise<number> {
   }
   return c.run(rest);
 }
-
-/** Registers a command (used by tool modules that add subcommands). */
-export function registerCommand(name: string, command: Command): void {
-  COMMANDS[name] = command;
-}
