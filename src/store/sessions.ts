@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -82,5 +82,25 @@ export function latestSession(home: string, cwd: string): SessionState | undefin
 /** Appends one record (creating the file and folders as needed). */
 export function appendRecord(home: string, id: string, rec: SessionHeader | TurnRecord): void {
   mkdirSync(join(home, 'sessions'), { recursive: true });
-  appendFileSync(file(home, id), JSON.stringify(rec) + '\n');
+  // after a crash mid-write the file ends in a torn line: start on a fresh line, or this record is lost too
+  appendFileSync(file(home, id), (endsTorn(file(home, id)) ? '\n' : '') + JSON.stringify(rec) + '\n');
+}
+
+/** True when `path` exists and its last byte is not a newline. */
+function endsTorn(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return false;
+    const b = Buffer.alloc(1);
+    readSync(fd, b, 0, 1, size - 1);
+    return b[0] !== 0x0a;
+  } finally {
+    closeSync(fd);
+  }
 }
