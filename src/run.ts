@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArgvError, parseArgv, type ParsedArgv } from './cli/argv.js';
+import { ArgvError, parseArgv, splitToolList, type ParsedArgv } from './cli/argv.js';
 import { Scheduler } from './engine/clock.js';
 import { Random, seededEpoch } from './engine/random.js';
 import { Session } from './engine/session.js';
@@ -232,6 +232,10 @@ export async function runCli(io: RunIO): Promise<number> {
     disableWorkflows,
     singleShot: !streamIn,
     pid: seedText !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
+    allowedTools: splitToolList(flag('allowedTools')),
+    disallowedTools: splitToolList(flag('disallowedTools')),
+    permissionPromptStdio: str(flag('permission-prompt-tool')) === 'stdio',
+    trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
 
   return new Promise<number>((resolve) => {
@@ -329,8 +333,10 @@ export async function runCli(io: RunIO): Promise<number> {
         case 'user':
           session.userMessage(promptOf(m['message']));
           return;
-        case 'control_cancel_request':
         case 'control_response':
+          session.hostResponse((m['response'] ?? {}) as Record<string, unknown>);
+          return;
+        case 'control_cancel_request':
         case 'keep_alive':
           return;
         default:
@@ -347,6 +353,7 @@ export async function runCli(io: RunIO): Promise<number> {
     io.stdin.on('end', () => {
       onEvents(reader.end());
       journal?.event('eof');
+      session.stdinClosed();
       eof = true;
       maybeDone();
     });

@@ -62,6 +62,19 @@ export interface TaskInfo {
   startedAt: number;
 }
 
+/** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
+export type HostRequestBody =
+  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string }
+  | {
+      subtype: 'hook_callback';
+      callbackId: string;
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop';
+      toolName?: string | undefined;
+      toolInput?: Record<string, unknown> | undefined;
+      toolResponse?: unknown;
+      toolUseId?: string | undefined;
+    };
+
 /** How a task ended, for its notification summary. */
 export interface TaskEndDetail {
   error?: string | undefined;
@@ -100,6 +113,8 @@ export interface TurnStats {
   outputTokens: number;
   origin: TurnOrigin;
   resultIndex: number;
+  /** Tools the host (or the rules) denied in this turn: the result's permission_denials. */
+  permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
 }
 
 export type ControlPayload =
@@ -118,6 +133,8 @@ export type EngineEvent =
   | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
   | { kind: 'session_state'; state: 'running' | 'idle' | 'requires_action' }
   | { kind: 'input_error'; message: string }
+  | { kind: 'host_request'; requestId: string; request: HostRequestBody }
+  | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
   | { kind: 'turn_preamble'; messageId: string }
   | { kind: 'assistant_text'; messageId: string; text: string }

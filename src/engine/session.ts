@@ -1,16 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { EncodeContext, Profile } from '../protocol/profiles/index.js';
 import type { Obj } from '../protocol/shape.js';
 import { interpolate, selectTurn } from '../scenario/match.js';
-import type { ScenarioT, TurnT, WorkflowT } from '../scenario/schema.js';
+import type { AskT, ScenarioT, TurnT, WorkflowT } from '../scenario/schema.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { BackgroundTaskT } from '../scenario/schema.js';
 import { BackgroundRun } from './background.js';
-import type { ControlPayload, EngineEvent, TaskInfo, TaskRun, TurnOrigin, TurnStats } from './events.js';
+import type { ControlPayload, EngineEvent, HostRequestBody, TaskInfo, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { Random } from './random.js';
 import { checkJsonSchema } from './json-schema-lite.js';
+import { denyReason, HostRequests, isAllow, updatedInput, type HostAnswer } from './host.js';
+import { decide, hookIds, REJECTED_TEXT } from './permissions.js';
 import { WorkflowRun } from './workflow.js';
 
 /** Everything a session needs; wired by src/run.ts. */
@@ -41,9 +44,23 @@ export interface SessionOptions {
   jsonSchema?: unknown;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
   pid: number;
+  /** --allowedTools / --disallowedTools rules. */
+  allowedTools?: readonly string[] | undefined;
+  disallowedTools?: readonly string[] | undefined;
+  /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
+  permissionPromptStdio?: boolean | undefined;
+  /** Records protocol lifecycle facts (the journal): host request states, warnings. */
+  trace?: ((event: string, data: Record<string, unknown>) => void) | undefined;
 }
 
 const MODEL_LATENCY = 40; // virtual ms per assistant message
+
+/** A `permission_denials` entry of a result. */
+export interface PermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: Record<string, unknown>;
+}
 
 interface PendingTurn {
   prompt: string;
@@ -80,10 +97,23 @@ export class Session {
   fatalExit: number | undefined;
   permissionMode: string;
   model: string;
+  /** Hook callback ids the host registered in `initialize` (issue #10). */
+  private hooks: unknown;
+  private readonly host: HostRequests;
+  private hostSeq = 0;
 
   constructor(opts: SessionOptions) {
     this.o = opts;
     this.p = opts.profile;
+    this.host = new HostRequests(
+      opts.scheduler,
+      (ev) => this.emit(ev),
+      (requestId, subtype, state) => opts.trace?.('host_request', { request_id: requestId, subtype, state }),
+      (message) => {
+        opts.log.warn(message);
+        opts.trace?.('warning', { message });
+      },
+    );
     this.permissionMode = opts.permissionMode;
     this.model = opts.model;
     this.cursor = opts.resume?.cursor ?? 0;
@@ -121,6 +151,7 @@ export class Session {
       tools: this.tools(),
       turnRequestId: this.turnRequestId,
       sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
+      transcriptPath: join(homedir(), this.p.behavior.settingsDir, 'projects', this.o.cwd.replace(/[/.]/g, '-'), `${this.o.sessionId}.jsonl`),
     };
   }
 
@@ -158,6 +189,7 @@ export class Session {
     switch (subtype) {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
+        if (request['hooks'] !== undefined) this.hooks = request['hooks'];
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: this.liveTasks() });
@@ -204,11 +236,27 @@ export class Session {
     this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
   }
 
+  /** A control_response from the host: the answer to one of our requests (issue #10). */
+  hostResponse(response: Record<string, unknown>): void {
+    const id = response['request_id'];
+    if (typeof id !== 'string') {
+      this.o.log.warn({ response }, 'ignoring a control_response without request_id');
+      return;
+    }
+    this.host.answer(id, response);
+  }
+
+  /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
+  stdinClosed(): void {
+    this.host.disconnect();
+  }
+
   /**
    * Session-level interrupt (seed 000 §4.1): stops every live workflow and the running turn.
    * The same path serves a client's control_request and a scenario's scripted interrupt.
    */
   interrupt(reason: string): void {
+    this.host.cancelAll('interrupted');
     for (const run of this.runs) run.kill(reason);
     const t = this.active;
     if (!t) return;
@@ -232,6 +280,7 @@ export class Session {
       outputTokens: 0,
       origin: next.origin,
       resultIndex: this.resultCount,
+      permissionDenials: [],
     };
     this.active = { stats, timers: [], waiting: new Set() };
     this.turnRequestId = this.o.rng.hex(32);
@@ -276,6 +325,7 @@ export class Session {
     const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
     const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
     const background = turn.background ?? [];
+    const asks = turn.ask === undefined ? [] : Array.isArray(turn.ask) ? turn.ask : [turn.ask];
     const names = workflows.map((w) => w.name ?? w.description ?? 'workflow').join('", "');
     const fallback =
       workflows.length > 0 ? `Started the workflow "${names}" in the background.` : background.length > 0 ? `Started ${background.length} background task${background.length === 1 ? '' : 's'}.` : '';
@@ -308,8 +358,8 @@ export class Session {
       });
       return;
     }
-    if (workflows.length === 0 && background.length === 0) {
-      this.at(first, () => this.say(reply ?? resultText, firstMessageId, () => this.endTurn(true, resultText, [])));
+    if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
+      this.at(first, () => this.say(reply ?? resultText, firstMessageId, () => this.completeTurn(resultText)));
       return;
     }
     if (workflows.length > 0 && this.o.disableWorkflows && background.length === 0) {
@@ -326,15 +376,118 @@ export class Session {
       return messageId;
     };
     if (reply !== undefined) steps.push((next) => this.say(reply, nextId(), next));
+    for (const ask of asks) steps.push((next) => this.askTool(ask, nextId(), next));
     if (!this.o.disableWorkflows) for (const wf of workflows) steps.push((next) => this.launchWorkflow(wf, nextId(), next));
     for (const bg of background) steps.push((next) => this.launchBackground(bg, nextId(), next));
     steps.push((next) => this.say(resultText, nextId(), next));
     const run = (i: number) => {
       const s = steps[i];
-      if (!s) return this.endTurn(true, resultText, []);
+      if (!s) return this.completeTurn(resultText);
       this.at(i === 0 ? first : MODEL_LATENCY, () => s(() => run(i + 1)));
     };
     run(0);
+  }
+
+  /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
+  private completeTurn(text: string): void {
+    const ids = hookIds(this.hooks, 'Stop', undefined);
+    const fire = (i: number): void => {
+      const id = ids[i];
+      if (id === undefined) return this.endTurn(true, text, []);
+      this.callHook(id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop' }, 60_000, (a) => {
+        // a Stop hook that blocks makes the model go on once more with the hook's reason
+        const body = a.kind === 'response' ? a.body : {};
+        if (body['decision'] === 'block' && this.active) {
+          const reason = typeof body['reason'] === 'string' ? body['reason'] : 'blocked by a Stop hook';
+          this.at(MODEL_LATENCY, () => this.say(`Continuing: ${reason}`, this.p.ids.messageId(this.o.rng), () => fire(i + 1)));
+        } else fire(i + 1);
+      });
+    };
+    fire(0);
+  }
+
+  /** Sends one hook_callback and waits for its answer. */
+  private callHook(id: string, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+    const requestId = this.p.ids.hostRequestId('hook', this.o.scheduler.now(), ++this.hostSeq, this.o.rng);
+    void id;
+    this.host.send(requestId, body, timeoutMs, done);
+  }
+
+  /**
+   * A tool call that needs permission (issue #10): PreToolUse hooks, then the permission decision
+   * (mode, rules, or the host's can_use_tool answer), then the tool_result and PostToolUse hooks. A
+   * denial lands in permission_denials and as an is_error tool_result; `on_deny: error` ends the turn.
+   */
+  private askTool(ask: AskT, messageId: string, next: () => void): void {
+    const o = this.o;
+    const t = this.active;
+    if (!t) return;
+    const toolUseId = this.p.ids.toolUseId(o.rng);
+    let input: Record<string, unknown> = ask.input ?? {};
+    const timeout = ask.timeout ?? 60_000;
+    this.count(t);
+    const showCall = () => this.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input });
+    // measured on cbc 2.117.0: can_use_tool goes out before the assistant frames of that response
+    const callFirst = this.p.cli === 'claude';
+    if (callFirst) showCall();
+    const deny = (reason: string | undefined) => {
+      if (!this.active) return;
+      t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+      this.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true });
+      if (ask.on_deny === 'error') {
+        const msg = `Permission denied for tool(s): ${ask.tool}`; // cbc 2.117.0's createErrorResultMessage text
+        this.at(MODEL_LATENCY, () => this.endTurn(false, '', [msg]));
+      } else next();
+    };
+    const allow = () => {
+      if (!this.active) return;
+      const output = ask.output ?? 'ok';
+      this.emit({ kind: 'tool_result', toolUseId, content: output, isError: false });
+      const post = hookIds(this.hooks, 'PostToolUse', ask.tool);
+      const fire = (i: number): void => {
+        const id = post[i];
+        if (id === undefined) return next();
+        this.callHook(id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+      };
+      fire(0);
+    };
+    const permission = (forced?: 'allow' | 'deny' | undefined) => {
+      const d = forced ?? decide({ mode: this.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: this.p.cli === 'cbc' || o.permissionPromptStdio === true }, ask.tool, input);
+      if (d === 'allow') {
+        if (!callFirst) showCall();
+        return this.at(MODEL_LATENCY, allow);
+      }
+      if (d === 'deny') {
+        if (!callFirst) showCall();
+        return this.at(MODEL_LATENCY, () => deny(undefined));
+      }
+      const requestId = this.p.ids.hostRequestId('perm', o.scheduler.now(), ++this.hostSeq, o.rng);
+      this.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
+        if (a.kind === 'response' && isAllow(a.body)) {
+          input = updatedInput(a.body) ?? input;
+          return allow();
+        }
+        if (a.kind === 'timeout') this.emit({ kind: 'host_cancel', requestId });
+        if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
+        deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined);
+      });
+      if (!callFirst) showCall();
+    };
+    const pre = hookIds(this.hooks, 'PreToolUse', ask.tool);
+    const fire = (i: number, forced?: 'allow' | 'deny'): void => {
+      const id = pre[i];
+      if (id === undefined || forced === 'deny') return permission(forced);
+      this.callHook(id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
+        if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+        const body = a.kind === 'response' ? a.body : {};
+        const specific = (body['hookSpecificOutput'] ?? {}) as Record<string, unknown>;
+        const decision = specific['permissionDecision'];
+        if (body['continue'] === false || body['decision'] === 'block' || decision === 'deny') return fire(i + 1, 'deny');
+        if (decision === 'allow' || body['decision'] === 'approve') return fire(i + 1, 'allow');
+        fire(i + 1, forced);
+      });
+    };
+    fire(0);
   }
 
   /** One assistant text message. */

@@ -143,8 +143,26 @@ export const Phase = z
   .strictObject({
     title: Label.meta({ description: 'The phase title (workflow_phase row).' }),
     agents: z.array(Agent).min(1, 'a phase needs at least one agent').meta({ description: 'Agents of the phase; they run at the same time.' }),
+    approval: z
+      .literal('plan')
+      .optional()
+      .meta({ description: 'Ask the host to approve the plan (can_use_tool for ExitPlanMode) before the phase starts; a rejection fails the workflow.' }),
   })
   .meta({ id: 'Phase', description: 'One phase: its agents start together; the next phase starts when all have ended.' });
+
+/**
+ * A tool call that needs the host's permission (issue #10, seed 004's request/response pattern): the
+ * emulated CLI sends `can_use_tool` (after any PreToolUse hook callbacks) and waits for the answer.
+ */
+export const Ask = z
+  .strictObject({
+    tool: z.string().min(1).max(200).meta({ description: 'Tool name, e.g. Bash, Edit, ExitPlanMode.' }),
+    input: z.record(z.string(), z.unknown()).optional().meta({ description: 'Tool input (the host may replace it with updatedInput).' }),
+    output: Text.optional().meta({ description: 'tool_result text when the tool is allowed (default "ok").' }),
+    on_deny: z.enum(['skip', 'error']).optional().meta({ description: 'skip: the turn goes on (default); error: the turn ends with an error result.' }),
+    timeout: Duration.optional().meta({ description: 'How long to wait for the host (default 60s); a timeout counts as a denial.' }),
+  })
+  .meta({ id: 'Ask', description: 'A tool call the host must approve.' });
 
 export const Interrupt = z.strictObject({
   after: Duration.meta({ description: 'Virtual time after the workflow starts.' }),
@@ -253,6 +271,7 @@ export const Turn = z
     workflow: Workflow.optional(),
     workflows: z.array(Workflow).optional().meta({ description: 'Several workflows, launched one after the other; they run at the same time.' }),
     error: Text.optional().meta({ description: 'End the turn with an error result carrying this message.' }),
+    ask: z.union([Ask, z.array(Ask).min(1).max(100)]).optional().meta({ description: 'Tool calls that need the host\'s permission, played after the reply.' }),
     structured_output: z.unknown().optional().meta({ description: 'The structured result for --json-schema runs (checked against the schema).' }),
     background: z.array(BackgroundTask).max(1000).optional().meta({ description: 'Background shell commands and sub-agents the turn starts (seed 002 §8).' }),
   })
@@ -307,3 +326,4 @@ export type WorkflowT = z.output<typeof Workflow>;
 export type AgentT = z.output<typeof Agent>;
 export type MatchT = z.output<typeof Match>;
 export type BackgroundTaskT = z.output<typeof BackgroundTask>;
+export type AskT = z.output<typeof Ask>;

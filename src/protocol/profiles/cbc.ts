@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentRow, ControlPayload, EngineEvent, TimelineRow } from '../../engine/events.js';
+import type { AgentRow, ControlPayload, EngineEvent, HostRequestBody, TimelineRow } from '../../engine/events.js';
 import { ordered, iso, type Obj } from '../shape.js';
 import { contentAgentId, preview, toolUseId } from './common.js';
 import { clone, profileData } from './data.js';
@@ -16,6 +16,14 @@ const K = {
   controlSuccess: ['subtype', 'request_id', 'response'],
   controlError: ['subtype', 'request_id', 'error'],
   error: ['type', 'error'],
+  hostRequest: ['type', 'request_id', 'request'],
+  hostCancel: ['type', 'request_id'],
+  denial: ['tool_name', 'tool_use_id', 'tool_input'],
+  // measured on cbc 2.117.0 (tool turn, default mode): perm_<ms>_<n>, {subtype, tool_name, input, tool_use_id}
+  canUseTool: ['subtype', 'tool_name', 'input', 'tool_use_id'],
+  // codebuddy-sdk.md §4: hook_callback input order
+  hookCallback: ['subtype', 'callback_id', 'input', 'tool_use_id'],
+  hookInput: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id'],
   init: ['type', 'subtype', 'uuid', 'session_id', 'apiKeySource', 'cwd', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands', 'output_style', '__timestamp', '_requestId'],
   status: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId'],
   snapshot: ['type', 'id', 'timestamp', 'isSnapshotUpdate', 'snapshot', '__timestamp', '_requestId'],
@@ -177,6 +185,25 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       error: r.state === 'error' ? r.error : undefined,
     });
 
+  const hostBody = (r: HostRequestBody, ctx: EncodeContext): Obj =>
+    r.subtype === 'can_use_tool'
+      ? ordered(K.canUseTool, { subtype: r.subtype, tool_name: r.toolName, input: r.input, tool_use_id: r.toolUseId })
+      : ordered(K.hookCallback, {
+          subtype: r.subtype,
+          callback_id: r.callbackId,
+          input: ordered(K.hookInput, {
+            session_id: ctx.sessionId,
+            transcript_path: ctx.transcriptPath,
+            cwd: ctx.cwd,
+            hook_event_name: r.hookEvent,
+            tool_name: r.toolName,
+            tool_input: r.toolInput,
+            tool_response: r.toolResponse,
+            tool_use_id: r.toolUseId,
+          }),
+          tool_use_id: r.toolUseId,
+        });
+
   const taskType = (kind: string): string =>
     kind === 'workflow' ? 'local_workflow' : kind === 'bash' ? 'Bash' : kind === 'powershell' ? 'PowerShell' : 'Agent';
 
@@ -200,6 +227,10 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
         });
       case 'session_state':
         return undefined;
+      case 'host_request':
+        return ordered(K.hostRequest, { type: 'control_request', request_id: ev.requestId, request: hostBody(ev.request, ctx) });
+      case 'host_cancel':
+        return ordered(K.hostCancel, { type: 'control_cancel_request', request_id: ev.requestId });
       case 'input_error':
         return ordered(K.error, { type: 'error', error: ev.message });
       case 'turn_init': {
@@ -268,7 +299,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
           structured_output: ev.structured?.value,
           total_cost_usd: 0,
           usage: usageObj(s.inputTokens, s.outputTokens),
-          permission_denials: [],
+          permission_denials: ev.stats.permissionDenials.map((d) => ordered(K.denial, { ...d })),
           errors: ev.ok ? undefined : ev.errors,
           __timestamp: stamp(ctx),
         });
@@ -338,6 +369,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       taskId: (kind, rng) => (kind === 'workflow' ? rng.uuid() : `${kind === 'agent' ? 'agent' : kind}-${rng.hex(4)}`),
       toolUseId,
       messageId: (rng) => rng.uuid(),
+      hostRequestId: (kind, now, n) => `${kind}_${now}_${n}`,
       agentId: (canonical) => contentAgentId(canonical),
     },
     encode,

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentRow, ControlPayload, EngineEvent, TaskInfo, TimelineRow } from '../../engine/events.js';
+import type { AgentRow, ControlPayload, EngineEvent, HostRequestBody, TaskInfo, TimelineRow } from '../../engine/events.js';
 import { iso, ordered, type Obj } from '../shape.js';
 import { claudeOutputFile, claudeTaskId, dashedCwd, messageId, preview, toolUseId } from './common.js';
 import { withApplied } from './cbc.js';
@@ -19,6 +19,13 @@ function orders(v: Version) {
   const v328 = v === '2.1.328';
   return {
     controlEnvelope: ['type', 'response'],
+    hostRequest: ['type', 'request_id', 'request'],
+    hostCancel: ['type', 'request_id'],
+    denial: ['tool_name', 'tool_use_id', 'tool_input'], // cli.md §7
+    // claude-agent-sdk.md §3.3 (the SDK's fake CLI) and the SDK's SDKControlPermissionRequest type
+    canUseTool: ['subtype', 'tool_name', 'input', 'permission_suggestions', 'tool_use_id'],
+    hookCallback: ['subtype', 'callback_id', 'input', 'tool_use_id'],
+    hookInput: ['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id', 'stop_hook_active'],
     controlSuccess: ['subtype', 'request_id', 'response', 'pending_permission_requests', 'pending_user_dialog_requests'],
     controlError: v328 ? ['subtype', 'request_id', 'error', 'error_code'] : ['subtype', 'request_id', 'error'],
     sessionState: ['type', 'subtype', 'state', 'sdk_host_only', ...TRAIL],
@@ -248,6 +255,27 @@ function makeClaude(v: Version): Profile {
     return ordered(K.bashResult, { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: false, backgroundTaskId: t.taskId });
   };
 
+  const hostBody = (r: HostRequestBody, ctx: EncodeContext): Obj =>
+    r.subtype === 'can_use_tool'
+      ? ordered(K.canUseTool, { subtype: r.subtype, tool_name: r.toolName, input: r.input, permission_suggestions: [], tool_use_id: r.toolUseId })
+      : ordered(K.hookCallback, {
+          subtype: r.subtype,
+          callback_id: r.callbackId,
+          input: ordered(K.hookInput, {
+            session_id: ctx.sessionId,
+            transcript_path: ctx.transcriptPath,
+            cwd: ctx.cwd,
+            permission_mode: ctx.permissionMode,
+            hook_event_name: r.hookEvent,
+            tool_name: r.toolName,
+            tool_input: r.toolInput,
+            tool_response: r.toolResponse,
+            tool_use_id: r.toolUseId,
+            stop_hook_active: r.hookEvent === 'Stop' ? false : undefined,
+          }),
+          tool_use_id: r.toolUseId,
+        });
+
   const taskType = (t: TaskInfo) => (t.kind === 'workflow' ? 'local_workflow' : t.kind === 'agent' ? 'local_agent' : 'local_bash');
 
   const encode = (ev: EngineEvent, ctx: EncodeContext): Obj | Obj[] | undefined => {
@@ -300,6 +328,10 @@ function makeClaude(v: Version): Profile {
         }
         return tpl;
       }
+      case 'host_request':
+        return ordered(K.hostRequest, { type: 'control_request', request_id: ev.requestId, request: hostBody(ev.request, ctx) });
+      case 'host_cancel':
+        return ordered(K.hostCancel, { type: 'control_cancel_request', request_id: ev.requestId });
       case 'turn_preamble':
       case 'input_error':
         return undefined;
@@ -357,7 +389,7 @@ function makeClaude(v: Version): Profile {
           total_cost_usd: cost,
           usage: usage(input, output, zero),
           modelUsage: mu,
-          permission_denials: [],
+          permission_denials: ev.stats.permissionDenials.map((d) => ordered(K.denial, { ...d })),
           terminal_reason: ev.ok ? 'completed' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
           fast_mode_state: 'off',
           fast_mode_disabled_reason: 'sdk_opt_in_required',
@@ -525,6 +557,7 @@ function makeClaude(v: Version): Profile {
       runId: v328 ? (now, rng) => `${now.toString(36).padStart(9, '0')}-${rng.hex(8)}` : undefined,
       toolUseId,
       messageId,
+      hostRequestId: (_kind, _now, _n, rng) => rng.uuid(), // no capture of Claude Code's CLI-initiated request ids
       agentId: (_c, rng) => 'a' + rng.hex(16),
     },
     encode,

@@ -22,7 +22,8 @@ export interface EncodeContext {
   turnRequestId?: string | undefined;
   /** CLAUDE_CODE_SDK_READS_SESSION_STATE is set (2.1.328 adds sdk_host_only). */
   sdkReadsSessionState: boolean;
-  /** How many initialize requests were answered before this one. */
+  /** Path of the session transcript the hooks' input names. */
+  transcriptPath: string;
 }
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
@@ -75,6 +76,8 @@ export interface ProfileIds {
   runId?(now: number, rng: Random): string;
   toolUseId(rng: Random): string;
   messageId(rng: Random): string;
+  /** Id of a CLI-initiated request: cbc `perm_<ms>_<n>` / `hook_<ms>_<n>` (measured). */
+  hostRequestId(kind: 'perm' | 'hook', now: number, n: number, rng: Random): string;
   /** Sub-agent id; cbc derives it from content (stable across runs), Claude draws it. */
   agentId(canonical: string, rng: Random): string;
 }

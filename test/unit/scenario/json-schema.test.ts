@@ -26,8 +26,8 @@ describe('docs/scenario.schema.json (issue #3)', () => {
     expect(s.required).toEqual(['turns']);
     expect(s.additionalProperties).toBe(false);
     expect(Object.keys(s.properties)).toEqual(['$schema', 'name', 'description', 'unmatched', 'late_rows', 'model', 'turns']);
-    expect(Object.keys(s.$defs).sort()).toEqual(['Agent', 'Duration', 'Match', 'Phase', 'Turn', 'Workflow']);
-    for (const k of ['Agent', 'Match', 'Phase', 'Turn', 'Workflow']) expect(s.$defs[k]!.additionalProperties).toBe(false);
+    expect(Object.keys(s.$defs).sort()).toEqual(['Agent', 'Ask', 'Duration', 'Match', 'Phase', 'Turn', 'Workflow']);
+    for (const k of ['Agent', 'Ask', 'Match', 'Phase', 'Turn', 'Workflow']) expect(s.$defs[k]!.additionalProperties).toBe(false);
     expect(s.$defs['Duration']!.anyOf).toEqual([
       { type: 'integer', minimum: 0, maximum: 86_400_000 },
       { type: 'string', pattern: '^\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m)\\s*$' },

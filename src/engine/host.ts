@@ -1,0 +1,121 @@
+import type { Scheduler, Timer } from './clock.js';
+import type { EngineEvent, HostRequestBody } from './events.js';
+
+/** Lifecycle of one CLI-initiated request (seed 004: pending -> approved | rejected, plus timeouts and cancels). */
+export type HostRequestState = 'pending' | 'approved' | 'rejected' | 'timed-out' | 'cancelled';
+
+/** What the host answered, normalised from either SDK's shape. */
+export type HostAnswer =
+  | { kind: 'response'; body: Record<string, unknown> }
+  | { kind: 'error'; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled'; reason: string };
+
+interface Pending {
+  subtype: string;
+  timer: Timer | undefined;
+  done: (a: HostAnswer) => void;
+}
+
+/**
+ * Requests the emulated CLI sends to the host (`can_use_tool`, `hook_callback`), correlated by a
+ * freshly minted `request_id` (seed 004). Answers are matched by id; an unknown or duplicate id is
+ * reported and ignored; a timeout or an interrupt settles the request and, for an interrupt, sends
+ * `control_cancel_request`. Every state change is traced (journal).
+ */
+export class HostRequests {
+  private readonly pending = new Map<string, Pending>();
+  private readonly settled = new Set<string>();
+  /** Set once stdin is closed: nobody can answer, so new requests are cancelled at once. */
+  private disconnected = false;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly emit: (ev: EngineEvent) => void,
+    private readonly trace: (requestId: string, subtype: string, state: HostRequestState) => void,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout). */
+  send(requestId: string, request: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+    const subtype = request.subtype;
+    const p: Pending = { subtype, timer: undefined, done };
+    this.pending.set(requestId, p);
+    if (this.disconnected) {
+      this.trace(requestId, subtype, 'pending');
+      this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' }));
+      return;
+    }
+    this.emit({ kind: 'host_request', requestId, request });
+    this.trace(requestId, subtype, 'pending');
+    p.timer = this.scheduler.after(timeoutMs, () => this.settle(requestId, 'timed-out', { kind: 'timeout' }));
+  }
+
+  /** Handles a `control_response` from the host. */
+  answer(requestId: string, response: Record<string, unknown>): void {
+    if (!this.pending.has(requestId)) {
+      this.warn(
+        this.settled.has(requestId)
+          ? `ignoring a second control_response for request ${requestId}: it was already settled`
+          : `ignoring a control_response for unknown request ${requestId}`,
+      );
+      return;
+    }
+    if (response['subtype'] === 'error') {
+      this.settle(requestId, 'rejected', { kind: 'error', message: String(response['error'] ?? 'error') });
+      return;
+    }
+    const body = (response['response'] ?? {}) as Record<string, unknown>;
+    const p = this.pending.get(requestId)!;
+    const state: HostRequestState = p.subtype === 'can_use_tool' && !isAllow(body) ? 'rejected' : 'approved';
+    this.settle(requestId, state, { kind: 'response', body });
+  }
+
+  /** Cancels every pending request on an interrupt: a control_cancel_request for each (issue #10). */
+  cancelAll(reason: string): void {
+    for (const id of [...this.pending.keys()]) {
+      this.emit({ kind: 'host_cancel', requestId: id });
+      this.settle(id, 'cancelled', { kind: 'cancelled', reason });
+    }
+  }
+
+  /** stdin closed: pending and future requests are cancelled without a frame (measured on cbc 2.117.0: "SDK disconnected"). */
+  disconnect(): void {
+    this.disconnected = true;
+    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' });
+  }
+
+  /** True while any request waits for its answer. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  private settle(requestId: string, state: HostRequestState, a: HostAnswer): void {
+    const p = this.pending.get(requestId);
+    if (!p) return;
+    this.pending.delete(requestId);
+    this.settled.add(requestId);
+    p.timer?.cancel();
+    this.trace(requestId, p.subtype, state);
+    p.done(a);
+  }
+}
+
+/** Whether a permission answer allows the tool, in either SDK's shape (Claude `behavior`, cbc `allowed`). */
+export function isAllow(body: Record<string, unknown>): boolean {
+  if (typeof body['behavior'] === 'string') return body['behavior'] === 'allow';
+  if (typeof body['allowed'] === 'boolean') return body['allowed'];
+  return false;
+}
+
+/** The input a permission answer asks to use instead (`updatedInput`, both SDKs). */
+export function updatedInput(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const u = body['updatedInput'];
+  return u && typeof u === 'object' && !Array.isArray(u) ? (u as Record<string, unknown>) : undefined;
+}
+
+/** The reason a permission answer gives for a denial (Claude `message`, cbc `reason`). */
+export function denyReason(body: Record<string, unknown>): string | undefined {
+  const m = body['message'] ?? body['reason'];
+  return typeof m === 'string' && m !== '' ? m : undefined;
+}

@@ -1,0 +1,72 @@
+/**
+ * Who decides whether a tool may run (issue #10): the permission mode, --allowedTools /
+ * --disallowedTools rules, and whether the host can be asked at all.
+ */
+export type Decision = 'allow' | 'deny' | 'ask';
+
+/** Tools that never need permission (read-only). */
+const READ_ONLY = new Set(['Read', 'Glob', 'Grep', 'LS', 'WebSearch', 'WebFetch', 'TaskList', 'TaskGet', 'TaskOutput', 'ListMcpResources', 'ReadMcpResource']);
+/** Tools acceptEdits allows without asking. */
+const EDITS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+export interface PermissionContext {
+  mode: string;
+  allowed: readonly string[];
+  disallowed: readonly string[];
+  /** False for Claude Code without `--permission-prompt-tool stdio`: nobody can be asked, so the tool is denied. */
+  canAsk: boolean;
+}
+
+/** True when a rule like `Bash`, `Bash(npm test)` or `Bash(git:*)` covers this call. */
+export function ruleMatches(rule: string, tool: string, input: Record<string, unknown>): boolean {
+  const m = /^([^(]+)(?:\((.*)\))?$/.exec(rule.trim());
+  if (!m || m[1] !== tool) return false;
+  const pattern = m[2];
+  if (pattern === undefined || pattern === '' || pattern === '*') return true;
+  const subject = String(input['command'] ?? input['file_path'] ?? input['path'] ?? input['url'] ?? '');
+  if (pattern.endsWith(':*')) return subject.startsWith(pattern.slice(0, -2));
+  if (pattern.endsWith('*')) return subject.startsWith(pattern.slice(0, -1));
+  return subject === pattern;
+}
+
+/** Decides a tool call before any hook or host is consulted. */
+export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
+  if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
+  if (p.mode === 'bypassPermissions') return 'allow';
+  if (p.allowed.some((r) => ruleMatches(r, tool, input))) return 'allow';
+  if (READ_ONLY.has(tool)) return 'allow';
+  if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';
+  if (p.mode === 'dontAsk') return 'deny';
+  return p.canAsk ? 'ask' : 'deny';
+}
+
+/** Text of the tool_result of a denied tool (measured on cbc 2.117.0; Claude Code uses the same wording). */
+export const REJECTED_TEXT =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed. ";
+
+/** The hook callback ids registered in `initialize` for an event and a tool (matcher: exact, `*`, empty, or a regex). */
+export function hookIds(hooks: unknown, event: string, tool: string | undefined): string[] {
+  if (!hooks || typeof hooks !== 'object') return [];
+  const list = (hooks as Record<string, unknown>)[event];
+  if (!Array.isArray(list)) return [];
+  const out: string[] = [];
+  for (const m of list) {
+    if (!m || typeof m !== 'object') continue;
+    const matcher = (m as Record<string, unknown>)['matcher'];
+    const ids = (m as Record<string, unknown>)['hookCallbackIds'];
+    if (!Array.isArray(ids)) continue;
+    if (typeof matcher === 'string' && matcher !== '' && matcher !== '*' && tool !== undefined) {
+      let ok = matcher === tool;
+      if (!ok) {
+        try {
+          ok = new RegExp(`^(?:${matcher})$`).test(tool);
+        } catch {
+          ok = false;
+        }
+      }
+      if (!ok) continue;
+    }
+    for (const id of ids) if (typeof id === 'string') out.push(id);
+  }
+  return out;
+}

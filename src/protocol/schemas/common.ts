@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** One schema problem of a frame: where, what, and whether it is only an unrecognised key. */
+export interface SchemaIssue {
+  /** Dotted path inside the frame (`patch.status`, `workflow_progress.2.state`), `''` for the frame itself. */
+  path: string;
+  message: string;
+  /** True for a key the schema does not declare (tolerated unless key sets are checked strictly). */
+  unknownKey: boolean;
+}
+
+/** A frame schema: strict key set, so unknown keys surface as `unrecognized_keys` issues we can tell apart. */
+export type FrameSchema = z.ZodType;
+
+export const str = z.string();
+export const num = z.number();
+export const bool = z.boolean();
+export const obj = z.record(z.string(), z.unknown());
+export const arr = z.array(z.unknown());
+export const strOrNull = z.string().nullable();
+
+/** Task usage block of task_progress / task_notification (seed 000 §5.2). */
+export const taskUsage = z.strictObject({ total_tokens: num, tool_uses: num, duration_ms: num });
+
+/** `patch` of task_updated (seed 000 §5.3): only the changed fields. */
+export const patch = z.strictObject({ status: str.optional(), end_time: num.optional(), error: str.optional() });
+
+/** workflow_phase timeline row (seed 000 §5.2). */
+export const phaseRow = z.strictObject({ type: z.literal('workflow_phase'), index: num, title: str });
+
+/** Converts zod issues to {@link SchemaIssue}s, one per unknown key. */
+export function toIssues(error: z.ZodError, prefix = ''): SchemaIssue[] {
+  const out: SchemaIssue[] = [];
+  for (const i of error.issues) {
+    const path = [prefix, ...i.path.map(String)].filter((p) => p !== '').join('.');
+    if (i.code === 'unrecognized_keys') {
+      for (const k of i.keys) out.push({ path: path === '' ? k : `${path}.${k}`, message: `unknown key "${k}"`, unknownKey: true });
+    } else {
+      out.push({ path, message: i.message, unknownKey: false });
+    }
+  }
+  return out;
+}

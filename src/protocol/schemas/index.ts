@@ -1,0 +1,54 @@
+import type { ProfileName } from '../profiles/types.js';
+import { CBC_FRAMES, CBC_ROWS } from './cbc.js';
+import { CLAUDE_220, CLAUDE_328 } from './claude.js';
+import { toIssues, type FrameSchema, type SchemaIssue } from './common.js';
+import { INBOUND } from './inbound.js';
+
+export type { SchemaIssue } from './common.js';
+
+interface Table {
+  frames: Record<string, FrameSchema>;
+  rows: Record<string, FrameSchema>;
+}
+
+const TABLES: Record<ProfileName, Table> = {
+  cbc: { frames: CBC_FRAMES, rows: CBC_ROWS },
+  'cbc-2.117.0': { frames: CBC_FRAMES, rows: CBC_ROWS },
+  'claude-2.1.220': CLAUDE_220,
+  'claude-2.1.328': CLAUDE_328,
+};
+
+/** The schema key of a frame: `type/subtype` when that is declared, else `type`. */
+function schemaFor(table: Record<string, FrameSchema>, f: Record<string, unknown>): FrameSchema | undefined {
+  if (typeof f['type'] !== 'string') return undefined;
+  if (typeof f['subtype'] === 'string') {
+    const s = table[`${f['type']}/${f['subtype']}`];
+    if (s) return s;
+    if (f['type'] === 'system') return undefined; // unknown system subtype: tolerated (seed 000 §8)
+  }
+  return table[f['type']];
+}
+
+/**
+ * Validates one frame against `profile`'s schema. `dir: 'out'` (what the CLI wrote) uses the strict
+ * outbound schemas, `dir: 'in'` (what the consumer wrote) the loose inbound ones. Frames of an unknown
+ * type and timeline rows of an unknown type yield no issues: consumers MUST ignore them (seed 000 §7/§8).
+ */
+export function validateFrame(profile: ProfileName, frame: Record<string, unknown>, dir: 'in' | 'out' = 'out'): SchemaIssue[] {
+  const table = dir === 'in' ? { frames: INBOUND, rows: {} } : TABLES[profile];
+  const schema = schemaFor(table.frames, frame);
+  if (!schema) return [];
+  const r = schema.safeParse(frame);
+  const issues = r.success ? [] : toIssues(r.error);
+  const rows = frame['workflow_progress'];
+  if (dir === 'out' && Array.isArray(rows)) {
+    rows.forEach((row: unknown, i) => {
+      const type = row && typeof row === 'object' ? (row as Record<string, unknown>)['type'] : undefined;
+      const rs = typeof type === 'string' ? table.rows[type] : undefined;
+      if (!rs) return;
+      const rr = rs.safeParse(row);
+      if (!rr.success) issues.push(...toIssues(rr.error, `workflow_progress.${i}`));
+    });
+  }
+  return issues;
+}
