@@ -76,7 +76,8 @@ describe('a reader that keeps reading after the first result (seed 002 §8)', ()
 describe('a reader that stops at the first result, as the CodeBuddy SDK query() does (codebuddy-sdk.md §5)', () => {
   for (const profile of PROFILES) {
     it(`${profile}: stdin EOF + SIGTERM at the first result, the late notification never arrives`, async () => {
-      const live = start(profile, LATE, 'build it');
+      // real time (speed 1): the task ends 3 s after the result, far after the SIGTERM below
+      const live = start(profile, LATE, 'build it', '1');
       const firstResult = await live.waitFor(is('result'));
       // what the reader saw: everything up to and including the first result
       const seen = live.frames().slice(0, firstResult + 1);
