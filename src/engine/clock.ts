@@ -35,6 +35,7 @@ export class Scheduler {
   private idleWaiters: Array<() => void> = [];
   /** Awaited before each callback fires (backpressure from the writer). */
   gate: (() => Promise<void> | undefined) | undefined;
+  private holds = 0;
 
   constructor(
     epochMs: number,
@@ -82,6 +83,22 @@ export class Scheduler {
     return new Promise((r) => this.idleWaiters.push(r));
   }
 
+  /**
+   * Holds virtual time at `now` while someone outside (the host answering a request) must act: at
+   * speed 0 time would otherwise jump straight to the request's timeout. Callbacks due now still run.
+   * Returns the release function.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.wake();
+    };
+  }
+
   /** Starts the loop; it runs until `stop()`. */
   start(): void {
     if (this.running) return;
@@ -105,6 +122,10 @@ export class Scheduler {
         const w = this.idleWaiters;
         this.idleWaiters = [];
         for (const f of w) f();
+        await new Promise<void>((r) => (this.wakeUp = r));
+        continue;
+      }
+      if (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor) {
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }

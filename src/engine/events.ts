@@ -40,7 +40,7 @@ export interface PhaseRow {
 export type TimelineRow = PhaseRow | AgentRow;
 
 export type TaskKind = 'workflow' | 'bash' | 'powershell' | 'agent';
-export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'killed';
+export type TaskStatus = 'pending' | 'running' | 'paused' | 'completed' | 'failed' | 'killed';
 
 /** Identity and static facts of one background task. */
 export interface TaskInfo {

@@ -14,6 +14,9 @@ export type HostAnswer =
 interface Pending {
   subtype: string;
   timer: Timer | undefined;
+  /** At speed 0 the wait is real: a real timer and a hold on virtual time. */
+  realTimer: NodeJS.Timeout | undefined;
+  release: (() => void) | undefined;
   done: (a: HostAnswer) => void;
 }
 
@@ -39,16 +42,22 @@ export class HostRequests {
   /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout). */
   send(requestId: string, request: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
     const subtype = request.subtype;
-    const p: Pending = { subtype, timer: undefined, done };
+    const p: Pending = { subtype, timer: undefined, realTimer: undefined, release: undefined, done };
     this.pending.set(requestId, p);
+    // the request is written even when stdin is already closed (stdout still works), so the bytes do
+    // not depend on when EOF was noticed; it is then cancelled as "SDK disconnected"
+    this.emit({ kind: 'host_request', requestId, request });
+    this.trace(requestId, subtype, 'pending');
     if (this.disconnected) {
-      this.trace(requestId, subtype, 'pending');
       this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' }));
       return;
     }
-    this.emit({ kind: 'host_request', requestId, request });
-    this.trace(requestId, subtype, 'pending');
-    p.timer = this.scheduler.after(timeoutMs, () => this.settle(requestId, 'timed-out', { kind: 'timeout' }));
+    const timeout = () => this.settle(requestId, 'timed-out', { kind: 'timeout' });
+    if (this.scheduler.speed === 0) {
+      // nothing waits in virtual time at speed 0: hold the clock and time out in real time
+      p.release = this.scheduler.hold();
+      p.realTimer = setTimeout(timeout, timeoutMs);
+    } else p.timer = this.scheduler.after(timeoutMs, timeout);
   }
 
   /** Handles a `control_response` from the host. */
@@ -96,6 +105,8 @@ export class HostRequests {
     this.pending.delete(requestId);
     this.settled.add(requestId);
     p.timer?.cancel();
+    if (p.realTimer) clearTimeout(p.realTimer);
+    p.release?.();
     this.trace(requestId, p.subtype, state);
     p.done(a);
   }

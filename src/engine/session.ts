@@ -490,6 +490,25 @@ export class Session {
     fire(0);
   }
 
+  /**
+   * Plan approval before a workflow phase (issue #10): the same can_use_tool request, for ExitPlanMode.
+   * bypassPermissions approves without asking; a timeout or a cancel rejects.
+   */
+  private approvePlan(phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void): void {
+    const o = this.o;
+    const input = { plan: `Phase "${phaseTitle}": run ${agents.join(', ')}` };
+    const d = decide({ mode: this.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: this.p.cli === 'cbc' || o.permissionPromptStdio === true }, 'ExitPlanMode', input);
+    if (d !== 'ask') return done(d === 'allow', d === 'deny' ? 'denied by the permission rules' : undefined);
+    onWait();
+    const requestId = this.p.ids.hostRequestId('perm', o.scheduler.now(), ++this.hostSeq, o.rng);
+    this.host.send(requestId, { subtype: 'can_use_tool', toolName: 'ExitPlanMode', input, toolUseId: this.p.ids.toolUseId(o.rng) }, 60_000, (a) => {
+      if (a.kind === 'timeout') this.emit({ kind: 'host_cancel', requestId });
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+      if (a.kind === 'response' && isAllow(a.body)) return done(true);
+      done(false, a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : a.kind === 'timeout' ? 'no answer in time' : a.reason);
+    });
+  }
+
   /** One assistant text message. */
   private say(text: string, messageId: string, next: () => void): void {
     const t = this.active;
@@ -561,7 +580,7 @@ export class Session {
         t.waiting.add(run);
         t.onWorkflowsDone = () => {
           const status = run.status === 'killed' ? 'stopped' : (run.status as 'completed' | 'failed');
-          this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.summary(info, status, { error: wf.error }), isError: run.status !== 'completed' });
+          this.emit({ kind: 'tool_result', toolUseId, content: this.p.behavior.summary(info, status, { error: run.failure }), isError: run.status !== 'completed' });
           next();
         };
       } else {
@@ -590,6 +609,8 @@ export class Session {
       summary: (status: 'completed' | 'failed' | 'stopped', error?: string) => b.summary(info, status, { error }),
       lateRows: grace,
       writeOutput: (task: TaskInfo, text: string) => this.writeOutput(task.outputFile, text),
+      approvePlan: (phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void) =>
+        this.approvePlan(phaseTitle, agents, onWait, done),
       onTerminal: (run: WorkflowRun, status: 'completed' | 'failed' | 'stopped') => {
         const t = this.active;
         if (wait && t && t.waiting.delete(run)) {

@@ -23,6 +23,8 @@ export interface WorkflowHost {
   writeOutput(task: TaskInfo, text: string): void;
   /** Called once when the run reaches a terminal state (after its notification). */
   onTerminal(run: WorkflowRun, status: 'completed' | 'failed' | 'stopped'): void;
+  /** Asks the host to approve a plan (ExitPlanMode) before a phase with `approval: plan` (issue #10). */
+  approvePlan(phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void): void;
 }
 
 const DEFAULT_AGENT_MS = 1000;
@@ -43,6 +45,8 @@ export class WorkflowRun implements TaskRun {
   status: 'running' | 'completed' | 'failed' | 'killed' = 'running';
   /** Virtual time at which the notification was sent. */
   notifiedAt: number | undefined;
+  /** The failure message of a failed run. */
+  failure: string | undefined;
 
   constructor(
     readonly info: TaskInfo,
@@ -71,10 +75,30 @@ export class WorkflowRun implements TaskRun {
     return this.spec.agents && this.spec.agents.length > 0 ? [{ agents: this.spec.agents }] : [];
   }
 
-  private runStage(i: number): void {
+  private runStage(i: number, approved = false): void {
     if (this.terminal) return;
     const stage = this.stages()[i];
     if (!stage) return this.finish();
+    if (!approved && this.spec.phases?.[i]?.approval === 'plan') {
+      // seed 000 §5.3 lists `paused`: the run waits for the host's plan approval, then resumes or fails
+      const h = this.host;
+      let paused = false;
+      const wait = () => {
+        this.flush(); // the snapshot of the finished phase comes before the pause
+        paused = true;
+        h.emit({ kind: 'task_updated', task: this.info, patch: { status: 'paused' } });
+      };
+      h.approvePlan(stage.phase?.title ?? '', stage.agents.map((a) => a.label), wait, (ok, reason) => {
+        if (this.terminal) return;
+        if (!ok) {
+          this.flush();
+          return this.end('failed', `Plan for phase "${stage.phase?.title ?? ''}" was rejected${reason ? `: ${reason}` : ''}`);
+        }
+        if (paused) h.emit({ kind: 'task_updated', task: this.info, patch: { status: 'running' } });
+        this.runStage(i, true);
+      });
+      return;
+    }
     const now = this.host.scheduler.now();
     let pending = 0;
     for (const a of stage.agents) {
@@ -174,6 +198,7 @@ export class WorkflowRun implements TaskRun {
     const h = this.host;
     const now = h.scheduler.now();
     this.status = status;
+    this.failure = error;
     this.cancelTimers();
     const notifyStatus = status === 'killed' ? 'stopped' : status;
     const live = h.liveTasks().filter((t) => t.taskId !== this.info.taskId);

@@ -13,6 +13,7 @@ const PROMPTS: Record<string, string[]> = {
   default: ['hello there', '/deep-research topic=foo'],
   'deep-research': ['/deep-research topic=foo', 'please cancel-me'],
   'background-tasks': ['build it', 'make it fail'],
+  permissions: ['clean up', 'strict mode', 'plan it'],
 };
 const BASE = '/tmp/cbc-emu-golden';
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
