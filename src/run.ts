@@ -9,6 +9,7 @@ import { Session } from './engine/session.js';
 import { EMU_PREFIX, EmuError } from './errors.js';
 import { createLogger } from './log.js';
 import { getProfile, type Profile } from './protocol/profiles/index.js';
+import { bridgeFrame } from './protocol/bridge.js';
 import type { Obj } from './protocol/shape.js';
 import { loadScenarioFile } from './scenario/load.js';
 import type { ScenarioT } from './scenario/schema.js';
@@ -188,10 +189,18 @@ export async function runCli(io: RunIO): Promise<number> {
   scheduler.gate = () => writer.ready();
   const journalFile = setting('emu-journal', 'CBC_EMU_JOURNAL');
   const journal = journalFile !== undefined ? new Journal(journalFile, () => scheduler.now()) : undefined;
+  // --emu-bridge / CBC_EMU_BRIDGE (issue #5, seed 003): also write system/task_* as flattened top-level frames
+  const bridge = flag('emu-bridge') === true || truthy(io.env['CBC_EMU_BRIDGE']);
   const write = (frame: Obj) => {
     journal?.frame('out', frame);
-    if (outputFormat === 'stream-json') writer.write(JSON.stringify(frame));
-    else if (frame['type'] === 'result') {
+    if (outputFormat === 'stream-json') {
+      writer.write(JSON.stringify(frame));
+      const flat = bridge ? bridgeFrame(frame) : undefined;
+      if (flat) {
+        journal?.frame('out', flat);
+        writer.write(JSON.stringify(flat));
+      }
+    } else if (frame['type'] === 'result') {
       if (outputFormat === 'json') {
         const { model_usage_since_last_result: _drop, ...rest } = frame;
         void _drop;

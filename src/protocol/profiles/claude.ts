@@ -108,7 +108,10 @@ function makeClaude(v: Version): Profile {
           r['current_permission_mode'] = ctx.permissionMode;
           r['user_output_styles_dir'] = join(homedir(), '.claude', 'output-styles');
         }
-        return withApplied(r, p.request);
+        const out = withApplied(r, p.request);
+        // measured (capture init_fields, issue #5): hooks_applied sits right before hook_on_failure_supported
+        if (!('hooks_applied' in out && 'hook_on_failure_supported' in out)) return out;
+        return Object.fromEntries(Object.entries(out).flatMap(([k, x]): Array<[string, unknown]> => (k === 'hooks_applied' ? [] : k === 'hook_on_failure_supported' ? [['hooks_applied', true], [k, x]] : [[k, x]])));
       }
       case 'interrupt':
         return { still_queued: [] }; // claude-code-cli.md §8

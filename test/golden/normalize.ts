@@ -1,0 +1,140 @@
+// Normaliser for real-vs-emulator comparison (issue #5): replaces every value that differs from run to run
+// (ids, clocks, durations, pids, paths, costs, model-dependent token counts) with a placeholder that keeps
+// the value's JSON type, so two runs of the same script compare equal in frames, key order and value types.
+// The placeholder table is documented in docs/fidelity.md, section "Normalisation"; keep the two in step.
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Paths of one run that are replaced inside every string (longest first). */
+export interface RunPaths {
+  /** The CLI's working directory. */
+  cwd: string;
+  /** The isolated HOME (real captures) or the emulator's --emu-home. */
+  home?: string | undefined;
+  /** Other roots (CLAUDE_CODE_TMPDIR, the capture cache, the OS temp dir). */
+  other?: string[] | undefined;
+}
+
+/** Numbers that are clocks, durations, pids, costs or model-dependent token counts: replaced by 0. */
+export const ZEROED_NUMBER_KEYS: readonly string[] = [
+  // clocks (epoch ms)
+  'timestamp', 'startedAt', 'queuedAt', 'lastProgressAt', 'end_time', 'start_time', 'resets_at', 'created',
+  // durations
+  'duration_ms', 'duration_api_ms', 'durationMs', 'ttft_ms',
+  // pids
+  'pid',
+  // costs
+  'total_cost_usd', 'costUSD', 'cost_usd',
+  // token counts (depend on the model and the prompt, not on the protocol)
+  'input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'total_tokens', 'tokens',
+  'inputTokens', 'outputTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens', 'thinking_tokens', 'contextWindow',
+  'prompt_tokens', 'completion_tokens', 'webSearchRequests', 'web_search_requests', 'web_fetch_requests',
+];
+
+/** String values replaced by a numbered placeholder per key (identity is kept: equal ids get equal numbers). */
+export const ID_KEYS: Readonly<Record<string, string>> = {
+  uuid: 'UUID',
+  session_id: 'SESSION_ID',
+  task_id: 'TASK_ID',
+  run_id: 'RUN_ID',
+  tool_use_id: 'TOOL_USE_ID',
+  parent_tool_use_id: 'TOOL_USE_ID',
+  agentId: 'AGENT_ID',
+  agent_id: 'AGENT_ID',
+  _requestId: 'REQUEST_ID',
+  messageId: 'MSG_ID',
+};
+
+/** Patterns replaced inside any string, in this order, by a numbered placeholder. */
+export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'UUID'],
+  [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g, 'ISO_TIME'],
+  [/\btoolu_[0-9A-Za-z]+\b|\bcall_[0-9A-Za-z]+\b/g, 'TOOL_USE_ID'],
+  [/\bmsg_[0-9A-Za-z]+\b|\bchatcmpl-[0-9A-Za-z]+\b/g, 'MSG_ID'],
+  [/\bperm_\d+_\d+\b/g, 'PERM_ID'],
+  [/\ba[0-9a-f]{16}\b/g, 'AGENT_ID'],
+  [/\b0m[0-9a-z]{7}-[0-9a-f]{8}\b/g, 'RUN_ID'],
+  [/\b[0-9a-f]{32}\b/g, 'HEX_ID'],
+  [/\/cc-socks\/\d+\.sock\b/g, 'SOCKET'],
+];
+
+/** A task id (Claude: type prefix letter + 8 base-36 chars; cbc: a uuid) found in a string. */
+const TASK_ID_IN_TEXT = /\b[abwrtmsdkenp][0-9a-z]{8}\b/g;
+
+/** Numbering of placeholders within one stream (the first uuid seen is <UUID#1>, …). */
+export class Placeholders {
+  private readonly maps = new Map<string, Map<string, number>>();
+  /** `<KIND#n>` for `value`, numbered by first appearance per kind. */
+  get(kind: string, value: string): string {
+    let m = this.maps.get(kind);
+    if (!m) this.maps.set(kind, (m = new Map()));
+    let n = m.get(value);
+    if (n === undefined) m.set(value, (n = m.size + 1));
+    return `<${kind}#${n}>`;
+  }
+  /** True when `value` was already given a placeholder of `kind` (used for task ids inside text). */
+  has(kind: string, value: string): boolean {
+    return this.maps.get(kind)?.has(value) ?? false;
+  }
+}
+
+/** Replaces the run's paths and the id/clock patterns inside one string. */
+export function normalizeString(s: string, paths: RunPaths, ph: Placeholders): string {
+  const roots: Array<[string, string]> = [[paths.cwd, '<CWD>']];
+  if (paths.home) roots.push([paths.home, '<HOME>']);
+  for (const o of paths.other ?? []) roots.push([o, '<TMP>']);
+  roots.sort((a, b) => b[0].length - a[0].length);
+  let out = s;
+  for (const [root, name] of roots) if (root !== '') out = out.split(root).join(name);
+  // Claude Code encodes the cwd into a project folder name (every non-alphanumeric char becomes '-')
+  for (const [root, name] of roots) if (root !== '') out = out.split(root.replace(/[^a-zA-Z0-9]/g, '-')).join(`${name.slice(0, -1)}_DIR>`);
+  for (const [re, kind] of STRING_PATTERNS) out = out.replace(re, (m) => ph.get(kind, m));
+  out = out.replace(TASK_ID_IN_TEXT, (m) => (ph.has('TASK_ID', m) ? ph.get('TASK_ID', m) : m));
+  return out;
+}
+
+/** Normalises one parsed frame (a new value; the input is not changed). Key order is preserved. */
+export function normalizeValue(v: Json, paths: RunPaths, ph: Placeholders, key?: string): Json {
+  if (v === null || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return key !== undefined && ZEROED_NUMBER_KEYS.includes(key) ? 0 : v;
+  if (typeof v === 'string') {
+    const kind = key !== undefined ? ID_KEYS[key] : undefined;
+    if (kind !== undefined && v !== '') return ph.get(kind, v);
+    if (key === 'timestamp' || key === '__timestamp') return ph.get('ISO_TIME', v);
+    return normalizeString(v, paths, ph);
+  }
+  if (Array.isArray(v)) return v.map((x) => normalizeValue(x, paths, ph));
+  const out: { [k: string]: Json } = {};
+  // ids first, so a task id met later inside text maps to the same placeholder
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' && ID_KEYS[k] === 'TASK_ID') ph.get('TASK_ID', x);
+  for (const [k, x] of Object.entries(v)) out[k] = normalizeValue(x, paths, ph, k);
+  return out;
+}
+
+/** A CLI's stdout split into frames: NDJSON lines, a pretty-printed JSON document, or plain text lines. */
+export type Parsed = { kind: 'frames'; frames: Json[] } | { kind: 'text'; lines: string[] };
+
+/** Parses stdout the way the CLIs write it (stream-json lines, `-p --output-format json`, or text). */
+export function parseStdout(stdout: string): Parsed {
+  const lines = stdout.split('\n').filter((l, i, a) => !(i === a.length - 1 && l === ''));
+  if (lines.length === 0) return { kind: 'frames', frames: [] };
+  try {
+    return { kind: 'frames', frames: lines.map((l) => JSON.parse(l) as Json) };
+  } catch {
+    try {
+      const doc = JSON.parse(stdout) as Json;
+      return { kind: 'frames', frames: Array.isArray(doc) ? doc : [doc] };
+    } catch {
+      return { kind: 'text', lines };
+    }
+  }
+}
+
+/** Parses and normalises a whole stdout with one placeholder numbering. */
+export function normalizeStdout(stdout: string, paths: RunPaths): Parsed {
+  const ph = new Placeholders();
+  const p = parseStdout(stdout);
+  return p.kind === 'frames' ? { kind: 'frames', frames: p.frames.map((f) => normalizeValue(f, paths, ph)) } : { kind: 'text', lines: p.lines.map((l) => normalizeString(l, paths, ph)) };
+}
+
+export type { Json };
