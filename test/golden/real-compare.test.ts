@@ -55,6 +55,11 @@ const R = {
   hooksApplied220: 'Claude Code 2.1.220 does not echo hooks_applied / hook_on_failure_supported in the initialize reply; the emulator adds them on every Claude profile so the Claude Agent SDK\'s initialize hold passes (agent-sdk.md §3.2).',
   coalesced220: 'Claude Code 2.1.220 coalesces workflow snapshots (fewer task_progress frames; a row can already be done in the first one); the emulator emits one snapshot per agent change.',
   subagent220: 'Claude Code 2.1.220 streams a background agent\'s own assistant frames (parent_tool_use_id, subagent_type, task_description) and has no canContinueAgent in the launch result; the emulator\'s background agent frames follow 2.1.328.',
+  cbcAccount: 'With CODEBUDDY_API_KEY set, real cbc 2.117.0 answers initialize with an account object (anonymous_<key>); the emulator answers account null, as cbc does offline without credentials.',
+  cbcHooks: 'cbc 2.117.0 does not echo hooks_applied / hook_on_failure_supported; the emulator adds them when the request carries hooks, so the Claude Agent SDK\'s initialize hold passes.',
+  cbcNoBackground: 'cbc 2.117.0 in stream-json mode rejects background Bash and Agent calls (Background command execution is not supported in print mode) and does not offer the Workflow tool to the model, so these captures have no task events; the emulator plays the scenario\'s background work and workflows as seeds 000 and 002 describe.',
+  cbcInterruptedText: 'After a mid-turn interrupt cbc 2.117.0 emits an extra assistant frame with the text Interrupted by user; the emulator does not.',
+  cbcPrintJson: 'cbc 2.117.0 -p --output-format json prints a pretty-printed JSON array of raw history items ending with the result; the emulator prints the result object alone, as Claude Code does.',
   partialOnInterrupt: 'On a mid-turn interrupt the real CLI flushes the partial assistant text already streamed and reports the aborted request in modelUsage; a scripted emulator turn has streamed nothing before its delay ends.',
 };
 
@@ -69,6 +74,11 @@ const ALLOWED: Allowed[] = [
   { cli: 'claude-code-2.1.220', case: 'init_fields', key: /^control_response\/success \.response\.response\.(hooks_applied|hook_on_failure_supported) extra$/, reason: R.hooksApplied220 },
   { cli: 'claude-code-2.1.220', case: /^wf_(complete|failed)$/, key: /^((extra|missing) frame system\/task_progress|system\/task_progress \.workflow_progress(\[\] length|\[\]\.(tokens|toolCalls|durationMs|resultPreview) missing|\[\]\.state value))$/, reason: R.coalesced220 },
   { cli: 'claude-code-2.1.220', case: 'bg_agent', key: /^(user \.tool_use_result\.canContinueAgent extra|assistant \.(subagent_type|task_description) missing|assistant \.parent_tool_use_id type|(extra|missing) frame assistant)$/, reason: R.subagent220 },
+  { cli: 'cbc-2.117.0', case: ANY, key: /^control_response\/success \.response\.response\.account type$/, reason: R.cbcAccount },
+  { cli: 'cbc-2.117.0', case: 'init_fields', key: /^control_response\/success \.response\.response\.(hooks_applied|hook_on_failure_supported) extra$/, reason: R.cbcHooks },
+  { cli: 'cbc-2.117.0', case: /^(bg_|wf_)/, key: ANY, reason: R.cbcNoBackground },
+  { cli: 'cbc-2.117.0', case: 'int_mid', key: /^missing frame assistant$/, reason: R.cbcInterruptedText },
+  { cli: 'cbc-2.117.0', case: 'p_json', key: ANY, reason: R.cbcPrintJson },
 ];
 
 const temps: string[] = [];
