@@ -76,6 +76,13 @@ export async function runCli(io: RunIO): Promise<number> {
     return 0;
   }
 
+  // CBC_EMU_REPLAY: play a recorded session back instead of a scenario (issue #7, docs/cassettes.md)
+  const replayFile = setting('emu-replay', 'CBC_EMU_REPLAY');
+  if (replayFile !== undefined) {
+    const { runReplay } = await import('./tools/cassette/dropin.js');
+    return runReplay(replayFile, io, str(flag('session-id')), Number(setting('emu-speed', 'CBC_EMU_SPEED') ?? '1'));
+  }
+
   const outputFormat = str(flag('output-format')) ?? 'text';
   const inputFormat = str(flag('input-format')) ?? 'text';
   const print = flag('print') === true;

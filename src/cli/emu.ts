@@ -43,6 +43,26 @@ const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
+  check: {
+    usage: 'check <file|-> [--profile p] [--json]',
+    summary: 'Check a transcript or journal against the profile schema and protocol rules (docs/rules.md)',
+    run: async (args) => (await import('../tools/check/cli.js')).runCheck(args),
+  },
+  record: {
+    usage: 'record --out <cassette> [--redact <rule>] -- <cli> [args]',
+    summary: 'Proxy a real CLI and record the session, redacted, into a cassette',
+    run: async (args) => (await import('../tools/cassette/cli.js')).recordCommand(args),
+  },
+  replay: {
+    usage: 'replay <cassette> [--emu-speed <n>]',
+    summary: 'Play a cassette back to the consumer on stdin/stdout (or set CBC_EMU_REPLAY)',
+    run: async (args) => (await import('../tools/cassette/cli.js')).replayCommand(args),
+  },
+  import: {
+    usage: 'import <cassette> --out <scenario.yaml>',
+    summary: 'Turn a recorded session into an editable scenario',
+    run: async (args) => (await import('../tools/cassette/cli.js')).importCommand(args),
+  },
   demo: {
     usage: 'demo [--profile <name>]',
     summary: 'Run the deep-research scenario through the drop-in and show the frames',

@@ -134,6 +134,7 @@ export const FLAGS: readonly FlagSpec[] = [
   f('emu-speed', 'one'),
   f('emu-home', 'one'),
   f('emu-journal', 'one'),
+  f('emu-replay', 'one'),
   f('emu-bridge', 'none'),
 ];
 

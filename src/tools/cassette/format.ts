@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { EmuError } from '../../errors.js';
+
+/** Cassette format version written in the header line (docs/cassettes.md). */
+export const CASSETTE_VERSION = 1;
+
+/** First line of a cassette. */
+export interface CassetteHeader {
+  cassette: 'cbc-emulator';
+  version: number;
+  /** The recorded CLI's argv (after the executable), redacted. */
+  argv: string[];
+  /** The executable's basename (never a full home path). */
+  command: string;
+  /** Whitelisted environment variables: names always, values only for non-secret settings. */
+  env: Record<string, string>;
+  recorded_at: string;
+}
+
+/** One recorded line: a frame (or a non-JSON line) in one direction, at `t` ms since the start. */
+export interface CassetteEntry {
+  t: number;
+  dir: 'in' | 'out' | 'err';
+  frame?: unknown;
+  raw?: string;
+  /** On an `in` entry: the consumer closed stdin here. */
+  eof?: boolean;
+}
+
+/** The last line: how the recorded process ended. */
+export interface CassetteEnd {
+  t: number;
+  exit: number | null;
+  signal: string | null;
+}
+
+export interface Cassette {
+  header: CassetteHeader;
+  entries: CassetteEntry[];
+  end: CassetteEnd | undefined;
+}
+
+/** Reads and validates a cassette file; errors name the file and line. */
+export function readCassette(file: string): Cassette {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new EmuError('E_IO', `cannot read cassette ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}; record one with "cbc-emu record --out ${file} -- <cli> ..."`);
+  }
+  const lines = text.split('\n');
+  let header: CassetteHeader | undefined;
+  const entries: CassetteEntry[] = [];
+  let end: CassetteEnd | undefined;
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let v: Record<string, unknown>;
+    try {
+      v = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      if (i === lines.length - 1) return; // a torn last line (recording interrupted)
+      throw new EmuError('E_IO', `${file}:${i + 1}: not JSON; a cassette is one JSON object per line`);
+    }
+    if (i === 0 || header === undefined) {
+      if (v['cassette'] !== 'cbc-emulator') throw new EmuError('E_IO', `${file}:${i + 1}: missing the cassette header line ({"cassette":"cbc-emulator","version":${CASSETTE_VERSION},...})`);
+      if (v['version'] !== CASSETTE_VERSION) throw new EmuError('E_IO', `${file}:${i + 1}: cassette version ${String(v['version'])} is not supported (this emulator reads version ${CASSETTE_VERSION})`);
+      header = v as unknown as CassetteHeader;
+      return;
+    }
+    if ('exit' in v) end = v as unknown as CassetteEnd;
+    else if (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'err') entries.push(v as unknown as CassetteEntry);
+    else throw new EmuError('E_IO', `${file}:${i + 1}: unknown cassette entry (expected dir in|out|err, or an exit line)`);
+  });
+  if (!header) throw new EmuError('E_IO', `${file}: empty cassette`);
+  return { header, entries, end };
+}

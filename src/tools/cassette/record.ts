@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { EMU_PREFIX } from '../../errors.js';
+import { LineReader, type LineEvent } from '../../transport/line-reader.js';
+import { CASSETTE_VERSION, type CassetteEnd, type CassetteEntry, type CassetteHeader } from './format.js';
+import { ENV_NAME_PREFIXES, ENV_VALUE_WHITELIST, Redactor, type RedactRule } from './redact.js';
+
+/** Options of `cbc-emu record`. */
+export interface RecordOptions {
+  out: string;
+  command: string;
+  args: string[];
+  rules: RedactRule[];
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/**
+ * A transparent stdio proxy between a consumer and the real CLI (issue #7). Bytes pass through in both
+ * directions the moment they arrive (nothing is held for a line to complete); complete lines are
+ * redacted and appended to the cassette with their direction and time. Resolves to the CLI's exit
+ * code (128 + signal number when it was killed).
+ */
+export function record(o: RecordOptions): Promise<number> {
+  const redactor = new Redactor(o.rules);
+  mkdirSync(dirname(o.out), { recursive: true });
+  const cassette = createWriteStream(o.out, { flags: 'w' });
+  const t0 = performance.now();
+  const now = () => Math.round(performance.now() - t0);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o.env)) {
+    if (v === undefined || !ENV_NAME_PREFIXES.some((p) => k.startsWith(p))) continue;
+    env[k] = ENV_VALUE_WHITELIST.includes(k) ? redactor.text(v) : '<set>';
+  }
+  const header: CassetteHeader = {
+    cassette: 'cbc-emulator',
+    version: CASSETTE_VERSION,
+    command: basename(o.command),
+    argv: o.args.map((a) => redactor.text(a)),
+    env,
+    recorded_at: new Date().toISOString(),
+  };
+  cassette.write(JSON.stringify(header) + '\n');
+  const put = (dir: CassetteEntry['dir'], events: LineEvent[]) => {
+    for (const ev of events) {
+      if (ev.kind !== 'line') continue;
+      let entry: CassetteEntry;
+      try {
+        entry = { t: now(), dir, frame: redactor.value(JSON.parse(ev.text)) };
+      } catch {
+        entry = { t: now(), dir, raw: redactor.text(ev.text) };
+      }
+      cassette.write(JSON.stringify(entry) + '\n');
+    }
+  };
+
+  return new Promise((resolve) => {
+    const child = spawn(o.command, o.args, { stdio: ['pipe', 'pipe', 'pipe'], env: o.env });
+    const readers = { in: new LineReader(), out: new LineReader(), err: new LineReader() };
+    child.on('error', (err) => {
+      o.stderr.write(`${EMU_PREFIX} record: cannot start ${o.command}: ${err.message}; check the command after "--"\n`);
+      cassette.end(() => resolve(127));
+    });
+    o.stdin.on('data', (c: Buffer) => {
+      if (!child.stdin.destroyed) child.stdin.write(c);
+      put('in', readers.in.push(c));
+    });
+    o.stdin.on('end', () => {
+      put('in', readers.in.end());
+      cassette.write(JSON.stringify({ t: now(), dir: 'in', eof: true }) + '\n');
+      child.stdin.end();
+    });
+    child.stdin.on('error', () => undefined); // the CLI may exit before reading everything
+    child.stdout.on('data', (c: Buffer) => {
+      o.stdout.write(c);
+      put('out', readers.out.push(c));
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      o.stderr.write(c);
+      put('err', readers.err.push(c));
+    });
+    const forward = (sig: NodeJS.Signals) => child.kill(sig);
+    process.on('SIGTERM', forward);
+    process.on('SIGINT', forward);
+    child.on('close', (code, signal) => {
+      process.off('SIGTERM', forward);
+      process.off('SIGINT', forward);
+      put('out', readers.out.end());
+      put('err', readers.err.end());
+      const end: CassetteEnd = { t: now(), exit: code, signal };
+      cassette.write(JSON.stringify(end) + '\n');
+      const exitCode = code ?? 128 + (signal === 'SIGKILL' ? 9 : signal === 'SIGINT' ? 2 : 15);
+      cassette.end(() => resolve(exitCode));
+    });
+  });
+}
