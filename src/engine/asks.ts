@@ -1,0 +1,132 @@
+import type { AskT } from '../scenario/schema.js';
+import type { HostRequestBody } from './events.js';
+import { denyReason, isAllow, updatedInput, type HostAnswer } from './host.js';
+import { decide, hookIds, REJECTED_TEXT } from './permissions.js';
+import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
+
+/*
+ * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
+ * call with its PreToolUse / PostToolUse hooks and permission request, and plan approval before a
+ * workflow phase. Each request is correlated by a fresh request_id (seed 004).
+ */
+/** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
+export function completeTurn(s: TurnHost, text: string): void {
+  const ids = hookIds(s.hooks, 'Stop', undefined);
+  const fire = (i: number): void => {
+    const id = ids[i];
+    if (id === undefined) return s.endTurn(true, text, []);
+    callHook(s, id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop' }, 60_000, (a) => {
+      // a Stop hook that blocks makes the model go on once more with the hook's reason
+      const body = a.kind === 'response' ? a.body : {};
+      if (body['decision'] === 'block' && s.active) {
+        const reason = typeof body['reason'] === 'string' ? body['reason'] : 'blocked by a Stop hook';
+        s.at(MODEL_LATENCY, () => s.say(`Continuing: ${reason}`, s.p.ids.messageId(s.o.rng), () => fire(i + 1)));
+      } else fire(i + 1);
+    });
+  };
+  fire(0);
+}
+
+/** Sends one hook_callback and waits for its answer. */
+export function callHook(s: TurnHost, id: string, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+  const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
+  void id;
+  s.host.send(requestId, body, timeoutMs, done);
+}
+
+/**
+ * A tool call that needs permission (issue #10): PreToolUse hooks, then the permission decision
+ * (mode, rules, or the host's can_use_tool answer), then the tool_result and PostToolUse hooks. A
+ * denial lands in permission_denials and as an is_error tool_result; `on_deny: error` ends the turn.
+ */
+export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => void): void {
+  const o = s.o;
+  const t = s.active;
+  if (!t) return;
+  const toolUseId = s.p.ids.toolUseId(o.rng);
+  let input: Record<string, unknown> = ask.input ?? {};
+  const timeout = ask.timeout ?? 60_000;
+  s.count(t);
+  const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input });
+  // measured on cbc 2.117.0: can_use_tool goes out before the assistant frames of that response
+  const callFirst = s.p.cli === 'claude';
+  if (callFirst) showCall();
+  const deny = (reason: string | undefined) => {
+    if (!s.active) return;
+    t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true });
+    if (ask.on_deny === 'error') {
+      const msg = `Permission denied for tool(s): ${ask.tool}`; // cbc 2.117.0's createErrorResultMessage text
+      s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));
+    } else next();
+  };
+  const allow = () => {
+    if (!s.active) return;
+    const output = ask.output ?? 'ok';
+    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false });
+    const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
+    const fire = (i: number): void => {
+      const id = post[i];
+      if (id === undefined) return next();
+      callHook(s, id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+    };
+    fire(0);
+  };
+  const permission = (forced?: 'allow' | 'deny' | undefined) => {
+    const d = forced ?? decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.cli === 'cbc' || o.permissionPromptStdio === true }, ask.tool, input);
+    if (d === 'allow') {
+      if (!callFirst) showCall();
+      return s.at(MODEL_LATENCY, allow);
+    }
+    if (d === 'deny') {
+      if (!callFirst) showCall();
+      return s.at(MODEL_LATENCY, () => deny(undefined));
+    }
+    const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
+      if (a.kind === 'response' && isAllow(a.body)) {
+        input = updatedInput(a.body) ?? input;
+        return allow();
+      }
+      if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
+      deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined);
+    });
+    if (!callFirst) showCall();
+  };
+  const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);
+  const fire = (i: number, forced?: 'allow' | 'deny'): void => {
+    const id = pre[i];
+    if (id === undefined || forced === 'deny') return permission(forced);
+    callHook(s, id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+      const body = a.kind === 'response' ? a.body : {};
+      const specific = (body['hookSpecificOutput'] ?? {}) as Record<string, unknown>;
+      const decision = specific['permissionDecision'];
+      if (body['continue'] === false || body['decision'] === 'block' || decision === 'deny') return fire(i + 1, 'deny');
+      if (decision === 'allow' || body['decision'] === 'approve') return fire(i + 1, 'allow');
+      fire(i + 1, forced);
+    });
+  };
+  fire(0);
+}
+
+/**
+ * Plan approval before a workflow phase (issue #10): the same can_use_tool request, for ExitPlanMode.
+ * bypassPermissions approves without asking; a timeout or a cancel rejects.
+ */
+export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void): void {
+  const o = s.o;
+  const input = { plan: `Phase "${phaseTitle}": run ${agents.join(', ')}` };
+  const d = decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.cli === 'cbc' || o.permissionPromptStdio === true }, 'ExitPlanMode', input);
+  if (d !== 'ask') return done(d === 'allow', d === 'deny' ? 'denied by the permission rules' : undefined);
+  onWait();
+  const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
+  s.host.send(requestId, { subtype: 'can_use_tool', toolName: 'ExitPlanMode', input, toolUseId: s.p.ids.toolUseId(o.rng) }, 60_000, (a) => {
+    if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
+    if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+    if (a.kind === 'response' && isAllow(a.body)) return done(true);
+    done(false, a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : a.kind === 'timeout' ? 'no answer in time' : a.reason);
+  });
+}
+

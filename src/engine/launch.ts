@@ -1,0 +1,206 @@
+import { basename } from 'node:path';
+import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
+import { approvePlan } from './asks.js';
+import { BackgroundRun } from './background.js';
+import type { EngineEvent, TaskInfo } from './events.js';
+import { MODEL_LATENCY, truthy, type TurnHost } from './turn-host.js';
+import { WorkflowRun } from './workflow.js';
+
+/*
+ * The steps of a turn that start tasks: a workflow (seed 000 §5; in the background unless `wait`) and
+ * a background shell command or sub-agent (seed 002 §8), and the follow-up turn a finished task queues.
+ */
+/**
+ * Whether background work of this turn must run in the foreground: -p single-shot on a profile
+ * that waits (the turn holds), or CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 (seed 002 §8).
+ */
+export function backgroundDisabled(s: TurnHost): boolean {
+  return truthy(s.o.env['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS']);
+}
+
+export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, next: () => void): void {
+  const o = s.o;
+  const t = s.active;
+  if (!t) return;
+  const toolUseId = s.p.ids.toolUseId(o.rng);
+  const name = wf.name ?? (wf.script ? `path:${basename(wf.script)}` : 'path:workflow.js');
+  const description = wf.description ?? wf.name ?? name;
+  const source = scriptText(wf, name, description);
+  s.count(t);
+  s.emit({
+    kind: 'assistant_tool_use',
+    messageId,
+    toolUseId,
+    name: 'Workflow',
+    input: wf.script !== undefined && s.p.cli === 'cbc' ? { scriptPath: wf.script, description } : { script: source, description },
+  });
+  const now = o.scheduler.now();
+  const taskId = s.p.ids.taskId('workflow', o.rng);
+  const info: TaskInfo = {
+    taskId,
+    runId: s.p.ids.runId?.(now, o.rng),
+    toolUseId,
+    kind: 'workflow',
+    description,
+    workflowName: name,
+    prompt: s.p.cli === 'claude' ? source : undefined, // cbc omits task_started.prompt (seed 000 §5.1)
+    outputFile: s.p.behavior.outputFile(o.home, o.cwd, o.sessionId, taskId),
+    startedAt: now,
+  };
+  // a cbc -p single shot ends with its first result (seed 002 §8), and the env switch removes background
+  // runs: the workflow then runs in the foreground, its events before the turn's result
+  const wait = wf.wait === true || backgroundDisabled(s) || (o.singleShot && s.p.behavior.backgroundInPrint === 'error');
+  const start = () => {
+    const run = new WorkflowRun(info, wf, workflowHost(s, wf, info, wait));
+    s.runs.push(run);
+    run.start();
+    if (wf.interrupt) {
+      const reason = wf.interrupt.reason ?? 'user cancel';
+      o.scheduler.after(wf.interrupt.after, () => {
+        if (!run.terminal) s.interrupt(reason);
+      });
+    }
+    if (wait) {
+      t.waiting.add(run);
+      t.onWorkflowsDone = () => {
+        const status = run.status === 'killed' ? 'stopped' : (run.status as 'completed' | 'failed');
+        s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.summary(info, status, { error: run.failure }), isError: run.status !== 'completed' });
+        next();
+      };
+    } else {
+      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info });
+      next();
+    }
+  };
+  if (wf.start_after) s.at(wf.start_after, start);
+  else start();
+}
+
+export function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: boolean) {
+  const o = s.o;
+  const b = s.p.behavior;
+  const grace = o.scenario.late_rows ?? { min: 1000, max: 3000 };
+  return {
+    scheduler: o.scheduler,
+    rng: o.rng,
+    emit: (ev: EngineEvent) => s.emit(ev),
+    liveTasks: () => liveTasks(s),
+    agentId: (canonical: string) => s.p.ids.agentId(canonical, o.rng),
+    model: s.model,
+    lateAbortRows: b.lateAbortRows,
+    stopSnapshot: b.stopSnapshot,
+    abortError: (reason: string) => b.abortError(reason),
+    summary: (status: 'completed' | 'failed' | 'stopped', error?: string) => b.summary(info, status, { error }),
+    lateRows: grace,
+    writeOutput: (task: TaskInfo, text: string) => s.writeOutput(task.outputFile, text),
+    approvePlan: (phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void) =>
+      approvePlan(s, phaseTitle, agents, onWait, done),
+    onTerminal: (run: WorkflowRun, status: 'completed' | 'failed' | 'stopped') => {
+      const t = s.active;
+      if (wait && t && t.waiting.delete(run)) {
+        if (t.waiting.size === 0 && status !== 'stopped') t.onWorkflowsDone?.(); // an interrupt ends the turn itself
+        return;
+      }
+      if (!wait) followUp(s, status, wf.followup, run.info, `The workflow "${info.workflowName}" ${status}.`);
+    },
+  };
+}
+
+/** Live (non-terminal) tasks, for background_tasks_changed. */
+export function liveTasks(s: TurnHost): TaskInfo[] {
+  return s.runs.filter((r) => !r.terminal).map((r) => r.info);
+}
+
+/**
+ * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task
+ * notification turn); not after a stop, as after stop_task in the captures.
+ */
+export function followUp(s: TurnHost, status: 'completed' | 'failed' | 'stopped', followup: string | false | undefined, info: TaskInfo, fallback: string): void {
+  if (status === 'stopped' || followup === false) return;
+  s.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
+  s.o.scheduler.after(MODEL_LATENCY, () => s.pump());
+}
+
+/** A background shell or agent task (seed 002 §8). */
+export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: string, next: () => void): void {
+  const o = s.o;
+  const t = s.active;
+  if (!t) return;
+  const b = s.p.behavior;
+  const toolUseId = s.p.ids.toolUseId(o.rng);
+  const foreground = backgroundDisabled(s);
+  const tool = spec.kind === 'bash' ? 'Bash' : spec.kind === 'powershell' ? 'PowerShell' : 'Agent';
+  const command = spec.command ?? spec.description;
+  const prompt = spec.prompt ?? spec.description;
+  const subagentType = spec.kind === 'agent' ? spec.subagent_type ?? 'general-purpose' : undefined;
+  const input: Record<string, unknown> =
+    spec.kind === 'agent'
+      ? { description: spec.description, prompt, subagent_type: subagentType, ...(foreground ? {} : { run_in_background: true }) }
+      : { command, description: spec.description, ...(foreground ? {} : { run_in_background: true }) };
+  s.count(t);
+  s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
+  if (foreground) {
+    // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 the request runs in the foreground, no task events
+    s.at(spec.duration ?? 1000, () => {
+      const failed = (spec.exit_code ?? 0) !== 0 || spec.end === 'failed';
+      const content = spec.kind === 'agent' ? spec.result ?? '' : [spec.output ?? '', spec.stderr ?? ''].filter((x) => x !== '').join('\n');
+      s.emit({ kind: 'tool_result', toolUseId, content: failed && spec.kind !== 'agent' ? `Exit code ${spec.exit_code ?? 1}\n${content}` : content, isError: failed, foreground: true });
+      next();
+    });
+    return;
+  }
+  if (o.singleShot && b.backgroundInPrint === 'error') {
+    // seed 002 §8: a pure -p single shot does not support background tasks and returns a clear error
+    const msg = `Background tasks are not supported in single-shot --print mode: ${tool} "${spec.description}" was not started. Use --input-format stream-json (a long-lived session) to receive its task_notification, or set CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 to run it in the foreground.`;
+    s.emit({ kind: 'tool_result', toolUseId, content: msg, isError: true });
+    s.at(MODEL_LATENCY, () => s.say(msg, s.p.ids.messageId(o.rng), () => s.endTurn(false, '', [msg])));
+    return;
+  }
+  const now = o.scheduler.now();
+  const taskId = s.p.ids.taskId(spec.kind, o.rng);
+  const outputFile = b.outputFile(o.home, o.cwd, o.sessionId, taskId);
+  const info: TaskInfo = {
+    taskId,
+    runId: s.p.ids.runId?.(now, o.rng),
+    toolUseId,
+    kind: spec.kind,
+    description: spec.description,
+    prompt: spec.kind === 'agent' ? prompt : undefined,
+    subagentType,
+    command: spec.kind === 'agent' ? undefined : command,
+    outputFile,
+    stderrFile: spec.kind !== 'agent' && s.p.cli === 'cbc' ? outputFile.replace(/\.stdout\.log$/, '.stderr.log') : undefined,
+    startedAt: now,
+  };
+  const run = new BackgroundRun(info, spec, {
+    scheduler: o.scheduler,
+    emit: (ev) => s.emit(ev),
+    liveTasks: () => liveTasks(s),
+    newMessageId: () => s.p.ids.messageId(o.rng),
+    summary: (status, detail) => b.summary(info, status, detail),
+    writeOutput: (file, text) => s.writeOutput(file, text),
+    onTerminal: (_run, status, notified) => {
+      if (notified) followUp(s, status, spec.followup, info, `The background task "${spec.description}" ${status}.`);
+    },
+  });
+  s.runs.push(run);
+  run.start();
+  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info });
+  next();
+}
+
+
+/** A workflow script text equivalent to the scenario's workflow (Claude sends it as task_started.prompt). */
+function scriptText(wf: WorkflowT, name: string, description: string): string {
+  const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  const lines = [`export const meta = {`, `  name: ${q(name)},`, `  description: ${q(description)},`];
+  if (wf.phases) lines.push(`  phases: [${wf.phases.map((p) => `{ title: ${q(p.title)} }`).join(', ')}],`);
+  lines.push('}');
+  const agentCall = (a: { label: string; prompt?: string | undefined }) => `agent(${q(a.prompt ?? a.label)}, {label: ${q(a.label)}})`;
+  for (const p of wf.phases ?? []) {
+    lines.push(`phase(${q(p.title)})`);
+    lines.push(`await parallel([${p.agents.map((a) => `\n  () => ${agentCall(a)},`).join('')}\n])`);
+  }
+  if (wf.agents) lines.push(`await parallel([${wf.agents.map((a) => `\n  () => ${agentCall(a)},`).join('')}\n])`);
+  return lines.join('\n') + '\n';
+}

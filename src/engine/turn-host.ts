@@ -1,0 +1,55 @@
+import type { Profile } from '../protocol/profiles/index.js';
+import type { Timer } from './clock.js';
+import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
+import type { HostRequests } from './host.js';
+import type { SessionOptions } from './session.js';
+
+/** Virtual milliseconds one model call takes (one assistant message). */
+export const MODEL_LATENCY = 40;
+
+/** A queued turn: a user prompt, or a follow-up started by a task notification. */
+export interface PendingTurn {
+  prompt: string;
+  origin: TurnOrigin;
+  followupText?: string;
+}
+
+/** A turn in flight: its timers (cancelled by interrupt) and counters. */
+export interface ActiveTurn {
+  stats: TurnStats;
+  timers: Timer[];
+  waiting: Set<TaskRun>;
+  onWorkflowsDone?: () => void;
+}
+
+/**
+ * What the turn steps (src/engine/asks.ts, src/engine/launch.ts) need from their session: its
+ * options and profile, the running turn, the task list, and the primitives to emit and schedule.
+ */
+export interface TurnHost {
+  readonly o: SessionOptions;
+  readonly p: Profile;
+  readonly active: ActiveTurn | undefined;
+  readonly queue: PendingTurn[];
+  readonly runs: TaskRun[];
+  readonly host: HostRequests;
+  readonly hooks: unknown;
+  hostSeq: number;
+  permissionMode: string;
+  model: string;
+  emit(ev: EngineEvent): void;
+  /** Schedules `fn` `delay` virtual ms from now as part of the running turn (cancelled by an interrupt). */
+  at(delay: number, fn: () => void): void;
+  /** Counts one model call of the running turn. */
+  count(t: ActiveTurn): void;
+  say(text: string, messageId: string, next: () => void): void;
+  endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }): void;
+  interrupt(reason: string): void;
+  pump(): void;
+  writeOutput(file: string, text: string): void;
+}
+
+/** Truthy environment value: set, non-empty, not "0", not "false". */
+export function truthy(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
