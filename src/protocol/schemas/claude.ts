@@ -48,13 +48,13 @@ function frames(v: Version): { frames: Record<string, FrameSchema>; rows: Record
       'system/session_state_changed': z.strictObject(pick({ type: str, subtype: str, state: str, sdk_host_only: only328(bool), ...trail }) as Record<string, z.ZodType>),
       'system/background_tasks_changed': z.strictObject({
         type: str, subtype: str,
-        tasks: z.array(z.strictObject(pick({ task_id: str, run_id: only328(str), task_type: str, description: str }) as Record<string, z.ZodType>)),
+        tasks: z.array(z.strictObject(pick({ task_id: str, run_id: only328(str), task_type: str, description: str, subagent_type: only328(str) }) as Record<string, z.ZodType>)),
         ...trail,
       }),
       assistant: z.strictObject(pick({
         type: str, message: obj, parent_tool_use_id: strOrNull, agent_id: opt(str), session_id: str, uuid: str, timestamp: str, error: any,
         request_id: opt(str), is_api_error_message: opt(bool), api_error_status: only328(z.unknown()), api_error_type: only328(z.unknown()),
-        subagent_type: opt(str), task_description: opt(str),
+        subagent_type: opt(str), task_description: opt(str), aborted: opt(bool),
       }) as Record<string, z.ZodType>),
       user: z.strictObject(pick({
         type: str, message: obj, parent_tool_use_id: strOrNull, session_id: str, uuid: str, timestamp: opt(str), tool_use_result: any,

@@ -9,7 +9,9 @@ const agent = (index: number, state: string, extra: object = {}) => ({ type: 'wo
 const progress = (...rows: object[]) => ({ type: 'system', subtype: 'task_progress', task_id: 't1', workflow_progress: rows });
 const updated = (status: string, end_time = 1000) => ({ type: 'system', subtype: 'task_updated', task_id: 't1', patch: { status, end_time } });
 const notified = (status: string) => ({ type: 'system', subtype: 'task_notification', task_id: 't1', status });
-const rules = (t: string) => checkTranscript(t).map((v) => v.rule);
+// These frames carry only the keys the temporal rules read, so the schema rule is left out here; full
+// frames per rule live in test/fixtures/check (fixtures.test.ts).
+const rules = (t: string) => checkTranscript(t).filter((v) => v.rule !== 'frame.schema').map((v) => v.rule);
 
 describe('check rules', () => {
   it('passes a complete run', () => {
@@ -51,9 +53,19 @@ describe('check rules', () => {
     expect(rules(nd(init, { type: 'result', subtype: 'error_during_execution', is_error: true }))).toEqual(['result.error-has-errors']);
     expect(rules(nd(init, { type: 'result', subtype: 'success' }, { type: 'result', subtype: 'success' }))).toEqual(['turn.one-result']);
   });
-  it('frame.one-json-per-line: foreign bytes and torn lines', () => {
-    expect(rules('hello\n')).toEqual(['frame.one-json-per-line']);
+  it('stdout.no-foreign-bytes and frame.one-json-per-line: foreign bytes and torn lines', () => {
+    expect(rules('hello\n{"type":"system"}\n')).toEqual(['stdout.no-foreign-bytes']);
     expect(rules('{"type":"system"}')).toEqual(['frame.one-json-per-line']);
+    expect(rules('{"type":"system"}{"type":"system"}\n{"type":"system"}\n')).toEqual(['frame.one-json-per-line']);
+  });
+  it('workflow.snapshot.replaces: a row disappears from a later snapshot', () => {
+    const t = nd(started, progress(agent(1, 'done'), agent(2, 'done')), progress(agent(1, 'done')), updated('completed'), notified('completed'));
+    expect(rules(t)).toEqual(['workflow.snapshot.replaces']);
+  });
+  it('task.status.transitions: a terminal status is final', () => {
+    const running = { type: 'system', subtype: 'task_updated', task_id: 't1', patch: { status: 'running' } };
+    expect(rules(nd(started, running, updated('completed'), notified('completed')))).toEqual([]);
+    expect(rules(nd(started, updated('completed'), running, notified('completed')))).toEqual(['task.status.transitions']);
   });
   it('tolerates unknown frames, fields and row types (seed 000 §8)', () => {
     const t = nd({ type: 'brand_new' }, started, progress({ type: 'workflow_log', text: 'x' }, agent(1, 'done', { future: 1 })), updated('completed'), notified('completed'));

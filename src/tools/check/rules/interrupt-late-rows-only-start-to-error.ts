@@ -1,0 +1,19 @@
+import { agentRows, type Rule } from '../types.js';
+
+/** Rows after the notification may only flip an in-flight agent from start to error (seed 000 §4.3.4, §7). */
+export const interruptLateRowsOnlyStartToError: Rule = {
+  id: 'interrupt.late-rows.only-start-to-error',
+  source: 'seed 000 §4.3.4, §6 (interrupt ordering), §7 (cbc superset)',
+  summary: 'a row after the task_notification changes an agent only from start to error',
+  create: (ctx) => ({
+    out(f, line, t) {
+      if (f['subtype'] !== 'task_progress' || !t || t.notifiedLine === undefined) return;
+      for (const r of agentRows(f)) {
+        const prev = t.agents.get(r['index']);
+        if (prev !== undefined && prev !== r['state'] && !(prev === 'start' && r['state'] === 'error')) {
+          ctx.report(line, `agent ${r['index']} (${r['label']}) went ${prev} -> ${r['state']} after the notification`);
+        }
+      }
+    },
+  }),
+};

@@ -1,0 +1,14 @@
+import type { Rule } from '../types.js';
+
+/** The notification follows the terminal task_updated (seed 000 §6: key events in order). */
+export const taskNotificationAfterTerminalUpdate: Rule = {
+  id: 'task.notification.after-terminal-update',
+  source: 'seed 000 §5.3-§5.4, §6',
+  summary: 'a task_notification comes after a terminal task_updated of its task',
+  create: (ctx) => ({
+    out(f, line, t) {
+      if (f['subtype'] !== 'task_notification' || f['type'] !== 'system' || !t || t.notifiedLine !== undefined) return;
+      if (t.terminalUpdateLine === undefined) ctx.report(line, `task_notification for ${f['task_id']} before a terminal task_updated`);
+    },
+  }),
+};

@@ -1,0 +1,14 @@
+import type { Rule } from '../types.js';
+
+/** After a non-stopped notification no progress may follow; after `stopped` only late rows (seed 000 §4.3.4). */
+export const taskProgressAfterTerminal: Rule = {
+  id: 'task.progress.after-terminal',
+  source: 'seed 000 §4.3.4, §6',
+  summary: 'no task_progress after a completed/failed task_notification (only the stopped path has late rows)',
+  create: (ctx) => ({
+    out(f, line, t) {
+      if (f['subtype'] !== 'task_progress' || f['type'] !== 'system' || !t || t.notifiedLine === undefined) return;
+      if (t.notifyStatus !== 'stopped') ctx.report(line, `task_progress for ${f['task_id']} after its ${t.notifyStatus} notification (line ${t.notifiedLine})`);
+    },
+  }),
+};

@@ -1,0 +1,14 @@
+import { taskSubtype, type Rule } from '../types.js';
+
+/** task_started is the first frame of a task. */
+export const taskStartedFirst: Rule = {
+  id: 'task.started.first',
+  source: 'seed 000 §6 (key events arrive in order); seed 002 §8',
+  summary: 'no task_progress / task_updated / task_notification before the task_started of its task_id',
+  create: (ctx) => ({
+    out(f, line, t) {
+      const sub = taskSubtype(f);
+      if (sub && sub !== 'task_started' && !t) ctx.report(line, `${sub} for ${f['task_id']} before its task_started`);
+    },
+  }),
+};

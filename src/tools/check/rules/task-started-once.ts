@@ -1,0 +1,13 @@
+import type { Rule } from '../types.js';
+
+/** A task id is started once. */
+export const taskStartedOnce: Rule = {
+  id: 'task.started.once',
+  source: 'seed 000 §5.1, §6',
+  summary: 'one task_started per task_id',
+  create: (ctx) => ({
+    out(f, line, t) {
+      if (f['type'] === 'system' && f['subtype'] === 'task_started' && t) ctx.report(line, `task ${f['task_id']} started twice (first at line ${t.startedLine})`);
+    },
+  }),
+};

@@ -1,0 +1,15 @@
+import type { Rule } from '../types.js';
+
+/** Every started task reaches a terminal state before the stream ends (seed 000 §6, §8). */
+export const taskTerminalReached: Rule = {
+  id: 'task.terminal.reached',
+  source: 'seed 000 §6, §8; seed 002 §8 (terminal-only task_updated is legal for background tasks)',
+  summary: 'each started task gets a terminal task_updated or a task_notification before the stream ends',
+  create: (ctx) => ({
+    end(tasks) {
+      for (const [id, t] of tasks) {
+        if (t.notifiedLine === undefined && t.terminalUpdateLine === undefined) ctx.report(t.startedLine, `task ${id} never reached a terminal state`);
+      }
+    },
+  }),
+};

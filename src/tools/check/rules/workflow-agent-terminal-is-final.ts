@@ -1,0 +1,19 @@
+import { agentRows, TERMINAL_AGENT, type Rule } from '../types.js';
+
+/** An agent in done/error/cached stays there (seed 000 §5.2 state machine start -> done|error|cached). */
+export const workflowAgentTerminalIsFinal: Rule = {
+  id: 'workflow.agent.terminal-is-final',
+  source: 'seed 000 §5.2 (state: start -> done | error | cached)',
+  summary: 'a workflow_agent row never leaves a terminal state (a cached re-run row excepted)',
+  create: (ctx) => ({
+    out(f, line, t) {
+      if (f['subtype'] !== 'task_progress' || !t) return;
+      for (const r of agentRows(f)) {
+        const prev = t.agents.get(r['index']);
+        if (prev !== undefined && TERMINAL_AGENT.has(prev) && prev !== r['state'] && r['cached'] !== true) {
+          ctx.report(line, `agent ${r['index']} (${r['label']}) left terminal state ${prev} for ${r['state']}`);
+        }
+      }
+    },
+  }),
+};

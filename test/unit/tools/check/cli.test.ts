@@ -1,0 +1,64 @@
+// `cbc-emu check <file|->` (issue #6): exit codes 0/1/2, `<line>: <rule-id>: <message>` lines, --json,
+// stdin, journal auto-detection and --profile auto guesses (docs/rules.md).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../../helpers/run-bin.js';
+
+const FIX = join(ROOT, 'test', 'fixtures', 'check');
+const check = (args: string[], input?: string) => spawnSync(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'check', ...args], { encoding: 'utf8', input });
+
+describe('cbc-emu check', () => {
+  it('is listed in cbc-emu help', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'help'], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/^ {2}check <file\|->/m);
+  });
+  it('exits 2 on a missing file, naming it', () => {
+    const r = check(['/nonexistent/transcript.ndjson']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('/nonexistent/transcript.ndjson: no such file');
+  });
+  it('exits 2 on input that is not ndjson at all', () => {
+    const r = check(['-'], 'Hello from fake API.\nsecond line\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('is not ndjson');
+  });
+  it('exits 2 on an unknown profile', () => {
+    expect(check(['--profile', 'nope', '-'], '{}\n').status).toBe(2);
+  });
+  it('an empty transcript has nothing to violate (the real CLI printed nothing: claude-code-2.1.328/bg_print)', () => {
+    expect(check(['-'], '').status).toBe(0);
+  });
+  it('reads stdin with -, and --json prints one object per violation', () => {
+    const text = spawnSync('cat', [join(FIX, 'task.notification.once', 'fail.ndjson')], { encoding: 'utf8' }).stdout;
+    const r = check(['--json', '-'], text);
+    expect(r.status).toBe(1);
+    const vs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(vs).toEqual([{ rule: 'task.notification.once', line: 7, message: expect.stringContaining('second task_notification for t1') }]);
+  });
+  it('auto-detects a journal by its seq/dir entries and says so', () => {
+    const r = check([join(FIX, 'interrupt.ack.before-killed', 'pass.ndjson')]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('journal,');
+  });
+  it('--profile auto guesses claude-2.1.328 from a result starting with duration_api_ms (capture json_hi)', () => {
+    const r = check([join(ROOT, 'test', 'golden', 'real', 'claude-code-2.1.328', 'json_hi.stdout.ndjson')]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('profile claude-2.1.328 (detected)');
+  });
+  it('--profile auto guesses claude-2.1.220 from a result starting with is_error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cbc-check-'));
+    const f = join(dir, 'r.ndjson');
+    writeFileSync(f, JSON.stringify({ is_error: false, duration_api_ms: 1, num_turns: 1, subtype: 'success', type: 'result', session_id: 's', total_cost_usd: 0, usage: {}, permission_denials: [], stop_reason: null, result: 'x', duration_ms: 1, uuid: 'u' }) + '\n');
+    const r = check([f]);
+    expect(r.stderr).toContain('profile claude-2.1.220 (detected)');
+    expect(r.status).toBe(0);
+  });
+  it('a torn last line is a frame.one-json-per-line violation on that line', () => {
+    const r = check(['-'], '{"type":"some_frame"}\n{"type":"result"');
+    expect(r.stdout).toBe('2: frame.one-json-per-line: last frame is not terminated by \\n (torn line)\n');
+    expect(r.status).toBe(1);
+  });
+});
