@@ -1,6 +1,10 @@
-/** Library entry: `import { runCli, checkTranscript, parseScenario } from 'cbc-emulator'`. */
+/** Library entry: `import { startEmulator, checkTranscript, loadScenario } from 'cbc-emulator'`. */
 export { runCli, defaultHome, type RunIO } from './run.js';
-export { checkTranscript, checkFrames, type Violation, type RuleOptions } from './tools/check/rules.js';
+export { checkTranscript, checkFrames, RULES, type Violation, type RuleOptions, type CheckOptions, type Rule } from './tools/check/rules.js';
+export { checkStream } from './tools/check/stream.js';
+export { startEmulator, type StartOptions, type Emulator, type WireFrame } from './tools/testkit/emulator.js';
+export type { JournalEntry } from './transport/journal.js';
+export { loadScenarioFile as loadScenario } from './scenario/load.js';
 export { loadScenarioFile, parseScenario, formatProblems, type ScenarioProblem } from './scenario/load.js';
 export { Scenario, type ScenarioT, type ScenarioInput } from './scenario/schema.js';
 export { getProfile, PROFILE_NAMES, type Profile, type ProfileName } from './protocol/profiles/index.js';

@@ -1,0 +1,210 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ProfileName } from '../../protocol/profiles/types.js';
+import { loadScenarioFile, parseScenario } from '../../scenario/load.js';
+import type { JournalEntry } from '../../transport/journal.js';
+import { checkTranscript } from '../check/rules.js';
+import type { CheckOptions, Violation } from '../check/types.js';
+
+/** What {@link startEmulator} needs: a scenario (inline or file) and the emulator settings. */
+export interface StartOptions {
+  /** An inline scenario (the object form of a scenario YAML file, docs/scenarios.md). */
+  scenario?: Record<string, unknown>;
+  /** Path of a scenario file (`scenarios/deep-research.yaml`). */
+  scenarioFile?: string;
+  /** Profile to emulate (default `cbc`). */
+  profile?: ProfileName;
+  /** Seed of every random draw (ids, uuids); the same seed gives the same bytes. */
+  seed?: string | number;
+  /** Virtual clock speed: 0 = instant (default), 1 = real time. */
+  speed?: number;
+  /** Extra CLI flags when `send`/`interrupt` spawn the drop-in themselves. */
+  args?: string[];
+  /** Working directory of a self-spawned drop-in. */
+  cwd?: string;
+}
+
+/** A frame on the wire. */
+export type WireFrame = Record<string, any>;
+
+/** A prepared emulator: hand `executablePath`/`env` to an SDK, or drive it with `send`/`interrupt`. */
+export interface Emulator {
+  /** The drop-in to spawn (`bin/cbc.js`; SDKs run `.js` paths with node). */
+  executablePath: string;
+  /** `CBC_EMU_*` settings (scenario, profile, seed, speed, home, journal) for the process that runs it. */
+  env: Record<string, string>;
+  /** The journal file the drop-in appends to (`--emu-journal`). */
+  journalPath: string;
+  /** Frames the CLI wrote: from the self-spawned process, else from the journal. */
+  frames(): WireFrame[];
+  /** Every journal entry so far (both directions plus lifecycle events), read from `journalPath`. */
+  journal(): JournalEntry[];
+  /**
+   * Resolves with the journal once the drop-in recorded its exit. An SDK's iterator can end before the
+   * process it spawned has exited (the CodeBuddy SDK stops at the first result), so await this first.
+   */
+  finished(timeoutMs?: number): Promise<JournalEntry[]>;
+  /** Writes one frame to the self-spawned drop-in (spawned on first use). */
+  send(frame: WireFrame): void;
+  /** Sends a `control_request` interrupt; resolves to its request_id. */
+  interrupt(): string;
+  /** Resolves with the first CLI frame matching `pred` (already written or yet to come). */
+  waitFor(pred: (f: WireFrame) => boolean, timeoutMs?: number): Promise<WireFrame>;
+  /**
+   * Runs the `cbc-emu check` rules over the journal (plus the byte-level rules over a self-spawned
+   * drop-in's stdout). The journal is written asynchronously: check after `finished()` or `close()`.
+   */
+  check(opts?: CheckOptions): Violation[];
+  /**
+   * Ends stdin and waits for a self-spawned drop-in to exit, then deletes the temp home; the journal
+   * stays readable (journal(), frames(), check()) from memory. Call it in afterEach.
+   */
+  close(): Promise<{ code: number | null }>;
+}
+
+/** Rules that read stdout bytes, which a journal does not keep. */
+const BYTE_RULES = new Set(['frame.one-json-per-line', 'stdout.no-foreign-bytes']);
+
+const BIN = fileURLToPath(new URL('../../../bin/cbc.js', import.meta.url));
+
+/**
+ * Prepares a temp emulator home and journal file for one test (issue #6 test kit). Nothing runs until
+ * an SDK spawns `executablePath` with `env`, or until `send`/`interrupt` spawn the drop-in here.
+ */
+export function startEmulator(opts: StartOptions = {}): Emulator {
+  if (opts.scenario && opts.scenarioFile) throw new Error('startEmulator: give either scenario or scenarioFile, not both');
+  const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-'));
+  let scenarioPath: string | undefined;
+  if (opts.scenario) {
+    scenarioPath = join(dir, 'scenario.yaml');
+    const text = JSON.stringify(opts.scenario, null, 2); // JSON is YAML
+    parseScenario(text, scenarioPath); // throws every problem at once, with line:col
+    writeFileSync(scenarioPath, text);
+  } else if (opts.scenarioFile) {
+    scenarioPath = resolve(opts.scenarioFile);
+    loadScenarioFile(scenarioPath);
+  }
+  const journalPath = join(dir, 'journal.ndjson');
+  const env: Record<string, string> = {
+    CBC_EMU_HOME: join(dir, 'home'),
+    CBC_EMU_JOURNAL: journalPath,
+    CBC_EMU_SPEED: String(opts.speed ?? 0),
+    ...(scenarioPath ? { CBC_EMU_SCENARIO: scenarioPath } : {}),
+    ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}),
+    ...(opts.seed !== undefined ? { CBC_EMU_SEED: String(opts.seed) } : {}),
+  };
+
+  let child: ChildProcessWithoutNullStreams | undefined;
+  let exited: Promise<number | null> | undefined;
+  const out: WireFrame[] = [];
+  let stdoutText = '';
+  const waiters = new Set<(f: WireFrame) => void>();
+  let interrupts = 0;
+
+  const spawnOnce = (): ChildProcessWithoutNullStreams => {
+    if (child) return child;
+    const c = spawn(process.execPath, [BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', ...(opts.args ?? [])], {
+      cwd: opts.cwd ?? process.cwd(),
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let buf = '';
+    c.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdoutText += chunk;
+      buf += chunk;
+      let i: number;
+      while ((i = buf.indexOf('\n')) !== -1) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        try {
+          const f = JSON.parse(line) as WireFrame;
+          out.push(f);
+          for (const w of waiters) w(f);
+        } catch {
+          // foreign bytes stay in stdoutText, where check() reports them (stdout.no-foreign-bytes)
+        }
+      }
+    });
+    c.stderr.resume();
+    exited = new Promise((res) => c.on('close', (code) => res(code)));
+    child = c;
+    return c;
+  };
+
+  let kept: string | undefined; // the journal text, kept in memory once close() removed the temp dir
+  const journalText = (): string => kept ?? (existsSync(journalPath) ? readFileSync(journalPath, 'utf8') : '');
+  const journal = (): JournalEntry[] =>
+    journalText()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as JournalEntry);
+
+  const frames = (): WireFrame[] =>
+    child ? [...out] : journal().filter((e) => e.dir === 'out' && e.frame !== undefined).map((e) => e.frame as WireFrame);
+
+  return {
+    executablePath: BIN,
+    env,
+    journalPath,
+    frames,
+    journal,
+    async finished(timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const j = journal();
+        const last = j.at(-1);
+        if (last?.dir === 'meta' && (last.event === 'exit' || last.event === 'signal')) return j;
+        if (Date.now() > until) throw new Error(`finished: ${journalPath} has no exit event after ${timeoutMs} ms (was the drop-in spawned with emu.env?)`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    send(frame) {
+      spawnOnce().stdin.write(JSON.stringify(frame) + '\n');
+    },
+    interrupt() {
+      const id = `emu_interrupt_${++interrupts}`;
+      spawnOnce().stdin.write(JSON.stringify({ type: 'control_request', request_id: id, request: { subtype: 'interrupt' } }) + '\n');
+      return id;
+    },
+    waitFor(pred, timeoutMs = 10_000) {
+      const seen = frames().find(pred);
+      if (seen) return Promise.resolve(seen);
+      if (!child || kept !== undefined) return Promise.reject(new Error('waitFor: the drop-in was not spawned here; read frames() after the SDK is done'));
+      return new Promise((res, rej) => {
+        const timer = setTimeout(() => {
+          waiters.delete(w);
+          rej(new Error(`waitFor: no matching frame within ${timeoutMs} ms (got ${out.length} frames)`));
+        }, timeoutMs);
+        const w = (f: WireFrame) => {
+          if (!pred(f)) return;
+          clearTimeout(timer);
+          waiters.delete(w);
+          res(f);
+        };
+        waiters.add(w);
+      });
+    },
+    check(checkOpts = {}) {
+      // the journal has both directions (control.response.per-request, interrupt.ack.before-killed need them);
+      // raw stdout bytes exist only for a self-spawned drop-in, and only the byte-level rules read them
+      const fromJournal = checkTranscript(journalText(), checkOpts);
+      const fromBytes = child ? checkTranscript(stdoutText, checkOpts).filter((v) => BYTE_RULES.has(v.rule)) : [];
+      return [...fromBytes, ...fromJournal];
+    },
+    async close() {
+      let code: number | null = null;
+      if (child && exited) {
+        child.stdin.end();
+        const timer = setTimeout(() => child?.kill('SIGKILL'), 10_000);
+        code = await exited;
+        clearTimeout(timer);
+      }
+      kept = journalText();
+      rmSync(dir, { recursive: true, force: true });
+      return { code };
+    },
+  };
+}
