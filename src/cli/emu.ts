@@ -63,6 +63,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Turn a recorded session into an editable scenario',
     run: async (args) => (await import('../tools/cassette/cli.js')).importCommand(args),
   },
+  report: {
+    usage: 'report <file|-> --out run.html [--check]',
+    summary: 'Draw a transcript, journal or cassette as a self-contained HTML timeline',
+    run: async (args) => (await import('../tools/report/cli.js')).runReport(args),
+  },
   demo: {
     usage: 'demo [--profile <name>]',
     summary: 'Run the deep-research scenario through the drop-in and show the frames',
