@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { controlResponsePerRequest } from './control-response-per-request.js';
 import { frameOneJsonPerLine } from './frame-one-json-per-line.js';
+import { hostRequestAnswered } from './host-request-answered.js';
 import { frameSchemaKeys } from './frame-schema-keys.js';
 import { frameSchema } from './frame-schema.js';
 import { interruptAckBeforeKilled } from './interrupt-ack-before-killed.js';
@@ -33,6 +34,7 @@ export const RULES: readonly Rule[] = [
   turnOneResult,
   resultErrorHasErrors,
   controlResponsePerRequest,
+  hostRequestAnswered,
   taskStartedFirst,
   taskStartedOnce,
   taskStatusTransitions,
