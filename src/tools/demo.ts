@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm run demo`: runs scenarios/deep-research.yaml through the drop-in (bin/cbc.js) as an SDK
- * would (initialize, one prompt, stdin closed), and prints each stdout frame with a one-line gist.
+ * would (initialize, the two prompts of the scenario, stdin closed), and prints each stdout frame with
+ * a one-line gist: a background workflow, then a scripted interrupt with its late rows.
  */
 export async function runDemo(argv: string[]): Promise<number> {
   const pi = argv.indexOf('--profile');
@@ -15,7 +16,9 @@ export async function runDemo(argv: string[]): Promise<number> {
   process.stdout.write(`$ node ${args.map((a) => (a.includes(' ') ? JSON.stringify(a) : a)).join(' ')}\n\n`);
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.write(JSON.stringify({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize', hooks: {}, capabilities: {}, hasPrompt: true } }) + '\n');
-  child.stdin.end(JSON.stringify({ type: 'user', message: { role: 'user', content: '/deep-research topic=foo' } }) + '\n');
+  child.stdin.write(JSON.stringify({ type: 'user', message: { role: 'user', content: '/deep-research topic=foo' } }) + '\n');
+  // the second turn's workflow carries a scripted interrupt: ACK-less stop, killed, stopped, then late rows (seed 000 §4.3)
+  child.stdin.end(JSON.stringify({ type: 'user', message: { role: 'user', content: 'now cancel-me' } }) + '\n');
   let buf = '';
   let n = 0;
   child.stdout.setEncoding('utf8');
