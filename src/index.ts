@@ -14,3 +14,5 @@ export { replay, REPLAY_DIVERGED, type ReplayOptions } from './tools/cassette/re
 export { readCassette, type Cassette, type CassetteEntry, type CassetteHeader } from './tools/cassette/format.js';
 export { importCassette, importCassetteYaml } from './tools/cassette/import.js';
 export { Redactor, parseRedactRule } from './tools/cassette/redact.js';
+export { fuzz, type FuzzOptions, type FuzzStream, type FuzzSummary } from './tools/fuzz/api.js';
+export { PERTURBATIONS, type Perturbation } from './tools/fuzz/catalogue.js';

@@ -192,7 +192,11 @@ export async function runCli(io: RunIO): Promise<number> {
     }
   };
 
-  const writer = new FrameWriter(io.stdout as unknown as import('node:stream').Writable);
+  // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
+  const fuzz = io.env['CBC_EMU_FUZZ'] ? (await import('./tools/fuzz/hook.js')).fuzzHook(io) : undefined;
+  if (fuzz === null) return 2;
+  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as unknown as import('node:stream').Writable);
+  const emit = fuzz ? fuzz.frames((json) => writer.write(json)) : (json: string) => writer.write(json);
   scheduler.gate = () => writer.ready();
   const journalFile = setting('emu-journal', 'CBC_EMU_JOURNAL');
   const journal = journalFile !== undefined ? new Journal(journalFile, () => scheduler.now()) : undefined;
@@ -201,11 +205,11 @@ export async function runCli(io: RunIO): Promise<number> {
   const write = (frame: Obj) => {
     journal?.frame('out', frame);
     if (outputFormat === 'stream-json') {
-      writer.write(JSON.stringify(frame));
+      emit(JSON.stringify(frame));
       const flat = bridge ? bridgeFrame(frame) : undefined;
       if (flat) {
         journal?.frame('out', flat);
-        writer.write(JSON.stringify(flat));
+        emit(JSON.stringify(flat));
       }
     } else if (frame['type'] === 'result') {
       if (outputFormat === 'json') {
@@ -264,6 +268,7 @@ export async function runCli(io: RunIO): Promise<number> {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       journal?.event('exit', { code });
+      fuzz?.flush();
       void Promise.all([writer.flush(), journal?.close()]).then(() => resolve(code));
     };
     const maybeDone = () => {

@@ -68,6 +68,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Draw a transcript, journal or cassette as a self-contained HTML timeline',
     run: async (args) => (await import('../tools/report/cli.js')).runReport(args),
   },
+  fuzz: {
+    usage: 'fuzz --scenario <file> --consumer "<cmd>" [...]',
+    summary: 'Fuzz a consumer with legal-but-nasty event orders, shrink failures, replay by token (docs/fuzzing.md)',
+    run: async (args) => (await import('../tools/fuzz/cli.js')).runFuzz(args),
+  },
   demo: {
     usage: 'demo [--profile <name>]',
     summary: 'Run the deep-research scenario through the drop-in and show the frames',

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../run.js';
+import type { ScenarioT } from '../../scenario/schema.js';
+import { LEGAL_IDS } from './catalogue.js';
+import { brokenRules } from './judge.js';
+import { decodePlan, encodePlan, isLegal, type FuzzPlan } from './plan.js';
+
+/** Options of the in-process fuzzer. */
+export interface FuzzOptions {
+  /** A parsed scenario (takes precedence over `scenarioFile`). */
+  scenario?: ScenarioT;
+  scenarioFile?: string;
+  /** Runs (default 100). */
+  runs?: number;
+  /** fast-check seed (default 1): same seed, same plans. */
+  seed?: number;
+  /** Emulator profile (default cbc). */
+  profile?: string;
+  /** Perturbation ids to draw from (default: every legal one). */
+  perturb?: readonly string[];
+  /** Run exactly this plan (a token from a failure message) once. */
+  replay?: string;
+  /** Fail a run whose consumer has not returned after this many ms (default 20000). */
+  timeoutMs?: number;
+}
+
+/** What the consumer callback gets: the perturbed stdout, and the emulator's stdin. */
+export interface FuzzStream extends AsyncIterable<Buffer> {
+  /** The perturbed stdout split into lines (a decoder joins multi-byte characters split across chunks). */
+  lines(): AsyncIterable<string>;
+  /** The perturbed stdout as parsed frames (blank lines skipped). */
+  frames(): AsyncIterable<Record<string, unknown>>;
+  /** Writes one frame to the emulator's stdin. */
+  send(frame: unknown): void;
+  /** Closes the emulator's stdin. */
+  end(): void;
+  /** Replay token of this run. */
+  readonly token: string;
+  readonly plan: FuzzPlan;
+}
+
+/** What a passing `fuzz()` saw. */
+export interface FuzzSummary {
+  runs: number;
+  /** Perturbation id -> runs that used it. */
+  used: Record<string, number>;
+}
+
+const STREAM_ARGS = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
+
+function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
+  return fc
+    .tuple(fc.subarray([...ids]), fc.array(fc.integer({ min: 1, max: 8 }), { minLength: ids.length, maxLength: ids.length }), fc.nat({ max: 2 ** 31 - 1 }))
+    .map(([chosen, budgets, seed]) => ({ v: 1 as const, seed, emu: `fuzz-${seed}`, p: Object.fromEntries(chosen.map((id) => [id, budgets[ids.indexOf(id)] as number])) }));
+}
+
+/** Runs the emulator in-process under `plan` and hands its perturbed streams to `body`. */
+async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>): Promise<void> {
+  const home = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-api-'));
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const seen: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => seen.push(c));
+  stdout.pause();
+  const token = encodePlan(plan);
+  const env: NodeJS.ProcessEnv = { CBC_EMU_FUZZ: token, CBC_EMU_SEED: plan.emu, CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}), ...(opts.scenarioFile && !opts.scenario ? { CBC_EMU_SCENARIO: opts.scenarioFile } : {}) };
+  const copy = new PassThrough();
+  stdout.pipe(copy);
+  const done = runCli({ argv: STREAM_ARGS, env, stdin, stdout, stderr, cwd: home, scenario: opts.scenario, handleSignals: false });
+  void done.then(() => stdout.end());
+  const stream: FuzzStream = {
+    token,
+    plan,
+    [Symbol.asyncIterator]: () => (copy as AsyncIterable<Buffer>)[Symbol.asyncIterator](),
+    async *lines() {
+      const { StringDecoder } = await import('node:string_decoder');
+      const dec = new StringDecoder('utf8');
+      let buf = '';
+      for await (const c of copy as AsyncIterable<Buffer>) {
+        buf += dec.write(c);
+        let i: number;
+        while ((i = buf.indexOf('\n')) >= 0) {
+          yield buf.slice(0, i);
+          buf = buf.slice(i + 1);
+        }
+      }
+      buf += dec.end();
+      if (buf !== '') yield buf;
+    },
+    async *frames() {
+      for await (const line of this.lines()) if (line.trim() !== '') yield JSON.parse(line) as Record<string, unknown>;
+    },
+    send: (frame) => void (stdin.writableEnded || stdin.write(JSON.stringify(frame) + '\n')),
+    end: () => void (stdin.writableEnded || stdin.end()),
+  };
+  const limit = opts.timeoutMs ?? 20_000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      body(stream),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the consumer did not return within ${limit} ms (hung?)`)), limit))),
+    ]);
+    stream.end();
+    copy.resume();
+    await done;
+    if (isLegal(plan)) {
+      const broken = brokenRules(Buffer.concat(seen).toString('utf8'));
+      if (broken.length > 0) throw new Error(`fuzzer bug: the legal plan ${token} produced a stream breaking ${broken.join(', ')}`);
+    }
+  } finally {
+    clearTimeout(timer);
+    stream.end();
+    copy.resume();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/**
+ * In-process fuzzing for JS consumers (issue #8): `body` consumes one perturbed run and throws (or
+ * rejects) when the consumer misbehaves. Plans come from fast-check, so a failure is shrunk to fewer
+ * perturbations and smaller budgets; the error names the minimal plan's replay token
+ * (`fuzz({ ...opts, replay: token }, body)`). Resolves with a summary when every run passed.
+ */
+export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>): Promise<FuzzSummary> {
+  if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
+  if (opts.replay !== undefined) {
+    const plan = decodePlan(opts.replay);
+    await runPlan(plan, opts, body);
+    return { runs: 1, used: Object.fromEntries(Object.keys(plan.p).map((id) => [id, 1])) };
+  }
+  const used: Record<string, number> = {};
+  let last: { token: string; error: unknown } | undefined;
+  const prop = fc.asyncProperty(planArbitrary(opts.perturb ?? LEGAL_IDS), async (plan) => {
+    for (const id of Object.keys(plan.p)) used[id] = (used[id] ?? 0) + 1;
+    try {
+      await runPlan(plan, opts, body);
+    } catch (e) {
+      last = { token: encodePlan(plan), error: e };
+      throw e;
+    }
+  });
+  const details = await fc.check(prop, { numRuns: opts.runs ?? 100, seed: opts.seed ?? 1 });
+  if (details.failed) {
+    const plan = details.counterexample?.[0] as FuzzPlan | undefined;
+    const token = plan ? encodePlan(plan) : last?.token ?? '?';
+    const why = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    const err = new Error(
+      `fuzz: the consumer failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)\n` +
+        `  minimal plan: ${plan ? Object.entries(plan.p).map(([id, n]) => `${id}×${n}`).join(', ') || '(none)' : '?'}\n  error: ${why}\n` +
+        `  replay: fuzz({ ...options, replay: '${token}' }, consumer)\n  (or: cbc-emu fuzz --replay ${token} --scenario <file> --consumer <cmd>)`,
+    );
+    Object.assign(err, { token, plan });
+    throw err;
+  }
+  return { runs: details.numRuns, used };
+}

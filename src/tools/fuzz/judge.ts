@@ -1,0 +1,14 @@
+/**
+ * The one place the fuzzer asks the checker (src/tools/check) whether a perturbed stream is legal.
+ */
+import { checkTranscript } from '../check/rules.js';
+
+/** Ids of the rules the transcript breaks (sorted, unique); empty for a legal stream. */
+export function brokenRules(transcript: string): string[] {
+  return [...new Set(checkTranscript(transcript).map((v) => v.rule))].sort();
+}
+
+/** The checker's violations as `line: rule: message` text. */
+export function violationLines(transcript: string): string[] {
+  return checkTranscript(transcript).map((v) => `${v.line}: ${v.rule}: ${v.message}`);
+}

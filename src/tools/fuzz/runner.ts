@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brokenRules } from './judge.js';
+import { encodePlan, shrinkCandidates, type FuzzPlan } from './plan.js';
+
+/** The cbc/codebuddy/claude PATH shims (bin/shims). */
+const SHIMS = fileURLToPath(new URL('../../../bin/shims', import.meta.url));
+
+/** How one run ended, from the consumer's point of view. */
+export type Verdict = 'pass' | 'exit' | 'timeout' | 'oracle';
+
+/** Everything a campaign needs to start a run. */
+export interface RunContext {
+  scenario: string;
+  consumer: string;
+  oracle?: string | undefined;
+  profile?: string | undefined;
+  /** `CBC_EMU_SPEED` of the emulator (default 0: virtual time runs instantly). */
+  speed: string;
+  timeoutMs: number;
+  /** Folder for the runs' files. */
+  work: string;
+}
+
+/** The outcome of one run. */
+export interface RunOutcome {
+  verdict: Verdict;
+  /** The consumer's exit code (null when killed by the timeout or a signal). */
+  code: number | null;
+  /** One line saying why the run failed (empty for a pass), with the run folder written as <run>. */
+  why: string;
+  /** Rules of the checker the perturbed transcript breaks. */
+  broken: string[];
+  /** How many frames the emulator(s) sent. */
+  frames: number;
+}
+
+/** Same failure: same verdict and, for a bad exit code, the same code. */
+export function sameFailure(a: RunOutcome, b: RunOutcome): boolean {
+  return a.verdict === b.verdict && (a.verdict !== 'exit' || a.code === b.code);
+}
+
+/** The telling line of an output: the first that names an error, else the last one. */
+const firstLine = (s: string) => {
+  const lines = s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.find((l) => /^\w*Error\b|error:/i.test(l)) ?? lines[lines.length - 1] ?? '';
+};
+
+function sh(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
+  return new Promise((done) => {
+    const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL'); // the whole group: the consumer and its emulator
+      } catch {
+        /* already gone */
+      }
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut });
+    });
+  });
+}
+
+/**
+ * Runs the consumer once under `plan`: `sh -c <consumer>` with the PATH shims first and CBC_EMU_*
+ * set, so the consumer's `cbc` is the emulator with this plan's perturbations; then the oracle, if any,
+ * with FUZZ_TRANSCRIPT / FUZZ_JOURNAL / FUZZ_STDOUT / FUZZ_STDERR / FUZZ_EXIT_CODE.
+ */
+export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Promise<RunOutcome> {
+  const dir = join(ctx.work, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'home'), { recursive: true });
+  const transcript = join(dir, 'transcript.ndjson');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${SHIMS}:${process.env['PATH'] ?? ''}`,
+    CBC_EMU_SCENARIO: resolve(ctx.scenario),
+    CBC_EMU_SEED: plan.emu,
+    CBC_EMU_SPEED: ctx.speed,
+    CBC_EMU_HOME: join(dir, 'home'),
+    CBC_EMU_FUZZ: encodePlan(plan),
+    CBC_EMU_FUZZ_OUT: transcript,
+    CBC_EMU_JOURNAL: join(dir, 'journal.ndjson'),
+    ...(ctx.profile ? { CBC_EMU_PROFILE: ctx.profile } : {}),
+  };
+  const r = await sh(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
+  const text = existsSync(transcript) ? readFileSync(transcript, 'utf8') : '';
+  const frames = text.split('\n').filter((l) => l.trim() !== '').length;
+  const broken = text === '' ? [] : brokenRules(text);
+  const scrub = (s: string) => s.split(dir).join('<run>');
+  const base = { broken, frames };
+  if (r.timedOut) return { verdict: 'timeout', code: null, why: `no exit within ${ctx.timeoutMs} ms (a hung consumer)`, ...base };
+  if (r.code !== 0) return { verdict: 'exit', code: r.code, why: scrub(`exit code ${r.code}: ${firstLine(r.stderr) || firstLine(r.stdout)}`), ...base };
+  if (ctx.oracle) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'stdout.txt'), r.stdout);
+    writeFileSync(join(dir, 'stderr.txt'), r.stderr);
+    const o = await sh(ctx.oracle, { ...env, FUZZ_TRANSCRIPT: transcript, FUZZ_JOURNAL: join(dir, 'journal.ndjson'), FUZZ_STDOUT: join(dir, 'stdout.txt'), FUZZ_STDERR: join(dir, 'stderr.txt'), FUZZ_EXIT_CODE: String(r.code) }, process.cwd(), ctx.timeoutMs);
+    if (o.code !== 0) return { verdict: 'oracle', code: r.code, why: scrub(`oracle: ${firstLine(o.stdout) || firstLine(o.stderr) || `exit code ${o.code}`}`), ...base };
+  }
+  return { verdict: 'pass', code: 0, why: '', ...base };
+}
+
+/** A shrunk failure: the smallest plan found that fails the same way. */
+export interface Shrunk {
+  plan: FuzzPlan;
+  outcome: RunOutcome;
+  /** Runs spent shrinking. */
+  steps: number;
+}
+
+/**
+ * Greedy shrinking: try the candidates of `shrinkCandidates` (drop a perturbation, lower a budget) and
+ * keep the first that still fails the same way, until none does or `maxSteps` runs were spent.
+ */
+export async function shrink(plan: FuzzPlan, failure: RunOutcome, ctx: RunContext, name: string, maxSteps = 60): Promise<Shrunk> {
+  let best = { plan, outcome: failure };
+  let steps = 0;
+  if (failure.verdict === 'timeout') maxSteps = Math.min(maxSteps, 6); // each try costs a whole timeout
+  for (let progress = true; progress && steps < maxSteps; ) {
+    progress = false;
+    for (const c of shrinkCandidates(best.plan)) {
+      if (steps >= maxSteps) break;
+      steps++;
+      const o = await runOnce(c, ctx, `${name}-shrink`);
+      if (o.verdict !== 'pass' && sameFailure(o, failure)) {
+        best = { plan: c, outcome: o };
+        progress = true;
+        break;
+      }
+    }
+  }
+  return { ...best, steps };
+}
