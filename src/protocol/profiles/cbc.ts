@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { AgentRow, ControlPayload, EngineEvent, HostRequestBody, TimelineRow } from '../../engine/events.js';
+import type { AgentRow, ControlPayload, EngineEvent, TimelineRow } from '../../engine/events.js';
 import { ordered, iso, type Obj } from '../shape.js';
-import { contentAgentId, preview, toolUseId } from './common.js';
+import { contentAgentId, hostRequestBody, preview, toolUseId } from './common.js';
 import { clone, profileData } from './data.js';
 import type { EncodeContext, Profile, ProfileBehavior, ProfileName } from './types.js';
 
@@ -185,25 +185,6 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       error: r.state === 'error' ? r.error : undefined,
     });
 
-  const hostBody = (r: HostRequestBody, ctx: EncodeContext): Obj =>
-    r.subtype === 'can_use_tool'
-      ? ordered(K.canUseTool, { subtype: r.subtype, tool_name: r.toolName, input: r.input, tool_use_id: r.toolUseId })
-      : ordered(K.hookCallback, {
-          subtype: r.subtype,
-          callback_id: r.callbackId,
-          input: ordered(K.hookInput, {
-            session_id: ctx.sessionId,
-            transcript_path: ctx.transcriptPath,
-            cwd: ctx.cwd,
-            hook_event_name: r.hookEvent,
-            tool_name: r.toolName,
-            tool_input: r.toolInput,
-            tool_response: r.toolResponse,
-            tool_use_id: r.toolUseId,
-          }),
-          tool_use_id: r.toolUseId,
-        });
-
   const taskType = (kind: string): string =>
     kind === 'workflow' ? 'local_workflow' : kind === 'bash' ? 'Bash' : kind === 'powershell' ? 'PowerShell' : 'Agent';
 
@@ -228,7 +209,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
       case 'session_state':
         return undefined;
       case 'host_request':
-        return ordered(K.hostRequest, { type: 'control_request', request_id: ev.requestId, request: hostBody(ev.request, ctx) });
+        return ordered(K.hostRequest, { type: 'control_request', request_id: ev.requestId, request: hostRequestBody(ev.request, ctx, K, false) });
       case 'host_cancel':
         return ordered(K.hostCancel, { type: 'control_cancel_request', request_id: ev.requestId });
       case 'input_error':

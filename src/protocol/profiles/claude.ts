@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentRow, ControlPayload, EngineEvent, HostRequestBody, TaskInfo, TimelineRow } from '../../engine/events.js';
+import type { AgentRow, ControlPayload, EngineEvent, TaskInfo, TimelineRow } from '../../engine/events.js';
 import { iso, ordered, type Obj } from '../shape.js';
-import { claudeOutputFile, claudeTaskId, dashedCwd, messageId, preview, toolUseId } from './common.js';
+import { claudeOutputFile, claudeTaskId, dashedCwd, hostRequestBody, messageId, preview, toolUseId } from './common.js';
 import { withApplied } from './cbc.js';
 import { clone, profileData } from './data.js';
 import type { EncodeContext, Profile, ProfileName } from './types.js';
@@ -258,26 +258,8 @@ function makeClaude(v: Version): Profile {
     return ordered(K.bashResult, { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: false, backgroundTaskId: t.taskId });
   };
 
-  const hostBody = (r: HostRequestBody, ctx: EncodeContext): Obj =>
-    r.subtype === 'can_use_tool'
-      ? ordered(K.canUseTool, { subtype: r.subtype, tool_name: r.toolName, input: r.input, permission_suggestions: [], tool_use_id: r.toolUseId })
-      : ordered(K.hookCallback, {
-          subtype: r.subtype,
-          callback_id: r.callbackId,
-          input: ordered(K.hookInput, {
-            session_id: ctx.sessionId,
-            transcript_path: ctx.transcriptPath,
-            cwd: ctx.cwd,
-            permission_mode: ctx.permissionMode,
-            hook_event_name: r.hookEvent,
-            tool_name: r.toolName,
-            tool_input: r.toolInput,
-            tool_response: r.toolResponse,
-            tool_use_id: r.toolUseId,
-            stop_hook_active: r.hookEvent === 'Stop' ? false : undefined,
-          }),
-          tool_use_id: r.toolUseId,
-        });
+  /** The leading keys of every task_* frame: type, subtype, task_id and (2.1.328) run_id. */
+  const head = (subtype: string, t: TaskInfo) => ({ type: 'system', subtype, task_id: t.taskId, run_id: v328 ? t.runId : undefined });
 
   const taskType = (t: TaskInfo) => (t.kind === 'workflow' ? 'local_workflow' : t.kind === 'agent' ? 'local_agent' : 'local_bash');
 
@@ -332,7 +314,7 @@ function makeClaude(v: Version): Profile {
         return tpl;
       }
       case 'host_request':
-        return ordered(K.hostRequest, { type: 'control_request', request_id: ev.requestId, request: hostBody(ev.request, ctx) });
+        return ordered(K.hostRequest, { type: 'control_request', request_id: ev.requestId, request: hostRequestBody(ev.request, ctx, K, true) });
       case 'host_cancel':
         return ordered(K.hostCancel, { type: 'control_cancel_request', request_id: ev.requestId });
       case 'turn_preamble':
@@ -441,10 +423,7 @@ function makeClaude(v: Version): Profile {
       }
       case 'task_started':
         return ordered(K.taskStarted, {
-          type: 'system',
-          subtype: 'task_started',
-          task_id: ev.task.taskId,
-          run_id: v328 ? ev.task.runId : undefined,
+          ...head('task_started', ev.task),
           tool_use_id: ev.task.toolUseId,
           description: ev.task.description,
           subagent_type: ev.task.subagentType,
@@ -457,51 +436,31 @@ function makeClaude(v: Version): Profile {
         });
       case 'task_progress': {
         if (ev.final && !v328) return undefined;
-        if (ev.task.kind !== 'workflow') {
-          return ordered(K.taskProgress, {
-            type: 'system',
-            subtype: 'task_progress',
-            task_id: ev.task.taskId,
-            run_id: v328 ? ev.task.runId : undefined,
-            tool_use_id: ev.task.toolUseId,
-            description: ev.task.description,
-            subagent_type: ev.task.subagentType,
-            usage: ordered(K.taskUsage, { ...ev.usage }),
-            last_tool_name: ev.lastToolName,
-            ...trail(ctx),
-          });
-        }
-        const last = ev.final ? undefined : ev.last;
-        const description = last ? (last.phaseTitle ? `${last.phaseTitle}: ${last.label}` : last.label) : ev.task.description;
+        // workflows: description and last_tool_name come from the last changed row (cli.md §5.2);
+        // sub-agents: the task's own description and the tool just used (seed 002 §8)
+        const wf = ev.task.kind === 'workflow';
+        const last = wf && !ev.final ? ev.last : undefined;
         return ordered(K.taskProgress, {
-          type: 'system',
-          subtype: 'task_progress',
-          task_id: ev.task.taskId,
-          run_id: v328 ? ev.task.runId : undefined,
+          ...head('task_progress', ev.task),
           tool_use_id: ev.task.toolUseId,
-          description,
+          description: last ? (last.phaseTitle ? `${last.phaseTitle}: ${last.label}` : last.label) : ev.task.description,
+          subagent_type: wf ? undefined : ev.task.subagentType,
           usage: ordered(K.taskUsage, { ...ev.usage }),
-          last_tool_name: last?.label,
-          summary: ev.task.description,
-          workflow_progress: ev.rows.map(row),
+          last_tool_name: wf ? last?.label : ev.lastToolName,
+          summary: wf ? ev.task.description : undefined,
+          workflow_progress: wf ? ev.rows.map(row) : undefined,
           ...trail(ctx),
         });
       }
       case 'task_updated':
         return ordered(K.taskUpdated, {
-          type: 'system',
-          subtype: 'task_updated',
-          task_id: ev.task.taskId,
-          run_id: v328 ? ev.task.runId : undefined,
+          ...head('task_updated', ev.task),
           patch: ordered(K.patch, { ...ev.patch }),
           ...trail(ctx),
         });
       case 'task_notification':
         return ordered(K.taskNotification, {
-          type: 'system',
-          subtype: 'task_notification',
-          task_id: ev.task.taskId,
-          run_id: v328 ? ev.task.runId : undefined,
+          ...head('task_notification', ev.task),
           tool_use_id: ev.task.toolUseId,
           status: ev.status,
           output_file: ev.task.outputFile,

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { AgentRow, TaskKind } from '../../engine/events.js';
+import type { AgentRow, HostRequestBody, TaskKind } from '../../engine/events.js';
 import type { Random } from '../../engine/random.js';
 import { BASE36, BASE62 } from '../../engine/random.js';
+import { ordered, type Obj, type Order } from '../shape.js';
+import type { EncodeContext } from './types.js';
 
 /** `toolu_01` + 22 base62 characters: the Anthropic API's tool_use id format. */
 export const toolUseId = (rng: Random): string => 'toolu_01' + rng.chars(BASE62, 22);
@@ -44,4 +46,38 @@ export function sumTokens(rows: readonly AgentRow[]): number {
   let n = 0;
   for (const r of rows) n += r.tokens;
   return n;
+}
+
+/** Key orders of a profile's host request bodies. */
+export interface HostOrders {
+  canUseTool: Order;
+  hookCallback: Order;
+  hookInput: Order;
+}
+
+/**
+ * The body of a CLI-initiated request (issue #10), ordered by the profile's tables; `claude` adds the
+ * fields only Claude Code sends (permission_suggestions, permission_mode, stop_hook_active).
+ */
+export function hostRequestBody(r: HostRequestBody, ctx: EncodeContext, K: HostOrders, claude: boolean): Obj {
+  if (r.subtype === 'can_use_tool') {
+    return ordered(K.canUseTool, { subtype: r.subtype, tool_name: r.toolName, input: r.input, permission_suggestions: claude ? [] : undefined, tool_use_id: r.toolUseId });
+  }
+  return ordered(K.hookCallback, {
+    subtype: r.subtype,
+    callback_id: r.callbackId,
+    input: ordered(K.hookInput, {
+      session_id: ctx.sessionId,
+      transcript_path: ctx.transcriptPath,
+      cwd: ctx.cwd,
+      permission_mode: claude ? ctx.permissionMode : undefined,
+      hook_event_name: r.hookEvent,
+      tool_name: r.toolName,
+      tool_input: r.toolInput,
+      tool_response: r.toolResponse,
+      tool_use_id: r.toolUseId,
+      stop_hook_active: claude && r.hookEvent === 'Stop' ? false : undefined,
+    }),
+    tool_use_id: r.toolUseId,
+  });
 }
