@@ -1,6 +1,7 @@
 import type { BackgroundTaskT } from '../scenario/schema.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
+import { announceEnd, announceStart } from './lifecycle.js';
 
 /** What a background task needs from its session. */
 export interface BackgroundHost {
@@ -39,8 +40,7 @@ export class BackgroundRun implements TaskRun {
   /** Emits task_started and schedules progress and the end. */
   start(): void {
     const h = this.host;
-    h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
-    h.emit({ kind: 'task_started', task: this.info });
+    announceStart(h, this.info);
     const duration = this.spec.duration ?? DEFAULT_MS;
     const tools = this.spec.kind === 'agent' ? this.spec.tools ?? [] : [];
     const total = this.spec.tokens ?? 0;
@@ -76,26 +76,21 @@ export class BackgroundRun implements TaskRun {
     for (const t of this.timers) t.cancel();
     this.timers = [];
     const now = h.scheduler.now();
-    const live = h.liveTasks().filter((t) => t.taskId !== this.info.taskId);
     const notify = s.notify !== false;
     const notifyStatus = status === 'killed' ? 'stopped' : status;
-    const error = status === 'failed' && s.kind !== 'agent' ? undefined : status === 'failed' ? s.result ?? 'agent failed' : undefined;
-    h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
-    h.emit({ kind: 'task_updated', task: this.info, patch: { status, end_time: now, ...(error !== undefined ? { error } : {}) } });
-    h.writeOutput(this.info.outputFile, s.kind === 'agent' ? (s.result ?? '') + '\n' : s.output ?? '');
-    if (this.info.stderrFile) h.writeOutput(this.info.stderrFile, s.stderr ?? '');
-    if (notify) {
-      const detail: TaskEndDetail = { exitCode: s.kind === 'agent' ? undefined : s.exit_code ?? 0, result: s.result, error };
-      h.emit({
-        kind: 'task_notification',
-        task: this.info,
-        status: notifyStatus,
-        summary: h.summary(notifyStatus, detail),
-        // seed 002 §8: usage on sub-agent notifications only, shells omit it
-        usage: s.kind === 'agent' ? this.usage() : undefined,
-      });
-    }
-    h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
+    const error = status === 'failed' && s.kind === 'agent' ? s.result ?? 'agent failed' : undefined;
+    const detail: TaskEndDetail = { exitCode: s.kind === 'agent' ? undefined : s.exit_code ?? 0, result: s.result, error };
+    announceEnd(h, this.info, {
+      status,
+      endTime: now,
+      error,
+      // seed 002 §8: usage on sub-agent notifications only, shells omit it; notify: false ends with the update alone
+      notification: notify ? { summary: h.summary(notifyStatus, detail), usage: s.kind === 'agent' ? this.usage() : undefined } : undefined,
+      writeOutputs: () => {
+        h.writeOutput(this.info.outputFile, s.kind === 'agent' ? (s.result ?? '') + '\n' : s.output ?? '');
+        if (this.info.stderrFile) h.writeOutput(this.info.stderrFile, s.stderr ?? '');
+      },
+    });
     h.onTerminal(this, notifyStatus, notify);
   }
 

@@ -1,6 +1,7 @@
 import type { AgentT, WorkflowT } from '../scenario/schema.js';
 import { PRIO, type Scheduler, type Timer } from './clock.js';
 import type { AgentRow, EngineEvent, PhaseRow, TaskInfo, TaskRun, TaskUsage, TimelineRow } from './events.js';
+import { announceEnd, announceStart } from './lifecycle.js';
 import type { Random } from './random.js';
 
 /** What a workflow run needs from its session. */
@@ -64,9 +65,7 @@ export class WorkflowRun implements TaskRun {
 
   /** Emits task_started and schedules the phases. */
   start(): void {
-    const h = this.host;
-    h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
-    h.emit({ kind: 'task_started', task: this.info });
+    announceStart(this.host, this.info);
     this.schedule(PHASE_START_DELAY, () => this.runStage(0));
   }
 
@@ -201,20 +200,14 @@ export class WorkflowRun implements TaskRun {
     this.failure = error;
     this.cancelTimers();
     const notifyStatus = status === 'killed' ? 'stopped' : status;
-    const live = h.liveTasks().filter((t) => t.taskId !== this.info.taskId);
-    h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
-    h.emit({ kind: 'task_updated', task: this.info, patch: { status, end_time: now, ...(error !== undefined ? { error } : {}) } });
-    h.writeOutput(this.info, this.outputText(notifyStatus, error));
-    h.emit({
-      kind: 'task_notification',
-      task: this.info,
-      status: notifyStatus,
-      summary: h.summary(notifyStatus, error),
-      usage: this.usage(),
+    announceEnd(h, this.info, {
+      status,
+      endTime: now,
       error,
+      notification: { summary: h.summary(notifyStatus, error), usage: this.usage() },
+      writeOutputs: () => h.writeOutput(this.info, this.outputText(notifyStatus, error)),
     });
     this.notifiedAt = now;
-    h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
     h.onTerminal(this, notifyStatus);
   }
 

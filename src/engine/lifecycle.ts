@@ -1,0 +1,44 @@
+import type { EngineEvent, TaskInfo, TaskStatus, TaskUsage } from './events.js';
+
+/** What announcing a task's start and end needs from its session. */
+export interface LifecycleHost {
+  emit(ev: EngineEvent): void;
+  /** Live (non-terminal) tasks of the session, for background_tasks_changed. */
+  liveTasks(): TaskInfo[];
+}
+
+/** A task starts: the background task list, then task_started (captures: bg changed comes first). */
+export function announceStart(h: LifecycleHost, task: TaskInfo): void {
+  h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
+  h.emit({ kind: 'task_started', task });
+}
+
+/** How a task ends. */
+export interface TaskEnd {
+  status: Extract<TaskStatus, 'completed' | 'failed' | 'killed'>;
+  endTime: number;
+  error?: string | undefined;
+  /** The notification, or undefined for the terminal-only ending (seed 002 §8). */
+  notification?: { summary: string; usage?: TaskUsage | undefined } | undefined;
+  /** Writes the task's output files; runs between the update and the notification. */
+  writeOutputs(): void;
+}
+
+/**
+ * The terminal sequence, in one place for every task kind (seed 000 §4.3 / §5.3-5.4, seed 002 §8):
+ * background_tasks_changed (2.1.220 position), task_updated with the terminal patch, the output files,
+ * exactly one task_notification (killed -> stopped), background_tasks_changed (2.1.328 position).
+ * Returns the notification status.
+ */
+export function announceEnd(h: LifecycleHost, task: TaskInfo, end: TaskEnd): 'completed' | 'failed' | 'stopped' {
+  const notifyStatus = end.status === 'killed' ? 'stopped' : end.status;
+  const live = h.liveTasks().filter((t) => t.taskId !== task.taskId);
+  h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
+  h.emit({ kind: 'task_updated', task, patch: { status: end.status, end_time: end.endTime, ...(end.error !== undefined ? { error: end.error } : {}) } });
+  end.writeOutputs();
+  if (end.notification) {
+    h.emit({ kind: 'task_notification', task, status: notifyStatus, summary: end.notification.summary, usage: end.notification.usage, error: end.error });
+  }
+  h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
+  return notifyStatus;
+}
