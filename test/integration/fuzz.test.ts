@@ -2,9 +2,10 @@
 // 200 runs with a minimal plan whose --replay token reproduces the same failure; the careful consumer
 // (seed 000 §4.4, §6) passes; same seed -> same report; --shard i/n partitions one campaign.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fuzz } from '../../dist/index.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
 import { ROOT } from '../helpers/run-bin.js';
@@ -14,7 +15,9 @@ const SCENARIO = join(FIX, 'scenario.yaml');
 const ORACLE = `node ${join(FIX, 'oracle.mjs')}`;
 const consumer = (name: string) => `node ${join(FIX, `${name}.mjs`)} 'build it' cancel`;
 // the fixture's happy path hides the naive bugs only without the cbc-only late rows (seed 000 §4.3.4)
-const BASE = ['--scenario', SCENARIO, '--profile', 'claude-2.1.220', '--oracle', ORACLE];
+const OUT = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-out-'));
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
+const BASE = ['--scenario', SCENARIO, '--profile', 'claude-2.1.220', '--oracle', ORACLE, '--out', OUT];
 /** In-process runs are cheap (~20 ms each), so the acceptance's 1,000 runs fit in npm test. */
 const CAREFUL_RUNS = 1000;
 
@@ -49,6 +52,11 @@ describe('naive consumers are caught, shrunk, and replayed', () => {
       expect(min).toMatch(why);
       const token = replayToken(r.stdout);
       expect(token).toBeDefined();
+      // issue #11: the shrunk failure is kept with a timeline report next to it
+      const artefacts = /artefacts: {4}(.*)$/m.exec(r.stdout)?.[1] ?? '';
+      expect(existsSync(join(artefacts, 'report.html'))).toBe(true);
+      expect(existsSync(join(artefacts, 'journal.ndjson'))).toBe(true);
+      expect(readFileSync(join(artefacts, 'report.html'), 'utf8')).toContain('cbc-emu fuzz finding at run');
       // the printed replay command reproduces the same failure
       const again = await emu(['--replay', token as string, ...BASE, '--consumer', consumer(name)]);
       expect(again.code).toBe(1);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { EMU_PREFIX } from '../../errors.js';
@@ -23,6 +23,8 @@ to a minimal plan you can replay.
   --shard i/n         run only the runs r with r % n == i-1 (CI matrix); shards cover the campaign exactly
   --keep-going        run every run even after a failure (default: stop at the first failure and shrink it)
   --replay TOKEN      run exactly one plan (from a report) and say whether it fails
+  --out DIR           where each shrunk failure is kept: transcript, journal, consumer output and a
+                      report.html timeline (default ./cbc-emu-fuzz)
   --list              print the perturbation catalogue
 `;
 
@@ -41,11 +43,13 @@ export interface FuzzArgs {
   shard: [number, number];
   keepGoing: boolean;
   replay?: string;
+  /** Folder for the artefacts of each shrunk failure (issue #11: a report next to each). */
+  out: string;
 }
 
 /** Parses the command line; a string is an error message ('' = help). */
 export function parseFuzzArgs(argv: string[]): FuzzArgs | string {
-  const a: Partial<FuzzArgs> = { speed: '0', runs: 100, seed: 1, illegal: false, timeoutMs: 20_000, shard: [1, 1], keepGoing: false };
+  const a: Partial<FuzzArgs> = { speed: '0', runs: 100, seed: 1, illegal: false, timeoutMs: 20_000, shard: [1, 1], keepGoing: false, out: 'cbc-emu-fuzz' };
   let perturb: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -71,6 +75,7 @@ export function parseFuzzArgs(argv: string[]): FuzzArgs | string {
       else if (flag === '--timeout') a.timeoutMs = whole(value(), 1);
       else if (flag === '--illegal') a.illegal = true;
       else if (flag === '--keep-going') a.keepGoing = true;
+      else if (flag === '--out') a.out = value();
       else if (flag === '--replay') a.replay = value();
       else if (flag === '--perturb') perturb = value().split(',').map((s) => s.trim()).filter((s) => s !== '');
       else if (flag === '--shard') {
@@ -158,6 +163,24 @@ export async function runFuzz(argv: string[], io: { stdout: NodeJS.WritableStrea
   }
 }
 
+/**
+ * Re-runs a finding's minimal plan into `--out`/finding-<run>/ (transcript, journal, consumer output)
+ * and writes report.html, the run's timeline with the checker's violations marked (issue #11).
+ */
+async function keepFinding(f: Finding, a: FuzzArgs, ctx: RunContext): Promise<string> {
+  const name = `finding-${f.run}`;
+  const dir = join(a.out, name);
+  mkdirSync(a.out, { recursive: true });
+  await runOnce(f.min, { ...ctx, work: a.out }, name);
+  const journal = join(dir, 'journal.ndjson');
+  const source = existsSync(journal) ? journal : join(dir, 'transcript.ndjson');
+  if (existsSync(source)) {
+    const { buildReport } = await import('../report/report.js');
+    writeFileSync(join(dir, 'report.html'), buildReport(readFileSync(source, 'utf8'), { check: true, source, title: `cbc-emu fuzz finding at run ${f.run}: ${describe(f.min)}` }).html);
+  }
+  return dir;
+}
+
 async function replay(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
   let plan: FuzzPlan;
   try {
@@ -224,6 +247,7 @@ async function campaign(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.Writa
     lines.push(`  minimal run:  ${f.minOutcome.verdict} — ${f.minOutcome.why}`);
     if (f.minOutcome.broken.length > 0) lines.push(`  checker:      the minimal stream breaks ${f.minOutcome.broken.join(', ')}`);
     lines.push(`  replay:       ${replayCommand(f.min, a)}`);
+    lines.push(`  artefacts:    ${await keepFinding(f, a, ctx)}`);
   }
   const failed = findings.some((f) => f.legal) || illegalMisses.length > 0;
   lines.push('');
