@@ -11,7 +11,7 @@ import { createLogger } from './log.js';
 import { getProfile, type Profile } from './protocol/profiles/index.js';
 import { bridgeFrame } from './protocol/bridge.js';
 import type { Obj } from './protocol/shape.js';
-import { loadScenarioFile } from './scenario/load.js';
+import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from './scenario/compiled.js';
 import type { ScenarioT } from './scenario/schema.js';
 import { loadSettings, SettingsError } from './settings.js';
 import { appendRecord, latestSession, readSession, sessionExists, type SessionState } from './store/sessions.js';
@@ -114,7 +114,8 @@ export async function runCli(io: RunIO): Promise<number> {
   const scenarioFile = setting('emu-scenario', 'CBC_EMU_SCENARIO');
   let scenario: ScenarioT;
   try {
-    scenario = io.scenario ?? loadScenarioFile(scenarioFile ?? fileURLToPath(new URL('../scenarios/default.yaml', import.meta.url)));
+    // the built-in scenario comes precompiled (no yaml/zod on the start-up path); files go through the loader
+    scenario = io.scenario ?? (scenarioFile === undefined ? compiledDefaultScenario() : undefined) ?? (await import('./scenario/load.js')).loadScenarioFile(scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL));
   } catch (e) {
     if (e instanceof EmuError) {
       err(`${EMU_PREFIX} ${e.message}`);

@@ -47,6 +47,9 @@ export class HostRequests {
     // the request is written even when stdin is already closed (stdout still works), so the bytes do
     // not depend on when EOF was noticed; it is then cancelled as "SDK disconnected"
     this.emit({ kind: 'host_request', requestId, request });
+    // an in-memory consumer may answer synchronously inside that write: the request is then already
+    // settled, and holding the clock or arming a timer for it would stall the session for good
+    if (!this.pending.has(requestId)) return;
     this.trace(requestId, subtype, 'pending');
     if (this.disconnected) {
       this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' }));

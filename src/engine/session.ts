@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Logger } from 'pino';
+import type { EmuLogger as Logger } from '../log.js';
 import type { EncodeContext, Profile } from '../protocol/profiles/index.js';
 import type { Obj } from '../protocol/shape.js';
 import { interpolate, selectTurn } from '../scenario/match.js';

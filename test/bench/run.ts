@@ -1,0 +1,72 @@
+// `npm run bench` (issue #9): measures start-up, emission throughput, peak RSS and the tools against their
+// budgets, prints a table and writes docs/performance.md. Options: --quick (fewer repetitions, smaller
+// inputs), --bin <path> (measure another build of bin/cbc.js), --transcript-mb <n> (check input, default 1024),
+// --only startup,throughput,rss,tools (a subset), --no-write (do not touch docs/performance.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { DEFAULT_BIN, machine, ROOT } from './lib.js';
+import { printTable, writeMarkdown, type Section } from './report.js';
+
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = argv.indexOf(name);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const quick = argv.includes('--quick');
+const bin = resolve(opt('--bin') ?? DEFAULT_BIN);
+const transcriptMb = Number(opt('--transcript-mb') ?? (quick ? 64 : 1024));
+const only = new Set((opt('--only') ?? 'startup,throughput,rss,tools').split(','));
+
+// a fresh clone has no dist/: build it first (the drop-in runs the compiled code)
+if (!existsSync(join(ROOT, 'dist', 'run.js'))) {
+  console.log('dist/ is missing: running npm run build');
+  const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
+const { benchStartup } = await import('./startup.js');
+const { benchThroughput } = await import('./throughput.js');
+const { benchRss } = await import('./rss.js');
+const { benchTools } = await import('./tools.js');
+
+const tmp = mkdtempSync(join(tmpdir(), 'cbc-bench-'));
+const sections: Section[] = [];
+try {
+  console.log(`benchmarking ${bin}${quick ? ' (quick)' : ''}`);
+  if (only.has('startup')) {
+    console.log('start-up…');
+    sections.push(await benchStartup({ bin, reps: quick ? 15 : 60, realReps: quick ? 2 : 5, tmp }));
+  }
+  if (only.has('throughput') || only.has('tools')) {
+    console.log('emission throughput…');
+    const tp = await benchThroughput({ bin, reps: quick ? 3 : 7, prompts: quick ? 100 : 400, tmp });
+    if (only.has('throughput')) sections.push(tp);
+    if (only.has('rss')) {
+      console.log('peak RSS…');
+      sections.push(await benchRss({ bin, frames: quick ? 100_000 : 1_000_000, tmp }));
+    }
+    if (only.has('tools')) {
+      console.log('tools…');
+      sections.push(await benchTools({ bin, tmp, transcriptMb, scenario: tp.scenario, bytesPerPrompt: tp.bytesPerPrompt }));
+    }
+  } else if (only.has('rss')) {
+    console.log('peak RSS…');
+    sections.push(await benchRss({ bin, frames: quick ? 100_000 : 1_000_000, tmp }));
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+printTable(sections);
+if (!argv.includes('--no-write')) {
+  const file = join(ROOT, 'docs', 'performance.md');
+  // the hand-written part (analysis, before/after) lives below this marker and survives re-runs
+  const marker = '\n<!-- notes: kept by npm run bench -->\n';
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const notes = old.includes(marker) ? old.slice(old.indexOf(marker)) : marker;
+  const m = machine();
+  writeMarkdown(file, sections, { ...m, date: new Date().toISOString().slice(0, 10), bin: relative(ROOT, bin) || bin }, notes);
+  console.log(`\nwrote ${relative(ROOT, file)}`);
+}

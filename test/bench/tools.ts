@@ -1,0 +1,96 @@
+// Budgets 4 and 5: `cbc-emu check` and `replay` throughput on a large transcript; fuzz runs/s. Each is
+// measured only when its command exists in this build (other issues add them); otherwise it says so.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { drain, EMU_BIN, fmt, ROOT, STREAM, userLine } from './lib.js';
+import type { Section } from './report.js';
+
+/** Names of the `cbc-emu` subcommands of this build (from its help). */
+export function emuCommands(): string[] {
+  const r = spawnSync(process.execPath, [EMU_BIN, 'help'], { cwd: ROOT, encoding: 'utf8' });
+  return [...r.stdout.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]!);
+}
+
+/** Writes the drop-in's stdout for `prompts` prompts of `scenario` straight into `file` (no buffering here). */
+function writeTranscript(bin: string, scenario: string, prompts: number, file: string, home: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fd = openSync(file, 'w');
+    const child = spawn(process.execPath, [bin, ...STREAM, '--emu-scenario', scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home, '--no-session-persistence'], { cwd: ROOT, stdio: ['pipe', fd, 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      closeSync(fd);
+      if (code === 0) resolve();
+      else reject(new Error(`transcript generation exited ${code}`));
+    });
+    // prompts are tiny; written in slices so stdin never holds megabytes
+    let i = 0;
+    const more = () => {
+      while (i < prompts) {
+        if (!child.stdin!.write(userLine(`go ${i++}`))) return void child.stdin!.once('drain', more);
+      }
+      child.stdin!.end();
+    };
+    more();
+  });
+}
+
+/** Check and replay throughput (budget 4) and fuzz (budget 5). */
+export async function benchTools(opts: { bin: string; tmp: string; transcriptMb: number; scenario: string; bytesPerPrompt: number }): Promise<Section> {
+  const have = emuCommands();
+  const rows: Section['rows'] = [];
+  const budgets: Section['budgets'] = [];
+  const home = join(opts.tmp, 'tools-home');
+
+  if (!have.includes('check')) {
+    budgets.push({ name: '`cbc-emu check` throughput', measured: 'not measured: no check command', budget: 'reported', pass: undefined });
+  } else {
+    const file = join(opts.tmp, 'big-transcript.ndjson');
+    const prompts = Math.max(1, Math.ceil((opts.transcriptMb * 1048576) / opts.bytesPerPrompt));
+    const t0 = performance.now();
+    await writeTranscript(opts.bin, opts.scenario, prompts, file, home);
+    const genMs = performance.now() - t0;
+    const bytes = statSync(file).size;
+    const r = await drain(process.execPath, [EMU_BIN, 'check', file], { rss: true, timeoutMs: 3_600_000 });
+    const mbs = bytes / 1048576 / (r.totalMs / 1000);
+    const verdict = (r.stderr.trim().split('\n').pop() ?? '').slice(0, 160);
+    rows.push({ what: 'transcript for `check`', value: `${(bytes / 1048576).toFixed(0)} MB`, detail: `${fmt(prompts)} prompts of the wide scenario, generated in ${(genMs / 1000).toFixed(1)} s` });
+    rows.push({ what: '`cbc-emu check` (spawn → exit)', value: `${mbs.toFixed(1)} MB/s`, detail: `${(r.totalMs / 1000).toFixed(1)} s, exit ${r.code}${r.maxRssKiB ? `, peak RSS ${(r.maxRssKiB / 1024).toFixed(0)} MB` : ''}; ${verdict || 'no summary'}` });
+    budgets.push({ name: '`cbc-emu check` throughput', measured: r.code === 0 || r.code === 1 ? `${mbs.toFixed(1)} MB/s` : `not measured: check exited ${r.code}: ${verdict}`, budget: 'reported', pass: r.code === 0 || r.code === 1 ? true : undefined });
+    rmSync(file, { force: true });
+  }
+
+  if (!have.includes('replay') || !have.includes('record')) {
+    budgets.push({ name: '`cbc-emu replay` throughput', measured: 'not measured: no replay command', budget: 'reported', pass: undefined });
+  } else {
+    // record the drop-in itself, then play the cassette back at speed 0 to the same prompts
+    const cassette = join(opts.tmp, 'bench.cassette');
+    const prompts = Math.max(1, Math.ceil((20 * 1048576) / opts.bytesPerPrompt));
+    const stdin = Array.from({ length: prompts }, (_, i) => userLine(`go ${i}`)).join('');
+    const rec = await drain(process.execPath, [EMU_BIN, 'record', '--out', cassette, '--', process.execPath, opts.bin, ...STREAM, '--emu-scenario', opts.scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home, '--no-session-persistence'], { stdin });
+    if (rec.code !== 0 || !existsSync(cassette)) {
+      budgets.push({ name: '`cbc-emu replay` throughput', measured: `not measured: recording failed (exit ${rec.code}: ${rec.stderr.trim().slice(0, 160)})`, budget: 'reported', pass: undefined });
+    } else {
+      const r = await drain(process.execPath, [EMU_BIN, 'replay', cassette, '--emu-speed', '0'], { stdin, rss: true });
+      const ok = r.code === 0 && r.bytes > 0;
+      const mbs = r.bytes / 1048576 / (r.totalMs / 1000);
+      rows.push({ what: '`cbc-emu replay` (spawn → exit)', value: ok ? `${fmt(r.lines / (r.totalMs / 1000))} frames/s, ${mbs.toFixed(1)} MB/s` : 'failed', detail: `cassette of ${(statSync(cassette).size / 1048576).toFixed(0)} MB (${fmt(rec.lines)} frames recorded), replayed ${fmt(r.lines)} frames in ${(r.totalMs / 1000).toFixed(1)} s, exit ${r.code}${r.maxRssKiB ? `, peak RSS ${(r.maxRssKiB / 1024).toFixed(0)} MB` : ''}` });
+      budgets.push({ name: '`cbc-emu replay` throughput', measured: ok ? `${mbs.toFixed(1)} MB/s` : `not measured: replay exited ${r.code}: ${r.stderr.trim().slice(0, 160)}`, budget: 'reported', pass: ok ? true : undefined });
+    }
+    rmSync(cassette, { force: true });
+  }
+
+  budgets.push({
+    name: 'fuzz runs/s (in-process and spawned)',
+    measured: have.includes('fuzz') ? 'not measured: this benchmark has no driver for `cbc-emu fuzz` yet' : 'not measured: no fuzz command',
+    budget: 'reported',
+    pass: undefined,
+  });
+  rmSync(home, { recursive: true, force: true });
+  return {
+    title: '4–5. Tools: check, replay, fuzz',
+    method: `\`cbc-emu check <file>\` on a ${opts.transcriptMb} MB transcript written by the drop-in (wide scenario, \`--emu-speed 0\`), spawn → exit. \`cbc-emu replay\`: the drop-in recorded with \`cbc-emu record\` for about 20 MB of output, then the cassette replayed at \`--emu-speed 0\` to the same prompts. A command this build lacks is reported as not measured.`,
+    rows,
+    budgets,
+  };
+}

@@ -1,0 +1,86 @@
+// Helpers of the hardening suite (issue #9): byte-level stdin, complete-frame checks, stack-trace checks.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { expect } from 'vitest';
+import { runCli } from '../../dist/run.js';
+import type { ScenarioT } from '../../dist/scenario/schema.js';
+import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
+
+/** What one run left behind. */
+export interface Ran {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+  signal?: NodeJS.Signals | null;
+}
+
+/** Runs the drop-in in-process with raw stdin bytes (invalid UTF-8, NUL, CRLF survive as given). */
+export async function inProcess(args: string[], stdin: Buffer | string, opts: { scenario?: ScenarioT; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
+  const i = new PassThrough();
+  const o = new PassThrough();
+  const e = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  o.on('data', (c: Buffer) => out.push(c));
+  e.on('data', (c: Buffer) => err.push(c));
+  // CBC_EMU_LOG_LEVEL=silent: in-process, pino would write warnings to the test runner's own fd 2
+  const done = runCli({ argv: args, env: { CBC_EMU_LOG_LEVEL: 'silent', ...opts.env }, stdin: i, stdout: o, stderr: e, cwd: resolve(ROOT), scenario: opts.scenario, handleSignals: false });
+  i.end(stdin);
+  const code = await done;
+  return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code };
+}
+
+/** Spawns bin/cbc.js with raw stdin bytes, closes stdin, collects everything. */
+export function spawned(args: string[], stdin: Buffer | string, opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CBC_BIN, ...args], { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`bin/cbc.js ${args.join(' ')} did not exit within ${opts.timeoutMs ?? 30_000} ms`));
+    }, opts.timeoutMs ?? 30_000);
+    child.stdin.on('error', () => undefined); // a fatal line may end the process before it read everything
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal });
+    });
+    child.stdin.end(stdin);
+  });
+}
+
+/** Asserts stderr carries no JavaScript stack trace (a crash, not a clear error). */
+export function expectNoStack(stderr: string): void {
+  expect(stderr, 'stderr has no stack trace lines').not.toMatch(/^\s{2,}at .+[(:]\d+|^\s+at (?:async )?\S+ \(/m);
+  expect(stderr).not.toMatch(/\b(?:TypeError|ReferenceError|RangeError): .*\n\s+at /);
+}
+
+/** Every stdout line is one complete JSON object ending in `\n` (no torn frame); returns them. */
+export function frames(stdout: string): Record<string, unknown>[] {
+  if (stdout === '') return [];
+  expect(stdout.endsWith('\n'), 'the last frame is complete (ends with \\n)').toBe(true);
+  return stdout
+    .slice(0, -1)
+    .split('\n')
+    .map((line, i) => {
+      let v: unknown;
+      expect(() => (v = JSON.parse(line)), `stdout line ${i + 1} is JSON: ${line.slice(0, 160)}`).not.toThrow();
+      expect(v !== null && typeof v === 'object' && !Array.isArray(v), `stdout line ${i + 1} is an object`).toBe(true);
+      return v as Record<string, unknown>;
+    });
+}
+
+/** One stdin line per object. */
+export const lines = (...fs: unknown[]): string => fs.map((f) => JSON.stringify(f) + '\n').join('');
+/** Stream-json args, deterministic, for `profile`, with `home` as --emu-home. */
+export const streamArgs = (profile: string, home: string, extra: string[] = []): string[] => [
+  '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose',
+  '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', 'hardening', '--emu-home', home, '--no-session-persistence', ...extra,
+];
+/** A user frame. */
+export const user = (content: unknown) => ({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });
+/** A control request. */
+export const ctl = (id: unknown, request: unknown) => ({ type: 'control_request', request_id: id, request });

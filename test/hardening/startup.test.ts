@@ -1,0 +1,84 @@
+// Hardening of the start-up fixes (issue #9, docs/performance.md): the built-in scenario comes
+// precompiled, so the no-scenario path loads neither yaml nor zod, and pino is loaded only when a log
+// line is written. Behaviour must stay identical: the compiled scenario equals the loader's output.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../dist/run.js';
+import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
+import { loadScenarioFile } from '../../dist/scenario/load.js';
+import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
+import { lines, user } from './helpers.js';
+
+describe('the precompiled default scenario (issue #9 start-up budget)', () => {
+  it('equals what the YAML loader makes of scenarios/default.yaml, and carries its hash', () => {
+    const compiled = JSON.parse(readFileSync(COMPILED_DEFAULT_URL, 'utf8')) as { sha256: string; scenario: unknown };
+    expect(compiled.sha256).toBe(sourceHash(readFileSync(DEFAULT_SCENARIO_URL)));
+    expect(compiled.scenario).toStrictEqual(loadScenarioFile(join(ROOT, 'scenarios', 'default.yaml')));
+    expect(compiledDefaultScenario()).toStrictEqual(compiled.scenario);
+  });
+
+  it('a stale compiled file (hash mismatch) is not used: the caller falls back to the YAML', () => {
+    const text = readFileSync(COMPILED_DEFAULT_URL, 'utf8');
+    try {
+      writeFileSync(COMPILED_DEFAULT_URL, JSON.stringify({ ...JSON.parse(text), sha256: '0'.repeat(64) }));
+      expect(compiledDefaultScenario()).toBeUndefined();
+    } finally {
+      writeFileSync(COMPILED_DEFAULT_URL, text);
+    }
+  });
+
+  it('the drop-in without a scenario loads no yaml, zod or pino; with a warning to log, pino is loaded', () => {
+    // a resolve hook lists every package module the process loads (ESM imports and createRequire alike)
+    const hook = `data:text/javascript,${encodeURIComponent(`
+      import { register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent("export async function resolve(s, c, n) { const r = await n(s, c); const m = /node_modules\\\\/([^/]+)\\\\//.exec(r.url); if (m) process._rawDebug('PKG ' + m[1]); return r; }"));
+      const Module = (await import('node:module')).default;
+      const load = Module._load;
+      Module._load = function (req, ...rest) { if (!req.startsWith('node:') && !req.startsWith('.') && !req.startsWith('/')) process._rawDebug('PKG ' + req.split('/')[0]); return load.call(this, req, ...rest); };
+    `)}`;
+    const run = (stdin: string) => {
+      const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--no-session-persistence'], { cwd: ROOT, input: stdin, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      return new Set([...r.stderr.matchAll(/^PKG (\S+)$/gm)].map((m) => m[1]));
+    };
+    const quiet = run(lines({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }, user('hi')));
+    expect([...quiet]).toEqual([]);
+    const warned = run('[1,2]\n' + lines(user('hi'))); // "ignoring a stdin frame that is not a JSON object"
+    expect(warned.has('pino')).toBe(true);
+    expect(warned.has('yaml') || warned.has('zod')).toBe(false);
+  });
+});
+
+describe('an in-memory consumer that answers inside the write (bug found by issue #9)', () => {
+  it('a can_use_tool answered synchronously does not stall the session', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const out: string[] = [];
+    stdout.on('data', (c: Buffer) => {
+      for (const l of c.toString('utf8').split('\n').filter((x) => x !== '')) {
+        out.push(l);
+        const f = JSON.parse(l) as Record<string, unknown>;
+        const req = f['request'] as Record<string, unknown> | undefined;
+        // answered in the same tick, from inside the emulator's stdout write
+        if (req?.['subtype'] === 'can_use_tool') stdin.write(lines({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: {} } } }));
+        if (f['type'] === 'result') stdin.end();
+      }
+    });
+    const code = await runCli({
+      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 's', '--no-session-persistence', '--permission-prompt-tool', 'stdio', '--emu-scenario', join(ROOT, 'scenarios', 'permissions.yaml')],
+      env: { CBC_EMU_LOG_LEVEL: 'silent' },
+      stdin: (stdin.write(lines(user('clean'))), stdin),
+      stdout,
+      stderr: new PassThrough(),
+      cwd: ROOT,
+      handleSignals: false,
+    });
+    expect(code).toBe(0);
+    const result = JSON.parse(out.at(-1)!) as Record<string, unknown>;
+    expect(result['type']).toBe('result');
+    expect(result['result']).toBe('Clean finished.');
+  }, 20_000);
+});
