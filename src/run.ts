@@ -196,7 +196,7 @@ export async function runCli(io: RunIO): Promise<number> {
   // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
   const fuzz = io.env['CBC_EMU_FUZZ'] ? (await import('./tools/fuzz/hook.js')).fuzzHook(io) : undefined;
   if (fuzz === null) return 2;
-  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as unknown as import('node:stream').Writable);
+  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as unknown as import('node:stream').Writable, { coalesce: true });
   const emit = fuzz ? fuzz.frames((json) => writer.write(json)) : (json: string) => writer.write(json);
   scheduler.gate = () => writer.ready();
   const journalFile = setting('emu-journal', 'CBC_EMU_JOURNAL');

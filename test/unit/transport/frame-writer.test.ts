@@ -137,3 +137,35 @@ describe('FrameWriter', () => {
     expect(errors.map((e) => e.message)).toEqual(['disk full']);
   });
 });
+
+describe('FrameWriter with coalesce (the drop-in: fewer syscalls for bursts)', () => {
+  it('frames of one synchronous burst reach the stream together on the next tick, in order, byte for byte', async () => {
+    const chunks: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        chunks.push(chunk.toString('utf8'));
+        cb();
+      },
+      writev(list, cb) {
+        chunks.push(list.map((c) => (c.chunk as Buffer).toString('utf8')).join(''));
+        cb();
+      },
+    });
+    const w = new FrameWriter(sink, { coalesce: true });
+    w.write('{"a":1}');
+    w.write('{"b":2}');
+    w.write('{"c":"\u2014"}');
+    expect(chunks).toEqual([]); // held until the burst ends
+    await new Promise((r) => process.nextTick(r));
+    expect(chunks).toEqual(['{"a":1}\n{"b":2}\n{"c":"\u2014"}\n']);
+    expect(w.written).toBe(3);
+  });
+
+  it('flush() releases a held burst at once', async () => {
+    const sink = new PassThrough();
+    const w = new FrameWriter(sink, { coalesce: true });
+    w.write('{"x":1}');
+    await w.flush();
+    expect(sink.read().toString('utf8')).toBe('{"x":1}\n');
+  });
+});
