@@ -35,6 +35,36 @@ function writeTranscript(bin: string, scenario: string, prompts: number, file: s
   });
 }
 
+/** Fuzz runs per second: the in-process API and the spawned command, with the careful consumer (budget 5). */
+async function benchFuzz(tmp: string): Promise<{ inProcess: number; inRuns: number; spawned: number; spawnRuns: number; code: number | null }> {
+  const fix = join(ROOT, 'test', 'fixtures', 'consumers');
+  const { fuzz } = (await import(join(ROOT, 'dist', 'index.js'))) as typeof import('../../dist/index.js');
+  const { createConsumer } = (await import(join(fix, 'core.mjs'))) as { createConsumer: () => { frame(f: unknown): string | undefined; results: number; wantsEnd(n: number): boolean } };
+  const inRuns = 300;
+  const t0 = performance.now();
+  await fuzz({ scenarioFile: join(fix, 'scenario.yaml'), runs: inRuns, seed: 7, profile: 'claude-2.1.220' }, async (stream) => {
+    const c = createConsumer();
+    const prompts = ['build it', 'cancel'];
+    let sent = 0;
+    const next = () => sent < prompts.length && stream.send({ type: 'user', message: { role: 'user', content: prompts[sent++] }, parent_tool_use_id: null, session_id: '' });
+    stream.send({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } });
+    next();
+    for await (const line of stream.lines()) {
+      if (line.trim() === '') continue;
+      const before = c.results;
+      if (c.frame(JSON.parse(line)) === 'stop') break;
+      if (c.results > before) next();
+      if (c.wantsEnd(prompts.length)) stream.end();
+    }
+  });
+  const inProcess = inRuns / ((performance.now() - t0) / 1000);
+  const spawnRuns = 20;
+  const t1 = performance.now();
+  const r = await drain(process.execPath, [EMU_BIN, 'fuzz', '--scenario', join(fix, 'scenario.yaml'), '--profile', 'claude-2.1.220', '--consumer', `node ${join(fix, 'careful.mjs')} 'build it' cancel`, '--runs', String(spawnRuns), '--seed', '7', '--out', join(tmp, 'fuzz-out')], { timeoutMs: 600_000 });
+  const spawned = spawnRuns / ((performance.now() - t1) / 1000);
+  return { inProcess, inRuns, spawned, spawnRuns, code: r.code };
+}
+
 /** Check and replay throughput (budget 4) and fuzz (budget 5). */
 export async function benchTools(opts: { bin: string; tmp: string; transcriptMb: number; scenario: string; bytesPerPrompt: number }): Promise<Section> {
   const have = emuCommands();
@@ -80,16 +110,18 @@ export async function benchTools(opts: { bin: string; tmp: string; transcriptMb:
     rmSync(cassette, { force: true });
   }
 
-  budgets.push({
-    name: 'fuzz runs/s (in-process and spawned)',
-    measured: have.includes('fuzz') ? 'not measured: this benchmark has no driver for `cbc-emu fuzz` yet' : 'not measured: no fuzz command',
-    budget: 'reported',
-    pass: undefined,
-  });
+  if (!have.includes('fuzz')) {
+    budgets.push({ name: 'fuzz runs/s (in-process and spawned)', measured: 'not measured: no fuzz command', budget: 'reported', pass: undefined });
+  } else {
+    const f = await benchFuzz(opts.tmp);
+    rows.push({ what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220` });
+    rows.push({ what: 'fuzz spawned (`cbc-emu fuzz`)', value: `${f.spawned.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run, plus the drop-in it spawns), exit ${f.code}` });
+    budgets.push({ name: 'fuzz runs/s (in-process and spawned)', measured: `${f.inProcess.toFixed(1)} in-process, ${f.spawned.toFixed(2)} spawned`, budget: 'reported', pass: f.code === 0 ? true : undefined });
+  }
   rmSync(home, { recursive: true, force: true });
   return {
     title: '4–5. Tools: check, replay, fuzz',
-    method: `\`cbc-emu check <file>\` on a ${opts.transcriptMb} MB transcript written by the drop-in (wide scenario, \`--emu-speed 0\`), spawn → exit. \`cbc-emu replay\`: the drop-in recorded with \`cbc-emu record\` for about 20 MB of output, then the cassette replayed at \`--emu-speed 0\` to the same prompts. A command this build lacks is reported as not measured.`,
+    method: `\`cbc-emu check <file>\` on a ${opts.transcriptMb} MB transcript written by the drop-in (wide scenario, \`--emu-speed 0\`), spawn → exit. \`cbc-emu replay\`: the drop-in recorded with \`cbc-emu record\` for about 20 MB of output, then the cassette replayed at \`--emu-speed 0\` to the same prompts. Fuzz: the in-process \`fuzz()\` API and the spawned \`cbc-emu fuzz\` command with the careful consumer of test/fixtures/consumers. A command this build lacks is reported as not measured.`,
     rows,
     budgets,
   };
