@@ -1,11 +1,10 @@
 // Helpers of the hardening suite (issue #9): byte-level stdin, complete-frame checks, stack-trace checks.
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';
 import { runCli } from '../../dist/run.js';
 import type { ScenarioT } from '../../dist/scenario/schema.js';
-import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
+import { CBC_BIN, ROOT, runBin } from '../helpers/run-bin.js';
 
 /** What one run left behind. */
 export interface Ran {
@@ -31,25 +30,9 @@ export async function inProcess(args: string[], stdin: Buffer | string, opts: { 
   return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code };
 }
 
-/** Spawns bin/cbc.js with raw stdin bytes, closes stdin, collects everything. */
+/** Spawns bin/cbc.js with raw stdin bytes, closes stdin, collects everything (the suite's one spawn helper). */
 export function spawned(args: string[], stdin: Buffer | string, opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CBC_BIN, ...args], { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`bin/cbc.js ${args.join(' ')} did not exit within ${opts.timeoutMs ?? 30_000} ms`));
-    }, opts.timeoutMs ?? 30_000);
-    child.stdin.on('error', () => undefined); // a fatal line may end the process before it read everything
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal });
-    });
-    child.stdin.end(stdin);
-  });
+  return runBin(args, stdin, { env: opts.env, timeoutMs: opts.timeoutMs ?? 30_000 });
 }
 
 /** Asserts stderr carries no JavaScript stack trace (a crash, not a clear error). */

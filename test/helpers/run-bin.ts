@@ -15,23 +15,32 @@ export interface BinResult {
   lines: string[];
 }
 
-/** Runs bin/cbc.js with `args`, writes `stdin` (then closes it), and collects everything. */
-export function runBin(args: string[], stdin = '', opts: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
+/**
+ * Runs bin/cbc.js with `args`, writes `stdin` (then closes it), and collects everything. The one
+ * spawn helper of the test suite: `replaceEnv` passes exactly `env` (as the Claude SDK does, un-merged).
+ */
+export function runBin(
+  args: string[],
+  stdin: string | Buffer = '',
+  opts: { env?: NodeJS.ProcessEnv; replaceEnv?: boolean; cwd?: string; timeoutMs?: number } = {},
+): Promise<BinResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CBC_BIN, ...args], {
       cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, ...opts.env },
+      env: opts.replaceEnv ? opts.env : { ...process.env, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
+    const ms = opts.timeoutMs ?? 20000;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`bin/cbc.js ${args.join(' ')} did not exit within ${opts.timeoutMs ?? 20000} ms`));
-    }, opts.timeoutMs ?? 20000);
+      reject(new Error(`bin/cbc.js ${args.join(' ')} did not exit within ${ms} ms`));
+    }, ms);
     child.on('error', reject);
+    child.stdin.on('error', () => undefined); // a fatal line may end the process before it read everything
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const stdout = Buffer.concat(out).toString('utf8');

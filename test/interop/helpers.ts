@@ -1,7 +1,6 @@
 // Shared helpers for the SDK interop tests (issue #2 acceptance: the real SDKs drive bin/cbc.js).
-import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
+import { CBC_BIN, ROOT, runBin } from '../helpers/run-bin.js';
 
 export { CBC_BIN, ROOT };
 
@@ -118,29 +117,9 @@ export interface DirectRun {
 }
 
 /** Runs bin/cbc.js directly with exactly `env` (no process.env merge), the given argv and stdin. */
-export function runDirect(args: string[], stdin: string, env: Record<string, string>): Promise<DirectRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CBC_BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('bin/cbc.js did not exit within 15 s'));
-    }, 15_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const frames = Buffer.concat(out)
-        .toString('utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      resolve({ frames, code, stderr: Buffer.concat(err).toString('utf8') });
-    });
-    child.stdin.end(stdin);
-  });
+export async function runDirect(args: string[], stdin: string, env: Record<string, string>): Promise<DirectRun> {
+  const r = await runBin(args, stdin, { env, replaceEnv: true, timeoutMs: 15_000 });
+  return { frames: r.lines.filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>), code: r.code, stderr: r.stderr };
 }
 
 /**
