@@ -3,18 +3,17 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArgvError, parseArgv, splitToolList, type ParsedArgv } from './cli/argv.js';
+import { createOutput } from './cli/output.js';
 import { Scheduler } from './engine/clock.js';
 import { Random, seededEpoch } from './engine/random.js';
 import { Session } from './engine/session.js';
 import { EMU_PREFIX, EmuError } from './errors.js';
 import { createLogger } from './log.js';
 import { getProfile, type Profile } from './protocol/profiles/index.js';
-import { bridgeFrame } from './protocol/bridge.js';
-import type { Obj } from './protocol/shape.js';
 import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from './scenario/compiled.js';
 import type { ScenarioT } from './scenario/schema.js';
 import { loadSettings, SettingsError } from './settings.js';
-import { appendRecord, latestSession, readSession, sessionExists, type SessionState } from './store/sessions.js';
+import { bindSession } from './store/binding.js';
 import { FrameWriter } from './transport/frame-writer.js';
 import { Journal } from './transport/journal.js';
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from './transport/line-reader.js';
@@ -147,51 +146,27 @@ export async function runCli(io: RunIO): Promise<number> {
   const scheduler = new Scheduler(epoch, speed);
   const idRng = rng.fork('ids');
   // sessions (seed 002 §4): --session-id, --resume <id>, --continue, --fork-session over the store under --emu-home
-  let resumed: SessionState | undefined;
   const resumeFlag = flag('resume');
-  if (typeof resumeFlag === 'string') {
-    resumed = readSession(home, resumeFlag);
-    if (!resumed) {
-      err(`No conversation found with session ID: ${resumeFlag}`);
-      return 1;
-    }
-  } else if (resumeFlag === true || flag('continue') === true) {
-    resumed = latestSession(home, io.cwd);
-    if (!resumed) {
-      err('No conversation found to continue');
-      return 1;
-    }
-  }
-  const requestedId = str(flag('session-id'));
-  if (requestedId !== undefined && !resumed && sessionExists(home, requestedId)) {
-    err(`Error: Session ID ${requestedId} is already in use.`);
+  const bound = bindSession({
+    home,
+    cwd: io.cwd,
+    flags: {
+      resume: typeof resumeFlag === 'string' || resumeFlag === true ? resumeFlag : undefined,
+      continue: flag('continue') === true,
+      sessionId: str(flag('session-id')),
+      fork: flag('fork-session') === true,
+      persist: flag('no-session-persistence') !== true,
+    },
+    profile: profile.name,
+    scenario: scenario.name ?? 'unnamed',
+    newId: () => profile.ids.sessionId(idRng),
+    now: () => scheduler.now(),
+    log,
+  });
+  if ('error' in bound) {
+    err(bound.error);
     return 1;
   }
-  const fork = flag('fork-session') === true && resumed !== undefined;
-  const sessionId = resumed && !fork ? resumed.header.session_id : requestedId ?? profile.ids.sessionId(idRng);
-  const persistOn = flag('no-session-persistence') !== true;
-  let headerWritten = resumed !== undefined && !fork;
-  const persist = (state: { cursor: number; turns: number }) => {
-    if (!persistOn) return;
-    try {
-      if (!headerWritten) {
-        appendRecord(home, sessionId, {
-          type: 'session',
-          v: 1,
-          session_id: sessionId,
-          cwd: io.cwd,
-          profile: profile.name,
-          scenario: scenario.name ?? 'unnamed',
-          created: scheduler.now(),
-          ...(fork && resumed ? { forked_from: resumed.header.session_id } : {}),
-        });
-        headerWritten = true;
-      }
-      appendRecord(home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, at: scheduler.now() });
-    } catch (e) {
-      log.error({ err: e }, 'cannot write the session store');
-    }
-  };
 
   // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
   const fuzz = io.env['CBC_EMU_FUZZ'] ? (await import('./tools/fuzz/hook.js')).fuzzHook(io) : undefined;
@@ -202,26 +177,14 @@ export async function runCli(io: RunIO): Promise<number> {
   const journalFile = setting('emu-journal', 'CBC_EMU_JOURNAL');
   const journal = journalFile !== undefined ? new Journal(journalFile, () => scheduler.now()) : undefined;
   // --emu-bridge / CBC_EMU_BRIDGE (issue #5, seed 003): also write system/task_* as flattened top-level frames
-  const bridge = flag('emu-bridge') === true || truthy(io.env['CBC_EMU_BRIDGE']);
-  const write = (frame: Obj) => {
-    journal?.frame('out', frame);
-    if (outputFormat === 'stream-json') {
-      emit(JSON.stringify(frame));
-      const flat = bridge ? bridgeFrame(frame) : undefined;
-      if (flat) {
-        journal?.frame('out', flat);
-        emit(JSON.stringify(flat));
-      }
-    } else if (frame['type'] === 'result') {
-      if (outputFormat === 'json') {
-        const { model_usage_since_last_result: _drop, ...rest } = frame;
-        void _drop;
-        writer.write(JSON.stringify(rest));
-      } else if (frame['is_error'] === true) {
-        err(Array.isArray(frame['errors']) ? (frame['errors'] as string[]).join('\n') : String(frame['result'] ?? 'Error'));
-      } else writer.write(String(frame['result'] ?? ''));
-    }
-  };
+  const write = createOutput({
+    format: outputFormat as 'text' | 'json' | 'stream-json',
+    emit,
+    line: (text) => writer.write(text),
+    err,
+    journal,
+    bridge: flag('emu-bridge') === true || truthy(io.env['CBC_EMU_BRIDGE']),
+  });
 
   let jsonSchema: unknown;
   const schemaText = str(flag('json-schema'));
@@ -244,9 +207,9 @@ export async function runCli(io: RunIO): Promise<number> {
     cwd: io.cwd,
     home,
     env: io.env,
-    sessionId,
-    resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns } : undefined,
-    persist,
+    sessionId: bound.sessionId,
+    resume: bound.resume,
+    persist: bound.persist,
     jsonSchema,
     model: str(flag('model')) ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : str(flag('permission-mode')) ?? 'default',

@@ -1,0 +1,45 @@
+import { bridgeFrame } from '../protocol/bridge.js';
+import type { Obj } from '../protocol/shape.js';
+import type { Journal } from '../transport/journal.js';
+
+/** Where encoded frames go, per `--output-format`. */
+export interface OutputOptions {
+  format: 'text' | 'json' | 'stream-json';
+  /** Writes one serialised frame line to stdout (through the fuzz transformer when one is set). */
+  emit(json: string): void;
+  /** Writes one line to stdout directly. */
+  line(text: string): void;
+  /** Writes one line to stderr. */
+  err(text: string): void;
+  journal?: Journal | undefined;
+  /** --emu-bridge: also write system/task_* frames flattened to top level (seed 003). */
+  bridge: boolean;
+}
+
+/**
+ * The frame sink of the drop-in: stream-json writes every frame (and its bridge copy); `json` writes
+ * each result object alone (without 2.1.328's stream-only `model_usage_since_last_result`); `text`
+ * writes the result text, or the errors on stderr (cli.md §8; seed 002 §5-7).
+ */
+export function createOutput(o: OutputOptions): (frame: Obj) => void {
+  return (frame) => {
+    o.journal?.frame('out', frame);
+    if (o.format === 'stream-json') {
+      o.emit(JSON.stringify(frame));
+      const flat = o.bridge ? bridgeFrame(frame) : undefined;
+      if (flat) {
+        o.journal?.frame('out', flat);
+        o.emit(JSON.stringify(flat));
+      }
+      return;
+    }
+    if (frame['type'] !== 'result') return;
+    if (o.format === 'json') {
+      const { model_usage_since_last_result: _drop, ...rest } = frame;
+      void _drop;
+      o.line(JSON.stringify(rest));
+    } else if (frame['is_error'] === true) {
+      o.err(Array.isArray(frame['errors']) ? (frame['errors'] as string[]).join('\n') : String(frame['result'] ?? 'Error'));
+    } else o.line(String(frame['result'] ?? ''));
+  };
+}
