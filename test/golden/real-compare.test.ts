@@ -58,7 +58,7 @@ const R = {
   cbcAccount: 'With CODEBUDDY_API_KEY set, real cbc 2.117.0 answers initialize with an account object (anonymous_<key>); the emulator answers account null, as cbc does offline without credentials.',
   cbcHooks: 'cbc 2.117.0 does not echo hooks_applied / hook_on_failure_supported; the emulator adds them when the request carries hooks, so the Claude Agent SDK\'s initialize hold passes.',
   cbcNoBackground: 'cbc 2.117.0 in stream-json mode rejects background Bash and Agent calls (Background command execution is not supported in print mode) and does not offer the Workflow tool to the model, so these captures have no task events; the emulator plays the scenario\'s background work and workflows as seeds 000 and 002 describe.',
-  cbcInterruptedText: 'After a mid-turn interrupt cbc 2.117.0 emits an extra assistant frame with the text Interrupted by user; the emulator does not.',
+  cbcInterruptedText: 'After a mid-turn interrupt cbc 2.117.0 first flushes the partial assistant text already streamed, then its Interrupted by user frame; the emulator emits the Interrupted by user frame but a scripted turn has streamed no partial text before its delay ends.',
   cbcPrintJson: 'cbc 2.117.0 -p --output-format json prints a pretty-printed JSON array of raw history items ending with the result; the emulator prints the result object alone, as Claude Code does.',
   partialOnInterrupt: 'On a mid-turn interrupt the real CLI flushes the partial assistant text already streamed and reports the aborted request in modelUsage; a scripted emulator turn has streamed nothing before its delay ends.',
 };
