@@ -1,0 +1,56 @@
+// Who decides a tool call (issue #10): permission modes, --allowedTools / --disallowedTools rules, and
+// whether the host can be asked; and which hook callback ids the host registered apply.
+import { describe, expect, it } from 'vitest';
+import { decide, hookIds, ruleMatches } from '../../../dist/engine/permissions.js';
+
+const ctx = (mode: string, over: Partial<{ allowed: string[]; disallowed: string[]; canAsk: boolean }> = {}) => ({ mode, allowed: [], disallowed: [], canAsk: true, ...over });
+
+describe('ruleMatches', () => {
+  it('matches a bare tool, an exact command, a prefix and a wildcard', () => {
+    expect(ruleMatches('Bash', 'Bash', { command: 'ls' })).toBe(true);
+    expect(ruleMatches('Bash(npm test)', 'Bash', { command: 'npm test' })).toBe(true);
+    expect(ruleMatches('Bash(npm test)', 'Bash', { command: 'npm test --watch' })).toBe(false);
+    expect(ruleMatches('Bash(git:*)', 'Bash', { command: 'git push' })).toBe(true);
+    expect(ruleMatches('Bash(git:*)', 'Bash', { command: 'rm -rf /' })).toBe(false);
+    expect(ruleMatches('Edit(src/*)', 'Edit', { file_path: 'src/a.ts' })).toBe(true);
+    expect(ruleMatches('Read', 'Bash', { command: 'ls' })).toBe(false);
+  });
+});
+
+describe('decide', () => {
+  const rm = { command: 'rm -rf build' };
+  it('bypassPermissions allows, but a disallow rule still wins', () => {
+    expect(decide(ctx('bypassPermissions'), 'Bash', rm)).toBe('allow');
+    expect(decide(ctx('bypassPermissions', { disallowed: ['Bash(rm:*)'] }), 'Bash', rm)).toBe('deny');
+  });
+  it('allow rules, read-only tools and acceptEdits skip the ask', () => {
+    expect(decide(ctx('default', { allowed: ['Bash(rm:*)'] }), 'Bash', rm)).toBe('allow');
+    expect(decide(ctx('default'), 'Read', {})).toBe('allow');
+    expect(decide(ctx('acceptEdits'), 'Edit', {})).toBe('allow');
+    expect(decide(ctx('acceptEdits'), 'Bash', rm)).toBe('ask');
+  });
+  it('dontAsk denies; nobody to ask denies; otherwise ask', () => {
+    expect(decide(ctx('dontAsk'), 'Bash', rm)).toBe('deny');
+    expect(decide(ctx('default', { canAsk: false }), 'Bash', rm)).toBe('deny');
+    expect(decide(ctx('default'), 'Bash', rm)).toBe('ask');
+    expect(decide(ctx('plan'), 'ExitPlanMode', { plan: 'x' })).toBe('ask');
+  });
+});
+
+describe('hookIds', () => {
+  const hooks = {
+    PreToolUse: [
+      { matcher: 'Bash', hookCallbackIds: ['hook_0'] },
+      { matcher: 'Edit|Write', hookCallbackIds: ['hook_1'] },
+      { hookCallbackIds: ['hook_2'] },
+    ],
+    Stop: [{ hookCallbackIds: ['hook_3'] }],
+  };
+  it('selects by exact name, regex, or no matcher', () => {
+    expect(hookIds(hooks, 'PreToolUse', 'Bash')).toEqual(['hook_0', 'hook_2']);
+    expect(hookIds(hooks, 'PreToolUse', 'Write')).toEqual(['hook_1', 'hook_2']);
+    expect(hookIds(hooks, 'Stop', undefined)).toEqual(['hook_3']);
+    expect(hookIds(hooks, 'PostToolUse', 'Bash')).toEqual([]);
+    expect(hookIds(undefined, 'Stop', undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+// The session store (issue #4): append-only JSON lines, a torn last line ignored, latest session per cwd.
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appendRecord, latestSession, readSession, sessionExists } from '../../../dist/store/sessions.js';
+
+const home = mkdtempSync(join(tmpdir(), 'cbc-emu-store-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+const header = (id: string, cwd: string) => ({ type: 'session' as const, v: 1 as const, session_id: id, cwd, profile: 'cbc', scenario: 's', created: 1 });
+
+describe('session store', () => {
+  it('reads the header and the last turn record; ignores a torn last line', () => {
+    appendRecord(home, 'a', header('a', '/w'));
+    appendRecord(home, 'a', { type: 'turn', cursor: 1, turns: 1, at: 2 });
+    appendRecord(home, 'a', { type: 'turn', cursor: 2, turns: 2, at: 3 });
+    appendFileSync(join(home, 'sessions', 'a.jsonl'), '{"type":"turn","cursor":9');
+    expect(readSession(home, 'a')).toEqual({ header: header('a', '/w'), cursor: 2, turns: 2 });
+    // the next record after a torn line still lands on a line of its own
+    appendRecord(home, 'a', { type: 'turn', cursor: 3, turns: 3, at: 4 });
+    expect(readSession(home, 'a')?.cursor).toBe(3);
+  });
+  it('refuses ids that are not plain names, and answers unknown ids with undefined', () => {
+    expect(readSession(home, '../etc/passwd')).toBeUndefined();
+    expect(readSession(home, 'nope')).toBeUndefined();
+    expect(sessionExists(home, 'a')).toBe(true);
+  });
+  it('latestSession picks the most recent session of the given cwd only', async () => {
+    appendRecord(home, 'b', header('b', '/other'));
+    await new Promise((r) => setTimeout(r, 20));
+    appendRecord(home, 'c', header('c', '/w'));
+    expect(latestSession(home, '/w')?.header.session_id).toBe('c');
+    expect(latestSession(home, '/other')?.header.session_id).toBe('b');
+    expect(latestSession(home, '/none')).toBeUndefined();
+  });
+});
