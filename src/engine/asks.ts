@@ -2,6 +2,7 @@ import type { AskT } from '../scenario/schema.js';
 import type { HostRequestBody } from './events.js';
 import { denyReason, isAllow, updatedInput, type HostAnswer } from './host.js';
 import { decide, hookIds, REJECTED_TEXT } from './permissions.js';
+import { callMcpTool, mcpTool } from './mcp.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -62,8 +63,21 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   };
   const allow = () => {
     if (!s.active) return;
+    // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
+    const mcp = mcpTool(ask.tool);
+    if (mcp && s.sdkMcpServers.has(mcp.server)) {
+      callMcpTool(s, mcp.server, mcp.tool, input, timeout, (r) => {
+        if (!s.active) return;
+        s.emit({ kind: 'tool_result', toolUseId, content: r.text, isError: !r.ok });
+        afterTool(r.text);
+      });
+      return;
+    }
     const output = ask.output ?? 'ok';
     s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false });
+    afterTool(output);
+  };
+  const afterTool = (output: string) => {
     const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
     const fire = (i: number): void => {
       const id = post[i];

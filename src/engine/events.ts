@@ -65,6 +65,7 @@ export interface TaskInfo {
 /** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
 export type HostRequestBody =
   | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string }
+  | { subtype: 'mcp_message'; serverName: string; message: Record<string, unknown> }
   | {
       subtype: 'hook_callback';
       callbackId: string;

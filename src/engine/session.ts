@@ -11,6 +11,7 @@ import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.j
 import type { Random } from './random.js';
 import { checkJsonSchema } from './json-schema-lite.js';
 import { HostRequests } from './host.js';
+import { sdkServers } from './mcp.js';
 import { askTool, completeTurn } from './asks.js';
 import { launchBackground, launchWorkflow, liveTasks } from './launch.js';
 import { MODEL_LATENCY, truthy, type ActiveTurn, type PendingTurn, type TurnHost } from './turn-host.js';
@@ -84,6 +85,9 @@ export class Session implements TurnHost {
   /** @internal */ hooks: unknown;
   /** @internal */ readonly host: HostRequests;
   /** @internal */ hostSeq = 0;
+  /** @internal */ readonly sdkMcpServers = new Set<string>();
+  /** @internal */ readonly mcpReady = new Set<string>();
+  /** @internal */ mcpSeq = 0;
 
   constructor(opts: SessionOptions) {
     this.o = opts;
@@ -173,6 +177,7 @@ export class Session implements TurnHost {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
         if (request['hooks'] !== undefined) this.hooks = request['hooks'];
+        for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });

@@ -35,6 +35,10 @@ export interface TurnHost {
   readonly host: HostRequests;
   readonly hooks: unknown;
   hostSeq: number;
+  /** SDK MCP servers the host registered in `initialize`, those already initialized, and the JSON-RPC id counter. */
+  readonly sdkMcpServers: Set<string>;
+  readonly mcpReady: Set<string>;
+  mcpSeq: number;
   permissionMode: string;
   model: string;
   emit(ev: EngineEvent): void;

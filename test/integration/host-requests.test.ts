@@ -92,3 +92,39 @@ describe('host requests', () => {
     expect(b.find((f) => f['type'] === 'result')!['permission_denials']).toEqual([{ tool_name: 'Bash', tool_use_id: expect.any(String), tool_input: { command: 'rm -rf build' } }]);
   });
 });
+
+describe('SDK MCP tools (mcp_message)', () => {
+  it('cbc: initialize handshake once, then tools/call; the JSON-RPC answer becomes the tool result', async () => {
+    const scn = scenarioFile('name: m\nturns:\n  - ask: { tool: mcp__srv__add, input: { a: 2, b: 3 } }\n    result: "added"\n  - ask: { tool: mcp__srv__add, input: { a: 1, b: 1 } }\n    result: "again"\n');
+    const live = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', scn, '-y']));
+    live.send(ctl('init', { subtype: 'initialize', sdkMcpServers: ['srv'] }));
+    const seen: F[] = [];
+    let answered = 0;
+    const answerAll = () => {
+      const reqs = (live.frames() as F[]).filter((f) => f['type'] === 'control_request');
+      for (const r of reqs.slice(answered)) {
+        seen.push(r);
+        const m = r['request'].message;
+        const result = m.method === 'tools/call' ? { content: [{ type: 'text', text: String(m.params.arguments.a + m.params.arguments.b) }] } : {};
+        live.send({ type: 'control_response', response: { subtype: 'success', request_id: r['request_id'], response: { mcp_response: { jsonrpc: '2.0', id: m.id ?? 0, result } } } });
+      }
+      answered = reqs.length;
+    };
+    live.child.stdout.on('data', answerAll);
+    live.send(user('add'));
+    await live.waitFor((f) => f['type'] === 'result');
+    live.send(user('add again'));
+    await live.waitFor((f) => f['type'] === 'result' && f['result'] === 'again');
+    live.child.stdin.end();
+    await live.exited;
+    // codebuddy-sdk.md §4: mcp_<ms>_<n> ids and {subtype, server_name, message}
+    expect(seen.map((r) => r['request'].message.method)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call']);
+    for (const r of seen) {
+      expect(r['request_id']).toMatch(/^mcp_\d+_\d+$/);
+      expect(Object.keys(r['request'])).toEqual(['subtype', 'server_name', 'message']);
+      expect(r['request'].server_name).toBe('srv');
+    }
+    const results = (expectNdjson(live.raw()) as F[]).filter((f) => f['type'] === 'user').map((f) => f['message'].content[0].content[0].text);
+    expect(results).toEqual(['5', '2']);
+  });
+});

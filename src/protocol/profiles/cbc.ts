@@ -21,6 +21,8 @@ const K = {
   denial: ['tool_name', 'tool_use_id', 'tool_input'],
   // measured on cbc 2.117.0 (tool turn, default mode): perm_<ms>_<n>, {subtype, tool_name, input, tool_use_id}
   canUseTool: ['subtype', 'tool_name', 'input', 'tool_use_id'],
+  // codebuddy-sdk.md §4: {subtype, server_name, message} with a JSON-RPC message, id mcp_<ms>_<n>
+  mcpMessage: ['subtype', 'server_name', 'message'],
   // codebuddy-sdk.md §4: hook_callback input order
   hookCallback: ['subtype', 'callback_id', 'input', 'tool_use_id'],
   hookInput: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id'],

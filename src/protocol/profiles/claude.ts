@@ -24,6 +24,7 @@ function orders(v: Version) {
     denial: ['tool_name', 'tool_use_id', 'tool_input'], // cli.md §7
     // claude-agent-sdk.md §3.3 (the SDK's fake CLI) and the SDK's SDKControlPermissionRequest type
     canUseTool: ['subtype', 'tool_name', 'input', 'permission_suggestions', 'tool_use_id'],
+    mcpMessage: ['subtype', 'server_name', 'message'], // agent-sdk.md §3.3 (SDKControlMcpMessageRequest)
     hookCallback: ['subtype', 'callback_id', 'input', 'tool_use_id'],
     hookInput: ['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id', 'stop_hook_active'],
     controlSuccess: ['subtype', 'request_id', 'response', 'pending_permission_requests', 'pending_user_dialog_requests'],

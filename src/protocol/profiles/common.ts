@@ -51,6 +51,7 @@ export function sumTokens(rows: readonly AgentRow[]): number {
 /** Key orders of a profile's host request bodies. */
 export interface HostOrders {
   canUseTool: Order;
+  mcpMessage: Order;
   hookCallback: Order;
   hookInput: Order;
 }
@@ -60,6 +61,7 @@ export interface HostOrders {
  * fields only Claude Code sends (permission_suggestions, permission_mode, stop_hook_active).
  */
 export function hostRequestBody(r: HostRequestBody, ctx: EncodeContext, K: HostOrders, claude: boolean): Obj {
+  if (r.subtype === 'mcp_message') return ordered(K.mcpMessage, { subtype: r.subtype, server_name: r.serverName, message: r.message });
   if (r.subtype === 'can_use_tool') {
     return ordered(K.canUseTool, { subtype: r.subtype, tool_name: r.toolName, input: r.input, permission_suggestions: claude ? [] : undefined, tool_use_id: r.toolUseId });
   }

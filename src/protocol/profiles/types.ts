@@ -77,7 +77,7 @@ export interface ProfileIds {
   toolUseId(rng: Random): string;
   messageId(rng: Random): string;
   /** Id of a CLI-initiated request: cbc `perm_<ms>_<n>` / `hook_<ms>_<n>` (measured). */
-  hostRequestId(kind: 'perm' | 'hook', now: number, n: number, rng: Random): string;
+  hostRequestId(kind: 'perm' | 'hook' | 'mcp', now: number, n: number, rng: Random): string;
   /** Sub-agent id; cbc derives it from content (stable across runs), Claude draws it. */
   agentId(canonical: string, rng: Random): string;
 }
