@@ -39,7 +39,7 @@ it('an SDK MCP tool runs in the host and its answer is the tool result', async (
     expect(calls).toEqual(['hi there']);
     const results = msgs
       .filter((m) => m.type === 'user')
-      .flatMap((m) => ((m as { message: { content: Array<Record<string, unknown>> } }).message.content ?? []))
+      .flatMap((m) => ((m as unknown as { message: { content: Array<Record<string, unknown>> } }).message.content ?? []))
       .filter((b) => b['type'] === 'tool_result');
     expect(results).toEqual([expect.objectContaining({ content: 'echo: hi there', is_error: false })]);
     expect(msgs.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'done', permission_denials: [] });
