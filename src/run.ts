@@ -8,6 +8,7 @@ import { Scheduler } from './engine/clock.js';
 import { Random, seededEpoch } from './engine/random.js';
 import { Session } from './engine/session.js';
 import { EMU_PREFIX, EmuError } from './errors.js';
+import { truthy } from './env.js';
 import { createLogger } from './log.js';
 import { getProfile, type Profile } from './protocol/profiles/index.js';
 import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from './scenario/compiled.js';
@@ -349,9 +350,6 @@ export async function runCli(io: RunIO): Promise<number> {
   });
 }
 
-function truthy(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}
 
 /** The text of a user message's content: a string, or the concatenated text blocks. */
 function promptOf(message: unknown): string {

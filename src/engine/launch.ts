@@ -1,9 +1,10 @@
 import { basename } from 'node:path';
+import { truthy } from '../env.js';
 import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
 import { approvePlan } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
-import { MODEL_LATENCY, truthy, type TurnHost } from './turn-host.js';
+import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 import { WorkflowRun } from './workflow.js';
 
 /*

@@ -3,18 +3,20 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { EmuLogger as Logger } from '../log.js';
 import type { EncodeContext, Profile } from '../protocol/profiles/index.js';
+import { dashedCwd } from '../protocol/profiles/common.js';
 import type { Obj } from '../protocol/shape.js';
 import { interpolate, selectTurn } from '../scenario/match.js';
 import type { ScenarioT, TurnT } from '../scenario/schema.js';
 import type { Scheduler } from './clock.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import type { Random } from './random.js';
+import { truthy } from '../env.js';
 import { checkJsonSchema } from './json-schema-lite.js';
 import { HostRequests } from './host.js';
 import { sdkServers } from './mcp.js';
 import { askTool, completeTurn } from './asks.js';
 import { launchBackground, launchWorkflow, liveTasks } from './launch.js';
-import { MODEL_LATENCY, truthy, type ActiveTurn, type PendingTurn, type TurnHost } from './turn-host.js';
+import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type TurnHost } from './turn-host.js';
 
 /** Everything a session needs; wired by src/run.ts. */
 export interface SessionOptions {
@@ -54,13 +56,6 @@ export interface SessionOptions {
 }
 
 
-/** A `permission_denials` entry of a result. */
-export interface PermissionDenial {
-  tool_name: string;
-  tool_use_id: string;
-  tool_input: Record<string, unknown>;
-}
-
 /**
  * One emulated CLI session: reads inbound frames, runs scenario turns on the virtual clock, answers
  * control requests at once (never blocked by a running turn), and keeps the background workflows.
@@ -77,8 +72,6 @@ export class Session implements TurnHost {
   private turnRequestId: string | undefined;
   /** is_error of the last result (decides the exit code after EOF). */
   lastResultError = false;
-  /** Non-zero when the session must end now (e.g. a malformed line under a Claude profile). */
-  fatalExit: number | undefined;
   permissionMode: string;
   model: string;
   /** Hook callback ids the host registered in `initialize` (issue #10). */
@@ -138,7 +131,7 @@ export class Session implements TurnHost {
       tools: this.tools(),
       turnRequestId: this.turnRequestId,
       sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
-      transcriptPath: join(homedir(), this.p.behavior.settingsDir, 'projects', this.o.cwd.replace(/[/.]/g, '-'), `${this.o.sessionId}.jsonl`),
+      transcriptPath: join(homedir(), this.p.behavior.settingsDir, 'projects', dashedCwd(this.o.cwd), `${this.o.sessionId}.jsonl`),
     };
   }
 

@@ -53,7 +53,3 @@ export interface TurnHost {
   writeOutput(file: string, text: string): void;
 }
 
-/** Truthy environment value: set, non-empty, not "0", not "false". */
-export function truthy(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentRow, ControlPayload, EngineEvent, TaskInfo, TimelineRow } from '../../engine/events.js';
+import { truthy } from '../../env.js';
 import { iso, ordered, type Obj } from '../shape.js';
 import { claudeOutputFile, claudeTaskId, dashedCwd, hostRequestBody, messageId, preview, toolUseId } from './common.js';
 import { withApplied } from './cbc.js';
@@ -528,9 +529,6 @@ function makeClaude(v: Version): Profile {
   };
 }
 
-function truthy(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
 function bunJsonError(line: string): string {
