@@ -5,21 +5,16 @@
 // the first result, then ends stdin and sends SIGTERM, so it loses the late events; the 2.117.0 CLI on
 // stdin EOF waits for its running tasks and exits 0. Capture claude-code-2.1.328/ss_bgbash_sj: the
 // follow-up turn after a notification carries `origin`.
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/run-bin.js';
 import { cleanupTemps, ctl, expectNdjson, PROFILES, scenarioFile, spawnLive, streamArgs, tempDir, user, type Live } from './helpers.js';
 
 afterAll(cleanupTemps);
 
 // A 3 s (virtual) shell task at --emu-speed 10 ends ~300 ms of real time after the turn's result, so the
 // result and the notification are separated in real time (no timed assertion depends on it).
-const LATE = scenarioFile(`name: late
-turns:
-  - match: { contains: "build" }
-    reply: "Building in the background."
-    background:
-      - { kind: bash, description: "npm run build", command: "npm run build", duration: 3s, exit_code: 0, output: "built\\n" }
-    result: "Started."
-`);
+const LATE = join(ROOT, 'test', 'fixtures', 'scenarios', 'late-build.yaml');
 const QUIET = scenarioFile(`name: quiet
 turns:
   - match: { contains: "stop" }

@@ -5,13 +5,13 @@
 // without new input. codebuddy-sdk.md §5: stream() returns at a result; calling it again (before the next
 // send()) yields what arrives next. claude-agent-sdk.md §4.1/§4.2: streaming input keeps stdin open until
 // the iterable ends; the CLI finishes running work after EOF (capture claude-code-2.1.328/ss_bgbash_sj).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { query, type SDKMessage, type SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import { unstable_v2_createSession, type Message } from '@tencent-ai/agent-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CBC_BIN, claudeEnv, collect, failOnProcessNoise, Inbox, isolateEmuEnv, userMessage } from './helpers.js';
+import { CBC_BIN, claudeEnv, collect, failOnProcessNoise, Inbox, isolateEmuEnv, ROOT, userMessage } from './helpers.js';
 
 failOnProcessNoise();
 isolateEmuEnv();
@@ -19,18 +19,7 @@ isolateEmuEnv();
 const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-late-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // A 3 s (virtual) shell task; at speed 10 it ends ~300 ms of real time after the turn's result.
-const SCENARIO = join(dir, 'late.yaml');
-writeFileSync(
-  SCENARIO,
-  `name: late
-turns:
-  - match: { contains: "build" }
-    reply: "Building in the background."
-    background:
-      - { kind: bash, description: "npm run build", command: "npm run build", duration: 3s, exit_code: 0, output: "built\\n" }
-    result: "Started."
-`,
-);
+const SCENARIO = join(ROOT, 'test', 'fixtures', 'scenarios', 'late-build.yaml');
 const FOLLOW_UP = 'The background task "npm run build" completed.';
 const sub = (m: { type: string }) => (m.type === 'system' ? `system/${(m as unknown as { subtype: string }).subtype}` : m.type);
 
