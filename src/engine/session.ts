@@ -96,6 +96,8 @@ export class Session implements TurnHost {
     );
     this.permissionMode = opts.permissionMode;
     this.model = opts.model;
+    this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
+    this.transcriptPath = join(homedir(), this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
   }
@@ -114,8 +116,12 @@ export class Session implements TurnHost {
 
   /** Tools listed in system/init. */
   tools(): string[] {
-    return this.p.behavior.tools.filter((t) => !(this.o.disableWorkflows && t === 'Workflow'));
+    return this.toolList;
   }
+
+  /** Fixed for the session, so computed once rather than for every frame the session encodes. */
+  private readonly toolList: string[];
+  private readonly transcriptPath: string;
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -128,10 +134,10 @@ export class Session implements TurnHost {
       pid: this.o.pid,
       now: this.o.scheduler.now(),
       rng: this.o.rng,
-      tools: this.tools(),
+      tools: this.toolList,
       turnRequestId: this.turnRequestId,
       sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
-      transcriptPath: join(homedir(), this.p.behavior.settingsDir, 'projects', dashedCwd(this.o.cwd), `${this.o.sessionId}.jsonl`),
+      transcriptPath: this.transcriptPath,
     };
   }
 
