@@ -7,7 +7,7 @@ export type { JournalEntry } from './transport/journal.js';
 export { loadScenarioFile as loadScenario } from './scenario/load.js';
 export { loadScenarioFile, parseScenario, formatProblems, type ScenarioProblem } from './scenario/load.js';
 export { Scenario, type ScenarioT, type ScenarioInput } from './scenario/schema.js';
-export { getProfile, PROFILE_NAMES, type Profile, type ProfileName } from './protocol/profiles/index.js';
+export { getProfile, PROFILE_NAMES, type Profile, type ProfileName } from './profiles/index.js';
 export { EmuError, type EmuErrorCode } from './errors.js';
 export { record, type RecordOptions } from './tools/cassette/record.js';
 export { replay, REPLAY_DIVERGED, type ReplayOptions } from './tools/cassette/replay.js';

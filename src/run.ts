@@ -10,7 +10,7 @@ import { Session } from './engine/session.js';
 import { EMU_PREFIX, EmuError } from './errors.js';
 import { truthy } from './env.js';
 import { createLogger } from './log.js';
-import { getProfile, type Profile } from './protocol/profiles/index.js';
+import { getProfile, type Profile } from './profiles/index.js';
 import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from './scenario/compiled.js';
 import type { ScenarioT } from './scenario/schema.js';
 import { loadSettings, SettingsError } from './settings.js';
@@ -72,7 +72,7 @@ export async function runCli(io: RunIO): Promise<number> {
     return 0;
   }
   if (flag('version')) {
-    io.stdout.write(profile.cli === 'claude' ? `${profile.version} (Claude Code)\n` : `${profile.version}\n`);
+    io.stdout.write(profile.behavior.versionText);
     return 0;
   }
 
@@ -366,7 +366,7 @@ function promptOf(message: unknown): string {
 }
 
 function helpText(profile: Profile): string {
-  const file = profile.cli === 'cbc' ? 'cbc' : profile.name;
+  const file = profile.behavior.helpName;
   return readFileSync(new URL(`./cli/help/${file}.txt`, import.meta.url), 'utf8');
 }
 

@@ -50,7 +50,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   s.count(t);
   const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input });
   // measured on cbc 2.117.0: can_use_tool goes out before the assistant frames of that response
-  const callFirst = s.p.cli === 'claude';
+  const callFirst = s.p.behavior.toolUseBeforePermissionRequest;
   if (callFirst) showCall();
   const deny = (reason: string | undefined) => {
     if (!s.active) return;
@@ -87,7 +87,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     fire(0);
   };
   const permission = (forced?: 'allow' | 'deny' | undefined) => {
-    const d = forced ?? decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.cli === 'cbc' || o.permissionPromptStdio === true }, ask.tool, input);
+    const d = forced ?? decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true }, ask.tool, input);
     if (d === 'allow') {
       if (!callFirst) showCall();
       return s.at(MODEL_LATENCY, allow);
@@ -132,7 +132,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
 export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void): void {
   const o = s.o;
   const input = { plan: `Phase "${phaseTitle}": run ${agents.join(', ')}` };
-  const d = decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.cli === 'cbc' || o.permissionPromptStdio === true }, 'ExitPlanMode', input);
+  const d = decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true }, 'ExitPlanMode', input);
   if (d !== 'ask') return done(d === 'allow', d === 'deny' ? 'denied by the permission rules' : undefined);
   onWait();
   const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);

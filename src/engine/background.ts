@@ -1,3 +1,4 @@
+import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { BackgroundTaskT } from '../scenario/schema.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
@@ -9,9 +10,9 @@ export interface BackgroundHost {
   emit(ev: EngineEvent): void;
   liveTasks(): TaskInfo[];
   newMessageId(): string;
-  summary(status: 'completed' | 'failed' | 'stopped', detail: TaskEndDetail): string;
+  summary(status: NotificationStatus, detail: TaskEndDetail): string;
   writeOutput(file: string, text: string): void;
-  onTerminal(run: BackgroundRun, status: 'completed' | 'failed' | 'stopped', notified: boolean): void;
+  onTerminal(run: BackgroundRun, status: NotificationStatus, notified: boolean): void;
 }
 
 const DEFAULT_MS = 1000;
@@ -25,7 +26,7 @@ export class BackgroundRun implements TaskRun {
   private timers: Timer[] = [];
   private toolUses = 0;
   private tokens = 0;
-  status: 'running' | 'completed' | 'failed' | 'killed' = 'running';
+  status: 'running' | TerminalTaskStatus = 'running';
 
   constructor(
     readonly info: TaskInfo,
@@ -69,7 +70,7 @@ export class BackgroundRun implements TaskRun {
     this.end(end);
   }
 
-  private end(status: 'completed' | 'failed' | 'killed'): void {
+  private end(status: TerminalTaskStatus): void {
     const h = this.host;
     const s = this.spec;
     this.status = status;
@@ -77,7 +78,7 @@ export class BackgroundRun implements TaskRun {
     this.timers = [];
     const now = h.scheduler.now();
     const notify = s.notify !== false;
-    const notifyStatus = status === 'killed' ? 'stopped' : status;
+    const notifyStatus = notificationStatus(status);
     const error = status === 'failed' && s.kind === 'agent' ? s.result ?? 'agent failed' : undefined;
     const detail: TaskEndDetail = { exitCode: s.kind === 'agent' ? undefined : s.exit_code ?? 0, result: s.result, error };
     announceEnd(h, this.info, {

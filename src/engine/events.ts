@@ -1,7 +1,8 @@
 /**
  * Typed events the engine produces on the virtual clock. They say *what happened*; profiles
- * (src/protocol/profiles) decide whether and how each becomes bytes on the wire.
+ * (src/profiles) decide whether and how each becomes bytes on the wire.
  */
+import type { AgentState, NotificationStatus, SessionState, TaskKind, TaskStatus } from '../protocol/vocabulary.js';
 
 /** One agent row of a workflow timeline (seed 000 §5.2), profile-neutral. */
 export interface AgentRow {
@@ -14,7 +15,7 @@ export interface AgentRow {
   agentId: string;
   model: string;
   prompt: string;
-  state: 'start' | 'done' | 'error' | 'cached';
+  state: AgentState;
   queuedAt: number;
   startedAt: number;
   endedAt?: number | undefined;
@@ -25,7 +26,7 @@ export interface AgentRow {
   resultPreview?: string | undefined;
   error?: string | undefined;
   /** Set on rows ended by the run's end (Claude 2.1.328 stop snapshot). */
-  endedWithRun?: 'stopped' | 'failed' | 'completed' | undefined;
+  endedWithRun?: NotificationStatus | undefined;
   /** True for rows flipped to error after an interrupt (cbc late rows). */
   aborted?: boolean | undefined;
 }
@@ -39,8 +40,7 @@ export interface PhaseRow {
 
 export type TimelineRow = PhaseRow | AgentRow;
 
-export type TaskKind = 'workflow' | 'bash' | 'powershell' | 'agent';
-export type TaskStatus = 'pending' | 'running' | 'paused' | 'completed' | 'failed' | 'killed';
+export type { TaskKind, TaskStatus } from '../protocol/vocabulary.js';
 
 /** Identity and static facts of one background task. */
 export interface TaskInfo {
@@ -132,7 +132,7 @@ export type ControlPayload =
 export type EngineEvent =
   | { kind: 'control_success'; requestId: string; payload: ControlPayload }
   | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
-  | { kind: 'session_state'; state: 'running' | 'idle' | 'requires_action' }
+  | { kind: 'session_state'; state: SessionState }
   | { kind: 'input_error'; message: string }
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
@@ -162,7 +162,7 @@ export type EngineEvent =
   | {
       kind: 'task_notification';
       task: TaskInfo;
-      status: 'completed' | 'failed' | 'stopped';
+      status: NotificationStatus;
       summary: string;
       usage?: TaskUsage | undefined;
       error?: string | undefined;

@@ -4,6 +4,7 @@ import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
 import { approvePlan } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
+import { notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 import { WorkflowRun } from './workflow.js';
 
@@ -33,7 +34,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
     messageId,
     toolUseId,
     name: 'Workflow',
-    input: wf.script !== undefined && s.p.cli === 'cbc' ? { scriptPath: wf.script, description } : { script: source, description },
+    input: wf.script !== undefined && s.p.behavior.workflowInputNamesScriptPath ? { scriptPath: wf.script, description } : { script: source, description },
   });
   const now = o.scheduler.now();
   const taskId = s.p.ids.taskId('workflow', o.rng);
@@ -44,7 +45,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
     kind: 'workflow',
     description,
     workflowName: name,
-    prompt: s.p.cli === 'claude' ? source : undefined, // cbc omits task_started.prompt (seed 000 §5.1)
+    prompt: s.p.behavior.workflowPromptInTaskStarted ? source : undefined,
     outputFile: s.p.behavior.outputFile(o.home, o.cwd, o.sessionId, taskId),
     startedAt: now,
   };
@@ -64,7 +65,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
     if (wait) {
       t.waiting.add(run);
       t.onWorkflowsDone = () => {
-        const status = run.status === 'killed' ? 'stopped' : (run.status as 'completed' | 'failed');
+        const status = run.status === 'running' ? 'completed' : notificationStatus(run.status); // called once the run is terminal
         s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.summary(info, status, { error: run.failure }), isError: run.status !== 'completed' });
         next();
       };
@@ -91,12 +92,12 @@ export function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: b
     lateAbortRows: b.lateAbortRows,
     stopSnapshot: b.stopSnapshot,
     abortError: (reason: string) => b.abortError(reason),
-    summary: (status: 'completed' | 'failed' | 'stopped', error?: string) => b.summary(info, status, { error }),
+    summary: (status: NotificationStatus, error?: string) => b.summary(info, status, { error }),
     lateRows: grace,
     writeOutput: (task: TaskInfo, text: string) => s.writeOutput(task.outputFile, text),
     approvePlan: (phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void) =>
       approvePlan(s, phaseTitle, agents, onWait, done),
-    onTerminal: (run: WorkflowRun, status: 'completed' | 'failed' | 'stopped') => {
+    onTerminal: (run: WorkflowRun, status: NotificationStatus) => {
       const t = s.active;
       if (wait && t && t.waiting.delete(run)) {
         if (t.waiting.size === 0 && status !== 'stopped') t.onWorkflowsDone?.(); // an interrupt ends the turn itself
@@ -116,7 +117,7 @@ export function liveTasks(s: TurnHost): TaskInfo[] {
  * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task
  * notification turn); not after a stop, as after stop_task in the captures.
  */
-export function followUp(s: TurnHost, status: 'completed' | 'failed' | 'stopped', followup: string | false | undefined, info: TaskInfo, fallback: string): void {
+export function followUp(s: TurnHost, status: NotificationStatus, followup: string | false | undefined, info: TaskInfo, fallback: string): void {
   if (status === 'stopped' || followup === false) return;
   s.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
   s.o.scheduler.after(MODEL_LATENCY, () => s.pump());
@@ -170,7 +171,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
     subagentType,
     command: spec.kind === 'agent' ? undefined : command,
     outputFile,
-    stderrFile: spec.kind !== 'agent' && s.p.cli === 'cbc' ? outputFile.replace(/\.stdout\.log$/, '.stderr.log') : undefined,
+    stderrFile: spec.kind !== 'agent' ? s.p.behavior.shellStderrFile(outputFile) : undefined,
     startedAt: now,
   };
   const run = new BackgroundRun(info, spec, {

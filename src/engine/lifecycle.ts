@@ -1,4 +1,5 @@
-import type { EngineEvent, TaskInfo, TaskStatus, TaskUsage } from './events.js';
+import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
+import type { EngineEvent, TaskInfo, TaskUsage } from './events.js';
 
 /** What announcing a task's start and end needs from its session. */
 export interface LifecycleHost {
@@ -15,7 +16,7 @@ export function announceStart(h: LifecycleHost, task: TaskInfo): void {
 
 /** How a task ends. */
 export interface TaskEnd {
-  status: Extract<TaskStatus, 'completed' | 'failed' | 'killed'>;
+  status: TerminalTaskStatus;
   endTime: number;
   error?: string | undefined;
   /** The notification, or undefined for the terminal-only ending (seed 002 §8). */
@@ -30,8 +31,8 @@ export interface TaskEnd {
  * exactly one task_notification (killed -> stopped), background_tasks_changed (2.1.328 position).
  * Returns the notification status.
  */
-export function announceEnd(h: LifecycleHost, task: TaskInfo, end: TaskEnd): 'completed' | 'failed' | 'stopped' {
-  const notifyStatus = end.status === 'killed' ? 'stopped' : end.status;
+export function announceEnd(h: LifecycleHost, task: TaskInfo, end: TaskEnd): NotificationStatus {
+  const notifyStatus = notificationStatus(end.status);
   const live = h.liveTasks().filter((t) => t.taskId !== task.taskId);
   h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
   h.emit({ kind: 'task_updated', task, patch: { status: end.status, end_time: end.endTime, ...(end.error !== undefined ? { error: end.error } : {}) } });

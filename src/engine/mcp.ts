@@ -47,7 +47,7 @@ function outcome(a: HostAnswer): McpOutcome {
 export function callMcpTool(s: TurnHost, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, done: (r: McpOutcome) => void): void {
   const call = () => send(s, server, { jsonrpc: '2.0', id: ++s.mcpSeq, method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
   if (s.mcpReady.has(server)) return call();
-  const clientInfo = { name: s.p.cli === 'cbc' ? 'codebuddy-code' : 'claude-code', version: s.p.version };
+  const clientInfo = { name: s.p.behavior.mcpClientName, version: s.p.version };
   send(s, server, { jsonrpc: '2.0', id: ++s.mcpSeq, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo } }, timeoutMs, (a) => {
     const init = outcome(a);
     if (!init.ok) return done({ ok: false, text: `MCP server ${server} failed to initialize: ${init.text}` });

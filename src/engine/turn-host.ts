@@ -1,4 +1,4 @@
-import type { Profile } from '../protocol/profiles/index.js';
+import type { Profile } from './profile.js';
 import type { Timer } from './clock.js';
 import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';

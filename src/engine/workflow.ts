@@ -1,3 +1,4 @@
+import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { AgentT, WorkflowT } from '../scenario/schema.js';
 import { PRIO, type Scheduler, type Timer } from './clock.js';
 import type { AgentRow, EngineEvent, PhaseRow, TaskInfo, TaskRun, TaskUsage, TimelineRow } from './events.js';
@@ -17,13 +18,13 @@ export interface WorkflowHost {
   lateAbortRows: boolean;
   stopSnapshot: boolean;
   abortError(reason: string): string;
-  summary(status: 'completed' | 'failed' | 'stopped', error?: string): string;
+  summary(status: NotificationStatus, error?: string): string;
   /** Window in which aborted agents report after an interrupt (seed 000 §6). */
   lateRows: { min: number; max: number };
   /** Writes the output file; returns nothing, reports its own failures. */
   writeOutput(task: TaskInfo, text: string): void;
   /** Called once when the run reaches a terminal state (after its notification). */
-  onTerminal(run: WorkflowRun, status: 'completed' | 'failed' | 'stopped'): void;
+  onTerminal(run: WorkflowRun, status: NotificationStatus): void;
   /** Asks the host to approve a plan (ExitPlanMode) before a phase with `approval: plan` (issue #10). */
   approvePlan(phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void): void;
 }
@@ -43,7 +44,7 @@ export class WorkflowRun implements TaskRun {
   private timers: Timer[] = [];
   private dirty = false;
   private last: AgentRow | undefined;
-  status: 'running' | 'completed' | 'failed' | 'killed' = 'running';
+  status: 'running' | TerminalTaskStatus = 'running';
   /** Virtual time at which the notification was sent. */
   notifiedAt: number | undefined;
   /** The failure message of a failed run. */
@@ -193,13 +194,13 @@ export class WorkflowRun implements TaskRun {
     this.end(failed ? 'failed' : 'completed', failed ? this.spec.error : undefined);
   }
 
-  private end(status: 'completed' | 'failed' | 'killed', error?: string): void {
+  private end(status: TerminalTaskStatus, error?: string): void {
     const h = this.host;
     const now = h.scheduler.now();
     this.status = status;
     this.failure = error;
     this.cancelTimers();
-    const notifyStatus = status === 'killed' ? 'stopped' : status;
+    const notifyStatus = notificationStatus(status);
     announceEnd(h, this.info, {
       status,
       endTime: now,

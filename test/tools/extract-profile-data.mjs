@@ -1,4 +1,4 @@
-// Dev script: regenerates src/protocol/profiles/data/*.json from the real captures in
+// Dev script: regenerates src/profiles/data/*.json from the real captures in
 // ../shared/reference/captures. Run: node test/tools/extract-profile-data.mjs
 // The JSON is committed; the emulator never reads the captures at run time.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const caps = process.env.CAPTURES ?? join(root, '..', 'shared', 'reference', 'captures');
-const out = join(root, 'src', 'protocol', 'profiles', 'data');
+const out = join(root, 'src', 'profiles', 'data');
 mkdirSync(out, { recursive: true });
 
 const frames = (f) =>

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../profiles/types.js';
+import type { ProfileName } from '../vocabulary.js';
 import { CBC_FRAMES, CBC_ROWS } from './cbc.js';
 import { CLAUDE_220, CLAUDE_328 } from './claude.js';
 import { toIssues, type FrameSchema, type SchemaIssue } from './common.js';

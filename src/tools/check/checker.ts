@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../protocol/profiles/types.js';
+import type { ProfileName } from '../../protocol/vocabulary.js';
 import { detectProfile } from './detect.js';
 import { RULES } from './rules/index.js';
 import { TaskTracker } from './tasks.js';

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { EMU_PREFIX } from '../../errors.js';
-import { PROFILE_NAMES, type ProfileName } from '../../protocol/profiles/types.js';
+import { PROFILE_NAMES, type ProfileName } from '../../protocol/vocabulary.js';
 import { checkStream } from './stream.js';
 import type { Violation } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../protocol/profiles/types.js';
+import type { ProfileName } from '../../protocol/vocabulary.js';
 import type { Frame } from './types.js';
 
 /** Compares dotted versions numerically (`2.1.328` > `2.1.220`). */

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../protocol/profiles/types.js';
+import type { ProfileName } from '../../protocol/vocabulary.js';
 
 /** One broken promise: which rule, on which line, and why. */
 export interface Violation {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { ProfileName } from '../../protocol/profiles/types.js';
+import type { ProfileName } from '../../protocol/vocabulary.js';
 import { loadScenarioFile, parseScenario } from '../../scenario/load.js';
 import type { JournalEntry } from '../../transport/journal.js';
 import { checkTranscript } from '../check/rules.js';

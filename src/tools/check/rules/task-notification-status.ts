@@ -1,3 +1,4 @@
+import { isTerminalTaskStatus, notificationStatus } from '../../../protocol/vocabulary.js';
 import type { Rule } from '../types.js';
 
 /** Notification status mirrors the terminal task_updated; killed maps to stopped (seed 000 §5.4). */
@@ -8,7 +9,7 @@ export const taskNotificationStatus: Rule = {
   create: (ctx) => ({
     out(f, line, t) {
       if (f['subtype'] !== 'task_notification' || f['type'] !== 'system' || !t || t.notifiedLine !== undefined || t.terminalStatus === undefined) return;
-      const expected = t.terminalStatus === 'killed' ? 'stopped' : t.terminalStatus;
+      const expected = isTerminalTaskStatus(t.terminalStatus) ? notificationStatus(t.terminalStatus) : t.terminalStatus;
       if (f['status'] !== expected) ctx.report(line, `notification status ${f['status']} does not match task_updated ${t.terminalStatus}`);
     },
   }),

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { AgentRow, ControlPayload, EngineEvent, TimelineRow } from '../../engine/events.js';
-import { ordered, iso, type Obj } from '../shape.js';
+import type { AgentRow, ControlPayload, EngineEvent, TimelineRow } from '../engine/events.js';
+import { ordered, iso, type Obj } from '../protocol/shape.js';
 import { contentAgentId, hostRequestBody, preview, toolUseId } from './common.js';
 import { clone, profileData } from './data.js';
-import type { EncodeContext, Profile, ProfileBehavior, ProfileName } from './types.js';
+import type { EncodeContext, Profile, ProfileBehavior, ProfileName } from '../engine/profile.js';
 
 
 /**
@@ -64,6 +64,8 @@ const TOOLS = [
   'ComputerUse', 'ListMcpResources', 'ReadMcpResource', 'WaitForMcpServers', 'Workflow',
 ];
 
+const CBC_VERSION = '2.117.0';
+
 function behavior(strict: boolean): ProfileBehavior {
   const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models', 'stop_task'];
   // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4)
@@ -100,6 +102,14 @@ function behavior(strict: boolean): ProfileBehavior {
     interruptedErrors: [],
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
+    shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
+    toolUseBeforePermissionRequest: false,
+    asksHostWithoutPromptTool: true,
+    workflowInputNamesScriptPath: true,
+    workflowPromptInTaskStarted: false,
+    mcpClientName: 'codebuddy-code',
+    versionText: `${CBC_VERSION}\n`,
+    helpName: 'cbc',
   };
 }
 
@@ -345,7 +355,7 @@ function makeCbc(name: ProfileName, strict: boolean): Profile {
   return {
     name,
     cli: 'cbc',
-    version: '2.117.0',
+    version: CBC_VERSION,
     behavior: behavior(strict),
     ids: {
       sessionId: (rng) => rng.uuid(),

@@ -1,11 +1,12 @@
-import { EmuError } from '../../errors.js';
-import { closest } from '../../scenario/suggest.js';
+import { EmuError } from '../errors.js';
+import { closest } from '../scenario/suggest.js';
 import { cbc2117Profile, cbcProfile } from './cbc.js';
 import { claude220Profile, claude328Profile } from './claude.js';
-import { PROFILE_NAMES, type Profile, type ProfileName } from './types.js';
+import type { Profile } from '../engine/profile.js';
+import { PROFILE_NAMES, type ProfileName } from '../protocol/vocabulary.js';
 
-export { PROFILE_NAMES } from './types.js';
-export type { Profile, ProfileName, EncodeContext } from './types.js';
+export { PROFILE_NAMES } from '../protocol/vocabulary.js';
+export type { Profile, ProfileName, EncodeContext } from '../engine/profile.js';
 
 const FACTORIES: Record<ProfileName, () => Profile> = {
   cbc: cbcProfile,

@@ -1,10 +1,13 @@
-import type { AgentRow, ControlPayload, EngineEvent, TaskEndDetail, TaskInfo, TaskKind } from '../../engine/events.js';
-import type { Random } from '../../engine/random.js';
-import type { Obj } from '../shape.js';
+import type { Obj } from '../protocol/shape.js';
+import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
+import type { ControlPayload, EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
+import type { Random } from './random.js';
 
-/** Names of the shipped profiles. */
-export const PROFILE_NAMES = ['cbc', 'cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'] as const;
-export type ProfileName = (typeof PROFILE_NAMES)[number];
+/**
+ * The port between the engine and the profiles: what the engine asks of a CLI profile (behaviour,
+ * ids, and the encoder from engine events to wire frames). Profiles in src/profiles implement it.
+ */
+export type { ProfileName };
 
 /** Session facts every encoder may need; owned by the engine, read by the profile. */
 export interface EncodeContext {
@@ -56,7 +59,7 @@ export interface ProfileBehavior {
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
   /** Summary text of a task notification. */
-  summary(task: TaskInfo, status: 'completed' | 'failed' | 'stopped', detail: TaskEndDetail): string;
+  summary(task: TaskInfo, status: NotificationStatus, detail: TaskEndDetail): string;
   /** Text of the tool_result that confirms a background launch. */
   launchedText(task: TaskInfo): string;
   /** Single-shot `-p` with a background shell/agent request: seed 002 §8 cbc returns a clear error; Claude waits. */
@@ -67,6 +70,22 @@ export interface ProfileBehavior {
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file, under the emulator home. */
   outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
+  /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
+  shellStderrFile(outputFile: string): string | undefined;
+  /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */
+  toolUseBeforePermissionRequest: boolean;
+  /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */
+  asksHostWithoutPromptTool: boolean;
+  /** cbc's Workflow tool input names a script file as `scriptPath`; Claude always inlines the `script`. */
+  workflowInputNamesScriptPath: boolean;
+  /** Claude's task_started carries the workflow script as `prompt`; cbc omits it (seed 000 §5.1). */
+  workflowPromptInTaskStarted: boolean;
+  /** `clientInfo.name` of the CLI in an SDK MCP server's initialize handshake. */
+  mcpClientName: string;
+  /** What `--version` prints. */
+  versionText: string;
+  /** Name of the captured `--help` text (src/cli/help/<name>.txt). */
+  helpName: string;
 }
 
 /** Id formats of one CLI. */
@@ -85,7 +104,7 @@ export interface ProfileIds {
 /** A profile: behaviour, ids and the encoder from engine events to wire objects. */
 export interface Profile {
   name: ProfileName;
-  cli: 'cbc' | 'claude';
+  cli: CliName;
   version: string;
   behavior: ProfileBehavior;
   ids: ProfileIds;
@@ -95,4 +114,3 @@ export interface Profile {
   controlPayload(p: ControlPayload, ctx: EncodeContext): Obj | undefined;
 }
 
-export type { AgentRow };

@@ -1,12 +1,13 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentRow, ControlPayload, EngineEvent, TaskInfo, TimelineRow } from '../../engine/events.js';
-import { truthy } from '../../env.js';
-import { iso, ordered, type Obj } from '../shape.js';
-import { claudeOutputFile, claudeTaskId, dashedCwd, hostRequestBody, messageId, preview, toolUseId } from './common.js';
+import type { AgentRow, ControlPayload, EngineEvent, TaskInfo, TimelineRow } from '../engine/events.js';
+import { truthy } from '../env.js';
+import { iso, ordered, type Obj } from '../protocol/shape.js';
+import { dashedCwd } from '../protocol/paths.js';
+import { claudeOutputFile, claudeTaskId, hostRequestBody, messageId, preview, toolUseId } from './common.js';
 import { withApplied } from './cbc.js';
 import { clone, profileData } from './data.js';
-import type { EncodeContext, Profile, ProfileName } from './types.js';
+import type { EncodeContext, Profile, ProfileName } from '../engine/profile.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -514,6 +515,14 @@ function makeClaude(v: Version): Profile {
       interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
       interruptedTurnSucceeds: false,
       outputFile: claudeOutputFile,
+      shellStderrFile: () => undefined,
+      toolUseBeforePermissionRequest: true,
+      asksHostWithoutPromptTool: false,
+      workflowInputNamesScriptPath: false,
+      workflowPromptInTaskStarted: true,
+      mcpClientName: 'claude-code',
+      versionText: `${v} (Claude Code)\n`,
+      helpName: name,
     },
     ids: {
       sessionId: (rng) => rng.uuid(),

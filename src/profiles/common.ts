@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { AgentRow, HostRequestBody, TaskKind } from '../../engine/events.js';
-import type { Random } from '../../engine/random.js';
-import { BASE36, BASE62 } from '../../engine/random.js';
-import { ordered, type Obj, type Order } from '../shape.js';
-import type { EncodeContext } from './types.js';
+import type { AgentRow, HostRequestBody, TaskKind } from '../engine/events.js';
+import type { Random } from '../engine/random.js';
+import { BASE36, BASE62 } from '../engine/random.js';
+import { dashedCwd } from '../protocol/paths.js';
+import { ordered, type Obj, type Order } from '../protocol/shape.js';
+import type { EncodeContext } from '../engine/profile.js';
 
 /** `toolu_01` + 22 base62 characters: the Anthropic API's tool_use id format. */
 export const toolUseId = (rng: Random): string => 'toolu_01' + rng.chars(BASE62, 22);
@@ -24,10 +25,6 @@ export function contentAgentId(canonical: string): string {
   return 'v2:' + createHash('sha256').update(canonical).digest('hex');
 }
 
-/** Claude's cwd encoding in paths: every `/` (and `.`) becomes `-`. */
-export function dashedCwd(cwd: string): string {
-  return cwd.replace(/[/.]/g, '-');
-}
 
 /** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */
 export function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {

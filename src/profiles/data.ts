@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Obj } from '../shape.js';
+import type { Obj } from '../protocol/shape.js';
 
 /** Static data extracted from real captures (see test/tools/extract-profile-data.mjs). */
 export interface ProfileData {
