@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { EMU_PREFIX } from '../errors.js';
 
 /** Folder of the extensionless PATH shims (`cbc`, `codebuddy`, `claude`). */
-export function shimsDir(): string {
+function shimsDir(): string {
   return fileURLToPath(new URL('../../bin/shims', import.meta.url));
 }
 
