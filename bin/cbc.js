@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The drop-in CLI: spawn this in place of `cbc`, `codebuddy` or `claude` (SDKs run .js paths with node).
-import { runCli } from '../dist/run.js';
+import { runCli } from '../dist/dropin/main.js';
 
 const code = await runCli({
   argv: process.argv.slice(2),

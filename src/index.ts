@@ -1,8 +1,8 @@
 /** Library entry: `import { startEmulator, checkTranscript, loadScenario } from 'cbc-emulator'`. */
-export { runCli, defaultHome, type RunIO } from './run.js';
+export { runCli, defaultHome, type RunIO } from './dropin/main.js';
 export { checkTranscript, checkFrames, RULES, type Violation, type RuleOptions, type CheckOptions, type Rule } from './tools/check/rules.js';
 export { checkStream } from './tools/check/stream.js';
-export { startEmulator, type StartOptions, type Emulator, type WireFrame } from './tools/testkit/emulator.js';
+export { startEmulator, type StartOptions, type Emulator, type WireFrame } from './testkit/emulator.js';
 export type { JournalEntry } from './transport/journal.js';
 export { loadScenarioFile as loadScenario } from './scenario/load.js';
 export { loadScenarioFile, parseScenario, formatProblems, type ScenarioProblem } from './scenario/load.js';
@@ -14,5 +14,5 @@ export { replay, REPLAY_DIVERGED, type ReplayOptions } from './tools/cassette/re
 export { readCassette, type Cassette, type CassetteEntry, type CassetteHeader } from './tools/cassette/format.js';
 export { importCassette, importCassetteYaml } from './tools/cassette/import.js';
 export { Redactor, parseRedactRule } from './tools/cassette/redact.js';
-export { fuzz, type FuzzOptions, type FuzzStream, type FuzzSummary } from './tools/fuzz/api.js';
+export { fuzz, type FuzzOptions, type FuzzStream, type FuzzSummary } from './testkit/fuzz.js';
 export { PERTURBATIONS, type Perturbation } from './tools/fuzz/catalogue.js';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { EMU_PREFIX } from '../errors.js';
 
 /** Folder of the extensionless PATH shims (`cbc`, `codebuddy`, `claude`). */
-export function shimsDir(): string {
+function shimsDir(): string {
   return fileURLToPath(new URL('../../bin/shims', import.meta.url));
 }
 
@@ -22,16 +22,16 @@ const COMMANDS: Record<string, Command> = {
     usage: 'run [cli flags] [prompt]',
     summary: 'Run the drop-in CLI (same as bin/cbc.js)',
     run: async (args) => {
-      const { runCli } = await import('../run.js');
+      const { runCli } = await import('../dropin/main.js');
       return runCli({ argv: args, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
     },
   },
   shims: {
     usage: 'shims',
     summary: 'Print the folder of the cbc/codebuddy/claude PATH shims',
-    run: async () => {
+    run: () => {
       process.stdout.write(shimsDir() + '\n');
-      return 0;
+      return Promise.resolve(0);
     },
   },
   schema: {

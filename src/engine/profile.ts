@@ -84,7 +84,7 @@ export interface ProfileBehavior {
   mcpClientName: string;
   /** What `--version` prints. */
   versionText: string;
-  /** Name of the captured `--help` text (src/cli/help/<name>.txt). */
+  /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
 }
 

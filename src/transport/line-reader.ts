@@ -80,3 +80,20 @@ export class LineReader {
     out.push({ kind: 'line', text, lineNo: this.lineNo });
   }
 }
+
+/**
+ * The lines of a byte stream (a child's or an in-memory stdout), split by a {@link LineReader} so a
+ * multi-byte character cut across chunks stays whole. Blank lines are skipped; a line over the cap ends
+ * the iteration with an error (no stdout the emulator writes comes near it).
+ */
+export async function* readLines(source: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const reader = new LineReader();
+  const texts = function* (events: LineEvent[]): Generator<string> {
+    for (const ev of events) {
+      if (ev.kind === 'oversized') throw new Error(`line ${ev.lineNo} is ${ev.bytes} bytes, over the ${DEFAULT_MAX_LINE_BYTES}-byte limit`);
+      yield ev.text;
+    }
+  };
+  for await (const chunk of source) yield* texts(reader.push(chunk));
+  yield* texts(reader.end());
+}

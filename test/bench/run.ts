@@ -20,7 +20,7 @@ const transcriptMb = Number(opt('--transcript-mb') ?? (quick ? 64 : 1024));
 const only = new Set((opt('--only') ?? 'startup,throughput,rss,tools').split(','));
 
 // a fresh clone has no dist/: build it first (the drop-in runs the compiled code)
-if (!existsSync(join(ROOT, 'dist', 'run.js'))) {
+if (!existsSync(join(ROOT, 'dist', 'dropin', 'main.js'))) {
   console.log('dist/ is missing: running npm run build');
   const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);

@@ -5,9 +5,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../dist/run.js';
+import { startInMemory } from '../../dist/testkit/harness.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
 import type { ScenarioT } from '../../dist/scenario/schema.js';
 import { ROOT } from '../helpers/run-bin.js';
@@ -32,8 +32,12 @@ const asksHost = (s: ScenarioT) => /"(ask|approval)"/.test(JSON.stringify(s));
  * answers every can_use_tool with allow and closes stdin once each prompt has its result.
  */
 async function run(s: ScenarioT, profile: string, file: string): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
+  const { stdin, stdout, exit } = startInMemory({
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', `det-${file}`, '--emu-home', home, '--no-session-persistence', '--permission-prompt-tool', 'stdio'],
+    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+    cwd: resolve(ROOT), // what process.cwd() says in a child spawned in ROOT (no trailing slash)
+    scenario: s,
+  });
   const out: Buffer[] = [];
   const prompts = promptsFor(s);
   const interactive = asksHost(s);
@@ -56,21 +60,11 @@ async function run(s: ScenarioT, profile: string, file: string): Promise<string>
       if (f['type'] === 'result' && ++results === prompts.length) setImmediate(() => stdin.end());
     }
   });
-  const done = runCli({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', `det-${file}`, '--emu-home', home, '--no-session-persistence', '--permission-prompt-tool', 'stdio'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    stdin,
-    stdout,
-    stderr: new PassThrough(),
-    cwd: resolve(ROOT), // what process.cwd() says in a child spawned in ROOT (no trailing slash)
-    scenario: s,
-    handleSignals: false,
-  });
   const text = lines(ctl('init', { subtype: 'initialize' }), ...prompts.map((p) => user(p)));
   if (interactive) stdin.write(text);
   else stdin.end(text);
-  const code = await done;
-  expect(code).toBe(0);
+  expect(await exit).toBe(0);
+  await finished(stdout);
   return Buffer.concat(out).toString('utf8');
 }
 

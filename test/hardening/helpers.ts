@@ -1,8 +1,7 @@
 // Helpers of the hardening suite (issue #9): byte-level stdin, complete-frame checks, stack-trace checks.
 import { resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';
-import { runCli } from '../../dist/run.js';
+import { runInMemory } from '../../dist/testkit/harness.js';
 import type { ScenarioT } from '../../dist/scenario/schema.js';
 import { CBC_BIN, ROOT, runBin } from '../helpers/run-bin.js';
 
@@ -15,19 +14,9 @@ export interface Ran {
 }
 
 /** Runs the drop-in in-process with raw stdin bytes (invalid UTF-8, NUL, CRLF survive as given). */
-export async function inProcess(args: string[], stdin: Buffer | string, opts: { scenario?: ScenarioT; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
-  const i = new PassThrough();
-  const o = new PassThrough();
-  const e = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  o.on('data', (c: Buffer) => out.push(c));
-  e.on('data', (c: Buffer) => err.push(c));
+export function inProcess(args: string[], stdin: Buffer | string, opts: { scenario?: ScenarioT; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
   // CBC_EMU_LOG_LEVEL=silent: in-process, pino would write warnings to the test runner's own fd 2
-  const done = runCli({ argv: args, env: { CBC_EMU_LOG_LEVEL: 'silent', ...opts.env }, stdin: i, stdout: o, stderr: e, cwd: resolve(ROOT), scenario: opts.scenario, handleSignals: false });
-  i.end(stdin);
-  const code = await done;
-  return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code };
+  return runInMemory({ argv: args, stdin, env: { CBC_EMU_LOG_LEVEL: 'silent', ...opts.env }, cwd: resolve(ROOT), scenario: opts.scenario });
 }
 
 /** Spawns bin/cbc.js with raw stdin bytes, closes stdin, collects everything (the suite's one spawn helper). */

@@ -4,11 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../dist/run.js';
 import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
+import { startInMemory } from '../../dist/testkit/harness.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 import { lines, user } from './helpers.js';
 
@@ -54,8 +53,11 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
 
 describe('an in-memory consumer that answers inside the write (bug found by issue #9)', () => {
   it('a can_use_tool answered synchronously does not stall the session', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
+    const { stdin, stdout, exit } = startInMemory({
+      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 's', '--no-session-persistence', '--permission-prompt-tool', 'stdio', '--emu-scenario', join(ROOT, 'scenarios', 'permissions.yaml')],
+      env: { CBC_EMU_LOG_LEVEL: 'silent' },
+      cwd: ROOT,
+    });
     const out: string[] = [];
     stdout.on('data', (c: Buffer) => {
       for (const l of c.toString('utf8').split('\n').filter((x) => x !== '')) {
@@ -67,15 +69,8 @@ describe('an in-memory consumer that answers inside the write (bug found by issu
         if (f['type'] === 'result') stdin.end();
       }
     });
-    const code = await runCli({
-      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 's', '--no-session-persistence', '--permission-prompt-tool', 'stdio', '--emu-scenario', join(ROOT, 'scenarios', 'permissions.yaml')],
-      env: { CBC_EMU_LOG_LEVEL: 'silent' },
-      stdin: (stdin.write(lines(user('clean'))), stdin),
-      stdout,
-      stderr: new PassThrough(),
-      cwd: ROOT,
-      handleSignals: false,
-    });
+    stdin.write(lines(user('clean')));
+    const code = await exit;
     expect(code).toBe(0);
     const result = JSON.parse(out.at(-1)!) as Record<string, unknown>;
     expect(result['type']).toBe('result');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Scenario } from '../../../dist/scenario/schema.js';
 import { checkTranscript } from '../../../dist/tools/check/rules.js';
-import { runInProcess } from '../../helpers/in-process.js';
+import { runInMemory } from '../../../dist/testkit/harness.js';
 
 const home = mkdtempSync(join(tmpdir(), 'cbc-emu-prop-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -70,8 +70,8 @@ describe('engine properties (seed 000 §6, §8)', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (s) => {
         const scenario = toScenario(s);
-        const r = await runInProcess({
-          args: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', String(s.seed), '--emu-profile', s.profile, '--emu-home', home],
+        const r = await runInMemory({
+          argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', String(s.seed), '--emu-profile', s.profile, '--emu-home', home],
           stdin:
             JSON.stringify({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }) + '\n' +
             JSON.stringify({ type: 'user', message: { role: 'user', content: 'run' } }) + '\n',

@@ -1,7 +1,7 @@
 // Framing of stdin: NDJSON per issue #2 ("chunk boundaries anywhere, multi-byte UTF-8 split, CRLF,
 // blank lines, oversized line, final line without newline") and claude-code-cli.md §2 (framing).
 import { describe, expect, it } from 'vitest';
-import { LineReader, type LineEvent } from '../../../src/transport/line-reader.js';
+import { LineReader, readLines, type LineEvent } from '../../../src/transport/line-reader.js';
 
 const texts = (evs: LineEvent[]) => evs.map((e) => (e.kind === 'line' ? e.text : `<oversized ${e.bytes}@${e.lineNo}>`));
 
@@ -121,5 +121,19 @@ describe('LineReader', () => {
 
   it('accepts string chunks as UTF-8', () => {
     expect(texts(feed(new LineReader(), ['{"a":"\u2014"}\n' as unknown as Buffer]))).toEqual(['{"a":"\u2014"}']);
+  });
+});
+
+describe('readLines (the streaming splitter of the test kit and fuzz())', () => {
+  const collect = async (chunks: Buffer[]) => {
+    const out: string[] = [];
+    for await (const l of readLines((async function* () { yield* chunks; })())) out.push(l);
+    return out;
+  };
+
+  it('keeps a character cut across chunks whole, skips blank lines, yields a last line without newline', async () => {
+    const buf = Buffer.from('{"a":"\u{1f680}"}\n\n{"b":1}\n{"torn"');
+    const cut = buf.indexOf(0xf0) + 2; // inside the 4-byte rocket
+    expect(await collect([buf.subarray(0, cut), buf.subarray(cut)])).toEqual(['{"a":"\u{1f680}"}', '{"b":1}', '{"torn"']);
   });
 });

@@ -2,13 +2,14 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { ProfileName } from '../../protocol/vocabulary.js';
-import { loadScenarioFile, parseScenario } from '../../scenario/load.js';
-import type { JournalEntry } from '../../transport/journal.js';
-import { checkTranscript } from '../check/rules.js';
-import type { CheckOptions, Violation } from '../check/types.js';
+import type { ProfileName } from '../protocol/vocabulary.js';
+import { loadScenarioFile, parseScenario } from '../scenario/load.js';
+import { checkTranscript } from '../tools/check/rules.js';
+import type { CheckOptions, Violation } from '../tools/check/types.js';
+import type { JournalEntry } from '../transport/journal.js';
+import { LineReader } from '../transport/line-reader.js';
+import { startInMemory } from './harness.js';
 
 /** What {@link startEmulator} needs: a scenario (inline or file) and the emulator settings. */
 export interface StartOptions {
@@ -41,7 +42,11 @@ interface Driven {
   kill(): void;
 }
 
-/** A frame on the wire. */
+/**
+ * A frame on the wire, as the test kit hands it to a test. Deliberately `any`-valued: tests index nested
+ * fields freely (`f.response.request_id`, docs/testing.md), and this public type must keep compiling there.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WireFrame = Record<string, any>;
 
 /** A prepared emulator: hand `executablePath`/`env` to an SDK, or drive it with `send`/`interrupt`. */
@@ -82,13 +87,10 @@ export interface Emulator {
 /** Rules that read stdout bytes, which a journal does not keep. */
 const BYTE_RULES = new Set(['frame.one-json-per-line', 'stdout.no-foreign-bytes']);
 
-const BIN = fileURLToPath(new URL('../../../bin/cbc.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/cbc.js', import.meta.url));
 
-/**
- * Prepares a temp emulator home and journal file for one test (issue #6 test kit). Nothing runs until
- * an SDK spawns `executablePath` with `env`, or until `send`/`interrupt` spawn the drop-in here.
- */
-export function startEmulator(opts: StartOptions = {}): Emulator {
+/** Makes the temp folder (home, journal, an inline scenario checked and written as a file) and the CBC_EMU_* settings. */
+function prepare(opts: StartOptions): { dir: string; journalPath: string; env: Record<string, string> } {
   if (opts.scenario && opts.scenarioFile) throw new Error('startEmulator: give either scenario or scenarioFile, not both');
   const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-'));
   let scenarioPath: string | undefined;
@@ -110,24 +112,27 @@ export function startEmulator(opts: StartOptions = {}): Emulator {
     ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}),
     ...(opts.seed !== undefined ? { CBC_EMU_SEED: String(opts.seed) } : {}),
   };
+  return { dir, journalPath, env };
+}
 
+/**
+ * Prepares a temp emulator home and journal file for one test (issue #6 test kit). Nothing runs until
+ * an SDK spawns `executablePath` with `env`, or until `send`/`interrupt` spawn the drop-in here.
+ */
+export function startEmulator(opts: StartOptions = {}): Emulator {
+  const { dir, journalPath, env } = prepare(opts);
   let child: Driven | undefined;
   let exited: Promise<number | null> | undefined;
   const out: WireFrame[] = [];
-  let stdoutText = '';
+  const stdoutBytes: Buffer[] = [];
   const waiters = new Set<(f: WireFrame) => void>();
   let interrupts = 0;
 
   const argv = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', ...(opts.args ?? [])];
   const start = (): { c: Driven; exit: Promise<number | null> } => {
     if (opts.inProcess) {
-      const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
-      const exit = import('../../run.js').then(({ runCli }) =>
-        runCli({ argv, env: { ...process.env, ...env }, ...io, cwd: opts.cwd ?? process.cwd(), handleSignals: false }),
-      );
-      // the runner resolves with the exit code; end its stdout so readers see the end as with a process
-      void exit.then(() => io.stdout.end());
-      return { c: { ...io, kill: () => io.stdin.end() }, exit };
+      const r = startInMemory({ argv, env: { ...process.env, ...env }, cwd: opts.cwd });
+      return { c: { stdin: r.stdin, stdout: r.stdout, stderr: r.stderr, kill: () => r.stdin.end() }, exit: r.exit };
     }
     const p: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, ...argv], { cwd: opts.cwd ?? process.cwd(), env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     return { c: { stdin: p.stdin, stdout: p.stdout, stderr: p.stderr, kill: () => p.kill('SIGKILL') }, exit: new Promise((res) => p.on('close', (code) => res(code))) };
@@ -136,21 +141,17 @@ export function startEmulator(opts: StartOptions = {}): Emulator {
   const spawnOnce = (): Driven => {
     if (child) return child;
     const { c, exit } = start();
-    let buf = '';
-    c.stdout.setEncoding('utf8');
-    c.stdout.on('data', (chunk: string) => {
-      stdoutText += chunk;
-      buf += chunk;
-      let i: number;
-      while ((i = buf.indexOf('\n')) !== -1) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
+    const lines = new LineReader();
+    c.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes.push(chunk);
+      for (const ev of lines.push(chunk)) {
+        if (ev.kind !== 'line') continue;
         try {
-          const f = JSON.parse(line) as WireFrame;
+          const f = JSON.parse(ev.text) as WireFrame;
           out.push(f);
           for (const w of waiters) w(f);
         } catch {
-          // foreign bytes stay in stdoutText, where check() reports them (stdout.no-foreign-bytes)
+          // foreign bytes stay in the stdout bytes, where check() reports them (stdout.no-foreign-bytes)
         }
       }
     });
@@ -217,7 +218,7 @@ export function startEmulator(opts: StartOptions = {}): Emulator {
       // the journal has both directions (control.response.per-request, interrupt.ack.before-killed need them);
       // raw stdout bytes exist only for a self-spawned drop-in, and only the byte-level rules read them
       const fromJournal = checkTranscript(journalText(), checkOpts);
-      const fromBytes = child ? checkTranscript(stdoutText, checkOpts).filter((v) => BYTE_RULES.has(v.rule)) : [];
+      const fromBytes = child ? checkTranscript(Buffer.concat(stdoutBytes).toString('utf8'), checkOpts).filter((v) => BYTE_RULES.has(v.rule)) : [];
       return [...fromBytes, ...fromJournal];
     },
     async close() {

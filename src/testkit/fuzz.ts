@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { runCli } from '../../run.js';
-import type { ScenarioT } from '../../scenario/schema.js';
-import { LEGAL_IDS } from './catalogue.js';
-import { brokenRules } from './judge.js';
-import { decodePlan, encodePlan, isLegal, type FuzzPlan } from './plan.js';
+import type { ScenarioT } from '../scenario/schema.js';
+import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
+import { brokenRules } from '../tools/fuzz/judge.js';
+import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
+import { readLines } from '../transport/line-reader.js';
+import { startInMemory } from './harness.js';
 
 /** Options of the in-process fuzzer. */
 export interface FuzzOptions {
@@ -30,7 +31,7 @@ export interface FuzzOptions {
 
 /** What the consumer callback gets: the perturbed stdout, and the emulator's stdin. */
 export interface FuzzStream extends AsyncIterable<Buffer> {
-  /** The perturbed stdout split into lines (a decoder joins multi-byte characters split across chunks). */
+  /** The perturbed stdout split into lines (on bytes, so a character cut across chunks stays whole; blank lines skipped). */
   lines(): AsyncIterable<string>;
   /** The perturbed stdout as parsed frames (blank lines skipped). */
   frames(): AsyncIterable<Record<string, unknown>>;
@@ -61,39 +62,21 @@ function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
 /** Runs the emulator in-process under `plan` and hands its perturbed streams to `body`. */
 async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-api-'));
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
+  const token = encodePlan(plan);
+  const env: NodeJS.ProcessEnv = { CBC_EMU_FUZZ: token, CBC_EMU_SEED: plan.emu, CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}), ...(opts.scenarioFile && !opts.scenario ? { CBC_EMU_SCENARIO: opts.scenarioFile } : {}) };
+  const { stdin, stdout, exit: done } = startInMemory({ argv: STREAM_ARGS, env, cwd: home, scenario: opts.scenario });
   const seen: Buffer[] = [];
   stdout.on('data', (c: Buffer) => seen.push(c));
   stdout.pause();
-  const token = encodePlan(plan);
-  const env: NodeJS.ProcessEnv = { CBC_EMU_FUZZ: token, CBC_EMU_SEED: plan.emu, CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}), ...(opts.scenarioFile && !opts.scenario ? { CBC_EMU_SCENARIO: opts.scenarioFile } : {}) };
   const copy = new PassThrough();
   stdout.pipe(copy);
-  const done = runCli({ argv: STREAM_ARGS, env, stdin, stdout, stderr, cwd: home, scenario: opts.scenario, handleSignals: false });
-  void done.then(() => stdout.end());
   const stream: FuzzStream = {
     token,
     plan,
     [Symbol.asyncIterator]: () => (copy as AsyncIterable<Buffer>)[Symbol.asyncIterator](),
-    async *lines() {
-      const { StringDecoder } = await import('node:string_decoder');
-      const dec = new StringDecoder('utf8');
-      let buf = '';
-      for await (const c of copy as AsyncIterable<Buffer>) {
-        buf += dec.write(c);
-        let i: number;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          yield buf.slice(0, i);
-          buf = buf.slice(i + 1);
-        }
-      }
-      buf += dec.end();
-      if (buf !== '') yield buf;
-    },
+    lines: () => readLines(copy as AsyncIterable<Buffer>),
     async *frames() {
-      for await (const line of this.lines()) if (line.trim() !== '') yield JSON.parse(line) as Record<string, unknown>;
+      for await (const line of this.lines()) yield JSON.parse(line) as Record<string, unknown>;
     },
     send: (frame) => void (stdin.writableEnded || stdin.write(JSON.stringify(frame) + '\n')),
     end: () => void (stdin.writableEnded || stdin.end()),
@@ -146,7 +129,7 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   });
   const details = await fc.check(prop, { numRuns: opts.runs ?? 100, seed: opts.seed ?? 1 });
   if (details.failed) {
-    const plan = details.counterexample?.[0] as FuzzPlan | undefined;
+    const plan = details.counterexample?.[0];
     const token = plan ? encodePlan(plan) : last?.token ?? '?';
     const why = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     const err = new Error(

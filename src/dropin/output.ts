@@ -1,10 +1,12 @@
 import { bridgeFrame } from '../protocol/bridge.js';
+import { str } from '../protocol/raw-frame.js';
 import type { Obj } from '../protocol/shape.js';
 import type { Journal } from '../transport/journal.js';
+import type { OutputFormat } from './config.js';
 
 /** Where encoded frames go, per `--output-format`. */
 export interface OutputOptions {
-  format: 'text' | 'json' | 'stream-json';
+  format: OutputFormat;
   /** Writes one serialised frame line to stdout (through the fuzz transformer when one is set). */
   emit(json: string): void;
   /** Writes one line to stdout directly. */
@@ -39,7 +41,7 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
       void _drop;
       o.line(JSON.stringify(rest));
     } else if (frame['is_error'] === true) {
-      o.err(Array.isArray(frame['errors']) ? (frame['errors'] as string[]).join('\n') : String(frame['result'] ?? 'Error'));
-    } else o.line(String(frame['result'] ?? ''));
+      o.err(Array.isArray(frame['errors']) ? (frame['errors'] as string[]).join('\n') : (str(frame, 'result') ?? 'Error'));
+    } else o.line(str(frame, 'result') ?? '');
   };
 }

@@ -15,7 +15,7 @@ export interface FlagSpec {
 
 const f = (name: string, arity: Arity, ...aliases: string[]): FlagSpec => ({ name, arity, aliases });
 
-export const FLAGS: readonly FlagSpec[] = [
+const FLAGS: readonly FlagSpec[] = [
   // headless core (seed 002 §3)
   f('print', 'none', 'p'),
   f('output-format', 'one'),

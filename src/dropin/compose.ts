@@ -1,0 +1,126 @@
+import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import { Scheduler } from '../engine/clock.js';
+import { Random, seededEpoch } from '../engine/random.js';
+import { Session } from '../engine/session.js';
+import { EMU_PREFIX, EmuError } from '../errors.js';
+import { createLogger, type EmuLogger } from '../log.js';
+import type { Profile } from '../profiles/index.js';
+import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
+import type { ScenarioT } from '../scenario/schema.js';
+import { loadSettings, SettingsError, type EmuSettings } from '../settings.js';
+import { bindSession } from '../store/binding.js';
+import type { FuzzHook } from '../tools/fuzz/hook.js';
+import { FrameWriter } from '../transport/frame-writer.js';
+import { Journal } from '../transport/journal.js';
+import type { ServeConfig } from './config.js';
+import { defaultHome, stderrLine, type RunIO } from './io.js';
+import { createOutput } from './output.js';
+
+/** The wired drop-in: an engine session on its clock, writing through the profile into the transport. */
+export interface Composition {
+  profile: Profile;
+  session: Session;
+  scheduler: Scheduler;
+  writer: FrameWriter;
+  journal: Journal | undefined;
+  fuzz: FuzzHook | undefined;
+  log: EmuLogger;
+}
+
+/** Files a run reads before it serves: the scenario and the CLI's settings; or the exit code, once stderr says why. */
+async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: ScenarioT; settings: EmuSettings } | { exit: number }> {
+  const err = stderrLine(io);
+  let scenario: ScenarioT;
+  try {
+    // the built-in scenario comes precompiled (no yaml/zod on the start-up path); files go through the loader
+    scenario =
+      io.scenario ??
+      (cfg.scenarioFile === undefined ? compiledDefaultScenario() : undefined) ??
+      (await import('../scenario/load.js')).loadScenarioFile(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL));
+  } catch (e) {
+    if (e instanceof EmuError) {
+      err(`${EMU_PREFIX} ${e.message}`);
+      return { exit: 2 };
+    }
+    throw e;
+  }
+  try {
+    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag }) };
+  } catch (e) {
+    if (e instanceof SettingsError) {
+      err(e.message);
+      return { exit: 1 };
+    }
+    throw e;
+  }
+}
+
+/**
+ * Composes engine, profile and transport for `cfg`: clock and ids from the seed, the session store
+ * binding, the fuzz layer (CBC_EMU_FUZZ), stdout framing, the journal, and the session. Returns the
+ * exit code instead when an input is unusable (the reason is on stderr).
+ */
+export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition | { exit: number }> {
+  const { profile } = cfg;
+  const log = createLogger(io.env);
+  const inputs = await readInputs(cfg, io);
+  if ('exit' in inputs) return inputs;
+  const { scenario, settings } = inputs;
+
+  const rng = new Random(cfg.seed ?? Random.freshSeed());
+  const epoch = cfg.seed !== undefined ? seededEpoch(rng.fork('epoch')) : Date.now();
+  const home = cfg.home ?? defaultHome(io.env);
+  const scheduler = new Scheduler(epoch, cfg.speed);
+  const idRng = rng.fork('ids');
+  // sessions (seed 002 §4): --session-id, --resume <id>, --continue, --fork-session over the store under --emu-home
+  const bound = bindSession({
+    home,
+    cwd: io.cwd,
+    flags: cfg.session,
+    profile: profile.name,
+    scenario: scenario.name ?? 'unnamed',
+    newId: () => profile.ids.sessionId(idRng),
+    now: () => scheduler.now(),
+    log,
+  });
+  if ('error' in bound) {
+    stderrLine(io)(bound.error);
+    return { exit: 1 };
+  }
+
+  // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
+  const fuzz = cfg.fuzzToken !== undefined ? (await import('../tools/fuzz/hook.js')).fuzzHook(io) : undefined;
+  if (fuzz === null) return { exit: 2 };
+  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
+  const emit = fuzz ? fuzz.frames((json) => writer.write(json)) : (json: string) => writer.write(json);
+  scheduler.gate = () => writer.ready();
+  const journal = cfg.journalFile !== undefined ? new Journal(cfg.journalFile, () => scheduler.now()) : undefined;
+  const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal, bridge: cfg.bridge });
+
+  const session = new Session({
+    profile,
+    scenario,
+    scheduler,
+    rng: idRng,
+    write,
+    log,
+    cwd: io.cwd,
+    home,
+    env: io.env,
+    sessionId: bound.sessionId,
+    resume: bound.resume,
+    persist: bound.persist,
+    jsonSchema: cfg.jsonSchema,
+    model: cfg.model ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
+    permissionMode: cfg.permissionMode,
+    disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
+    singleShot: !cfg.streamIn,
+    pid: cfg.seed !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
+    allowedTools: cfg.allowedTools,
+    disallowedTools: cfg.disallowedTools,
+    permissionPromptStdio: cfg.permissionPromptStdio,
+    trace: journal ? (event, data) => journal.event(event, data) : undefined,
+  });
+  return { profile, session, scheduler, writer, journal, fuzz, log };
+}

@@ -1,0 +1,170 @@
+import { truthy } from '../env.js';
+import { EMU_PREFIX, EmuError } from '../errors.js';
+import { getProfile, type Profile } from '../profiles/index.js';
+import type { SessionFlags } from '../store/binding.js';
+import { ArgvError, parseArgv, splitToolList } from './argv.js';
+
+/** `--output-format`, as the real CLIs accept it. */
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+/** What a serving run needs from the command line and the environment (files are read later, by the composition). */
+export interface ServeConfig {
+  mode: 'serve';
+  profile: Profile;
+  outputFormat: OutputFormat;
+  /** `--input-format stream-json`: frames on stdin; otherwise one prompt (argument or stdin text). */
+  streamIn: boolean;
+  /** The positional arguments joined: the prompt of a single-shot run ('' when none). */
+  prompt: string;
+  /** `--emu-scenario` / CBC_EMU_SCENARIO; undefined: the built-in default scenario. */
+  scenarioFile: string | undefined;
+  /** `--setting-sources` and `--settings`, read by src/settings.ts. */
+  settingSources: string | undefined;
+  settingsFlag: string | undefined;
+  /** `--emu-seed` / CBC_EMU_SEED; undefined: a fresh seed and the wall clock. */
+  seed: string | undefined;
+  /** Virtual clock speed (>= 0). */
+  speed: number;
+  /** `--emu-home` / CBC_EMU_HOME; undefined: the user's cache directory. */
+  home: string | undefined;
+  journalFile: string | undefined;
+  /** `--emu-bridge` / CBC_EMU_BRIDGE (issue #5, seed 003). */
+  bridge: boolean;
+  /** `--json-schema`, parsed; undefined when not given. */
+  jsonSchema: unknown;
+  session: SessionFlags;
+  /** `--model`; the composition falls back to settings, scenario and profile. */
+  model: string | undefined;
+  permissionMode: string;
+  /** CODEBUDDY_DISABLE_WORKFLOWS; the composition adds the settings' `disableWorkflows`. */
+  disableWorkflows: boolean;
+  allowedTools: string[];
+  disallowedTools: string[];
+  /** `--permission-prompt-tool stdio`: permission asks go to the host as can_use_tool requests. */
+  permissionPromptStdio: boolean;
+  /** CBC_EMU_FUZZ (issue #8): the perturbation plan's token. */
+  fuzzToken: string | undefined;
+}
+
+/** Replay mode: play a cassette back instead of a scenario (issue #7, docs/cassettes.md). */
+export interface ReplayConfig {
+  mode: 'replay';
+  file: string;
+  sessionId: string | undefined;
+  /** `--emu-speed`; an unusable value plays at real time. */
+  speed: number;
+}
+
+/** What one drop-in run was asked to do. */
+export type DropinConfig = { mode: 'help' | 'version'; profile: Profile } | ReplayConfig | ServeConfig;
+
+/** A command-line problem: the stderr line and the exit code, as the real CLIs (or the emulator) report it. */
+export interface UsageError {
+  mode: 'usage-error';
+  message: string;
+  exit: number;
+}
+
+type Flag = string | true | string[] | undefined;
+
+const text = (v: Flag): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(' ') : undefined);
+const usage = (exit: number, message: string): UsageError => ({ mode: 'usage-error', message, exit });
+const FORMATS: { output: readonly OutputFormat[]; input: readonly string[] } = { output: ['text', 'json', 'stream-json'], input: ['text', 'stream-json'] };
+
+/**
+ * argv + environment -> what to do, or the usage error to print. Pure: reads no file and no stream,
+ * so every flag rule is unit-testable (test/unit/dropin/config.test.ts). A flag beats its `CBC_EMU_*`
+ * variable; an empty variable counts as unset.
+ */
+export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): DropinConfig | UsageError {
+  let args;
+  try {
+    args = parseArgv(argv);
+  } catch (e) {
+    if (e instanceof ArgvError) return usage(1, e.message);
+    throw e;
+  }
+  const flag = (n: string): Flag => args.flags.get(n);
+  const setting = (name: string, envName: string) => text(flag(name)) ?? (env[envName] !== '' ? env[envName] : undefined);
+
+  let profile: Profile;
+  try {
+    profile = getProfile(setting('emu-profile', 'CBC_EMU_PROFILE') ?? 'cbc');
+  } catch (e) {
+    if (e instanceof EmuError) return usage(2, `${EMU_PREFIX} ${e.message}`);
+    throw e;
+  }
+  if (flag('help')) return { mode: 'help', profile };
+  if (flag('version')) return { mode: 'version', profile };
+
+  // CBC_EMU_REPLAY: play a recorded session back instead of a scenario (issue #7, docs/cassettes.md)
+  const replayFile = setting('emu-replay', 'CBC_EMU_REPLAY');
+  if (replayFile !== undefined) {
+    const speed = Number(setting('emu-speed', 'CBC_EMU_SPEED') ?? '1');
+    return { mode: 'replay', file: replayFile, sessionId: text(flag('session-id')), speed: Number.isFinite(speed) && speed >= 0 ? speed : 1 };
+  }
+
+  const formats = checkFormats(profile, text(flag('output-format')), text(flag('input-format')), flag('print') === true, flag('verbose') === true);
+  if ('mode' in formats) return formats;
+
+  const speedText = setting('emu-speed', 'CBC_EMU_SPEED') ?? '1';
+  const speed = Number(speedText);
+  if (!Number.isFinite(speed) || speed < 0) return usage(2, `${EMU_PREFIX} --emu-speed must be a number >= 0 (got "${speedText}"); 0 emits instantly, 1 is real time`);
+
+  let jsonSchema: unknown;
+  const schemaText = text(flag('json-schema'));
+  if (schemaText !== undefined) {
+    try {
+      jsonSchema = JSON.parse(schemaText);
+    } catch (e) {
+      return usage(1, `Error: Invalid JSON provided to --json-schema: ${(e as Error).message}`);
+    }
+  }
+
+  const resume = flag('resume');
+  return {
+    mode: 'serve',
+    profile,
+    ...formats,
+    prompt: args.positionals.join(' '),
+    scenarioFile: setting('emu-scenario', 'CBC_EMU_SCENARIO'),
+    settingSources: text(flag('setting-sources')),
+    settingsFlag: text(flag('settings')),
+    seed: setting('emu-seed', 'CBC_EMU_SEED'),
+    speed,
+    home: setting('emu-home', 'CBC_EMU_HOME'),
+    journalFile: setting('emu-journal', 'CBC_EMU_JOURNAL'),
+    bridge: flag('emu-bridge') === true || truthy(env['CBC_EMU_BRIDGE']),
+    jsonSchema,
+    session: {
+      resume: typeof resume === 'string' || resume === true ? resume : undefined,
+      continue: flag('continue') === true,
+      sessionId: text(flag('session-id')),
+      fork: flag('fork-session') === true,
+      persist: flag('no-session-persistence') !== true,
+    },
+    model: text(flag('model')),
+    permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : (text(flag('permission-mode')) ?? 'default'),
+    disableWorkflows: truthy(env['CODEBUDDY_DISABLE_WORKFLOWS']),
+    allowedTools: splitToolList(flag('allowedTools')),
+    disallowedTools: splitToolList(flag('disallowedTools')),
+    permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
+    fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
+  };
+}
+
+/** `--output-format` / `--input-format` / `--print` / `--verbose`, with the real CLIs' messages (commander's and the profile's). */
+function checkFormats(profile: Profile, output: string | undefined, input: string | undefined, print: boolean, verbose: boolean): { outputFormat: OutputFormat; streamIn: boolean } | UsageError {
+  const outputFormat = FORMATS.output.find((f) => f === (output ?? 'text'));
+  if (outputFormat === undefined) return usage(1, `error: option '--output-format <format>' argument '${output}' is invalid. Allowed choices are text, json, stream-json.`);
+  if (!FORMATS.input.includes(input ?? 'text')) return usage(1, `error: option '--input-format <format>' argument '${input}' is invalid. Allowed choices are text, stream-json.`);
+  const streamIn = input === 'stream-json';
+  if (!print && !streamIn && output === undefined) {
+    return usage(2, `${EMU_PREFIX} the interactive terminal UI is not emulated; run with -p/--print or --input-format stream-json --output-format stream-json`);
+  }
+  if (profile.behavior.requiresVerboseForStreamJson) {
+    if (streamIn && outputFormat !== 'stream-json') return usage(1, 'Error: --input-format=stream-json requires output-format=stream-json.');
+    if (outputFormat === 'stream-json' && !verbose) return usage(1, 'Error: When using --print, --output-format=stream-json requires --verbose');
+  }
+  return { outputFormat, streamIn };
+}

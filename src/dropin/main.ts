@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { compose } from './compose.js';
+import { resolveConfig } from './config.js';
+import { stderrLine, type RunIO } from './io.js';
+import { serve } from './serve.js';
+
+export { defaultHome, type RunIO } from './io.js';
+
+/**
+ * The drop-in CLI: argv -> config (src/dropin/config.ts) -> composition of engine, profile and
+ * transport (compose.ts) -> serving stdin (serve.ts). Parses the real CLIs' flags, then speaks
+ * stream-json (or prints json/text) for a scenario. Resolves to the process exit code; never throws
+ * for bad input.
+ */
+export async function runCli(io: RunIO): Promise<number> {
+  const cfg = resolveConfig(io.argv, io.env);
+  switch (cfg.mode) {
+    case 'usage-error':
+      stderrLine(io)(cfg.message);
+      return cfg.exit;
+    case 'help':
+      io.stdout.write(readFileSync(new URL(`./help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'));
+      return 0;
+    case 'version':
+      io.stdout.write(cfg.profile.behavior.versionText);
+      return 0;
+    case 'replay':
+      return (await import('./replay-mode.js')).runReplay(cfg, io);
+    case 'serve': {
+      const c = await compose(cfg, io);
+      return 'exit' in c ? c.exit : serve(cfg, c, io);
+    }
+  }
+}

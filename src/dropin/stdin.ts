@@ -1,0 +1,113 @@
+import { EMU_PREFIX } from '../errors.js';
+import { isRawFrame } from '../protocol/raw-frame.js';
+import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
+import { InboundReader, type Inbound } from '../transport/inbound.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../transport/line-reader.js';
+import type { Composition } from './compose.js';
+import { stderrLine, type RunIO } from './io.js';
+
+/** How the stdin readers drive the run's lifecycle (src/dropin/serve.ts). */
+export interface RunControl {
+  /** Ends the run with this exit code (idempotent). */
+  finish(code: number): void;
+  finished(): boolean;
+  /** stdin is done: the run ends once the engine is quiet. */
+  atEof(): void;
+}
+
+/**
+ * `-p` without `--input-format stream-json`: the prompt is the arguments, else all of stdin's text
+ * (seed 002 §3); an empty prompt is the real CLIs' usage error.
+ */
+export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunControl): void {
+  const fromStdin = (text: string) => {
+    const p = prompt !== '' ? prompt : text.trim();
+    if (p === '') {
+      stderrLine(io)('Error: Input must be provided either through stdin or as a prompt argument when using --print');
+      run.finish(1);
+      return;
+    }
+    c.session.userMessage(p);
+    run.atEof();
+  };
+  if (prompt !== '' || (io.stdin as NodeJS.ReadStream).isTTY) fromStdin('');
+  else {
+    const parts: Buffer[] = [];
+    io.stdin.on('data', (chunk: Buffer) => parts.push(chunk));
+    io.stdin.on('end', () => fromStdin(Buffer.concat(parts).toString('utf8')));
+  }
+}
+
+/** `--input-format stream-json`: stdin frames, decoded at the transport edge, routed to the session. */
+export function readFrames(c: Composition, io: RunIO, run: RunControl): void {
+  const reader = new InboundReader();
+  const take = (events: Inbound[]) => {
+    for (const ev of events) onInbound(ev, c, io, run);
+  };
+  io.stdin.on('data', (chunk: Buffer) => take(reader.push(chunk)));
+  io.stdin.on('end', () => {
+    take(reader.end());
+    c.journal?.event('eof');
+    c.session.stdinClosed();
+    run.atEof();
+  });
+  io.stdin.on('error', () => run.atEof());
+}
+
+/** One decoded stdin line: journal it, then act (a line that is not JSON is the profile's call: reported or fatal). */
+function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): void {
+  if (ev.kind === 'oversized') {
+    stderrLine(io)(`${EMU_PREFIX} stdin line ${ev.lineNo} is ${ev.bytes} bytes, over the ${DEFAULT_MAX_LINE_BYTES}-byte limit; it was skipped`);
+    return;
+  }
+  if (run.finished()) return;
+  switch (ev.kind) {
+    case 'malformed': {
+      c.journal?.raw(ev.text);
+      const what = c.profile.behavior.malformedLine(ev.text, ev.error);
+      if ('fatal' in what) {
+        stderrLine(io)(what.fatal);
+        run.finish(1);
+      } else c.session.emit({ kind: 'input_error', message: what.report });
+      return;
+    }
+    case 'ignored':
+      c.journal?.frame('in', ev.value);
+      c.log.warn({ frame: ev.value }, ev.reason);
+      return;
+    case 'frame':
+      c.journal?.frame('in', ev.frame);
+      dispatch(ev.frame, c);
+  }
+}
+
+/** Routes a stdin frame to the session (seed 002 §3-§5). */
+function dispatch(frame: InboundEnvelope, c: Composition): void {
+  switch (frame.type) {
+    case 'control_request':
+      c.session.control(frame.request_id, frame.request);
+      return;
+    case 'user':
+      c.session.userMessage(promptOf(frame.message));
+      return;
+    case 'control_response':
+      c.session.hostResponse(frame.response ?? {});
+      return;
+    case 'control_cancel_request':
+    case 'keep_alive':
+      return;
+  }
+}
+
+/** The text of a user message's content: a string, or the text blocks joined by newlines. */
+function promptOf(message: unknown): string {
+  const content = isRawFrame(message) ? message['content'] : undefined;
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    // a non-string `text` is coerced as it always was (`{"text":7}` prompts "7"): consumers' odd frames keep their old answers
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
+    .map((b: unknown) => (isRawFrame(b) && b['type'] === 'text' ? String(b['text'] ?? '') : ''))
+    .filter((s) => s !== '')
+    .join('\n');
+}

@@ -1,0 +1,61 @@
+import { isRawFrame } from '../protocol/raw-frame.js';
+import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
+import { LineReader } from './line-reader.js';
+
+/** One stdin line, decoded at the edge: a frame to act on, JSON to ignore, a line that is not JSON, or one over the cap. */
+export type Inbound =
+  | { kind: 'frame'; frame: InboundEnvelope }
+  | { kind: 'ignored'; value: unknown; reason: string }
+  | { kind: 'malformed'; text: string; error: Error }
+  | { kind: 'oversized'; bytes: number; lineNo: number };
+
+/**
+ * Decodes one parsed stdin value against INBOUND_ENVELOPE (src/protocol/schemas/inbound.ts). Written
+ * by hand rather than with `INBOUND_ENVELOPE.safeParse`: loading zod alone takes longer than the
+ * drop-in's whole start-up budget (docs/performance.md); test/unit/transport/inbound.test.ts checks
+ * that both accept the same values. The accepted frame is the parsed object itself (no copy).
+ */
+export function decodeInbound(value: unknown): { frame: InboundEnvelope } | { reason: string } {
+  if (!isRawFrame(value)) return { reason: 'ignoring a stdin frame that is not a JSON object' };
+  switch (value['type']) {
+    case 'user':
+    case 'control_cancel_request':
+    case 'keep_alive':
+      return { frame: value as InboundEnvelope };
+    case 'control_request':
+      if (typeof value['request_id'] !== 'string' || !isRawFrame(value['request'])) return { reason: 'ignoring a control_request without request_id or request' };
+      return { frame: value as InboundEnvelope };
+    case 'control_response':
+      if (value['response'] !== undefined && !isRawFrame(value['response'])) return { reason: 'ignoring a control_response whose response is not an object' };
+      return { frame: value as InboundEnvelope };
+    default:
+      return { reason: 'ignoring a stdin frame of unknown type' };
+  }
+}
+
+/** Decodes a line: JSON first (not JSON: `malformed`), then the envelope. */
+function decodeLine(text: string): Inbound {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { kind: 'malformed', text, error: e as Error };
+  }
+  const d = decodeInbound(value);
+  return 'frame' in d ? { kind: 'frame', frame: d.frame } : { kind: 'ignored', value, reason: d.reason };
+}
+
+/** stdin bytes in, decoded {@link Inbound} lines out: the {@link LineReader} framing plus the envelope. */
+export class InboundReader {
+  private readonly lines = new LineReader();
+
+  /** Feeds one chunk; returns the lines it completed, decoded, in order. */
+  push(chunk: Buffer | string): Inbound[] {
+    return this.lines.push(chunk).map((ev) => (ev.kind === 'line' ? decodeLine(ev.text) : ev));
+  }
+
+  /** Flushes a last line without a newline (stdin EOF). */
+  end(): Inbound[] {
+    return this.lines.end().map((ev) => (ev.kind === 'line' ? decodeLine(ev.text) : ev));
+  }
+}

@@ -1,0 +1,67 @@
+// argv + environment -> the drop-in's config (src/dropin/config.ts, issue #14): pure, so each flag rule
+// is checked here without streams. Messages are the real CLIs' (commander's, cli.md §1) or the emulator's.
+import { describe, expect, it } from 'vitest';
+import { resolveConfig, type DropinConfig, type ServeConfig, type UsageError } from '../../../src/dropin/config.js';
+
+const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
+
+function serve(argv: string[], env: NodeJS.ProcessEnv = {}): ServeConfig {
+  const c = resolveConfig(argv, env);
+  if (c.mode !== 'serve') throw new Error(`expected a serve config, got ${JSON.stringify(c)}`);
+  return c;
+}
+
+function usage(argv: string[], env: NodeJS.ProcessEnv = {}): Omit<UsageError, 'mode'> {
+  const c: DropinConfig | UsageError = resolveConfig(argv, env);
+  if (c.mode !== 'usage-error') throw new Error(`expected a usage error, got mode ${c.mode}`);
+  return { exit: c.exit, message: c.message };
+}
+
+describe('resolveConfig (issue #14)', () => {
+  it('stream-json defaults: cbc profile, real-time speed, no seed, the default scenario, permissions "default"', () => {
+    const c = serve(STREAM);
+    expect(c.profile.name).toBe('cbc');
+    expect(c).toMatchObject({ outputFormat: 'stream-json', streamIn: true, speed: 1, seed: undefined, scenarioFile: undefined, home: undefined, permissionMode: 'default', bridge: false, fuzzToken: undefined });
+    expect(c.session).toEqual({ resume: undefined, continue: false, sessionId: undefined, fork: false, persist: true });
+  });
+
+  it('a flag beats its CBC_EMU_* variable; an empty variable is unset', () => {
+    const env = { CBC_EMU_SEED: 'env', CBC_EMU_SPEED: '', CBC_EMU_PROFILE: 'claude', CBC_EMU_HOME: '/h', CBC_EMU_BRIDGE: '1' };
+    const c = serve([...STREAM, '--emu-seed', 'flag'], env);
+    expect(c).toMatchObject({ seed: 'flag', speed: 1, home: '/h', bridge: true });
+    expect(c.profile.name).toBe('claude-2.1.328');
+  });
+
+  it('reshapes the real flags: -p with a prompt, -y, tool lists, session flags, --json-schema', () => {
+    const c = serve(['-p', '-y', '--allowedTools', 'Read,Bash(git commit,push)', 'Edit', '--resume', '--fork-session', '--no-session-persistence', '--json-schema', '{"type":"object"}', '--', 'hello', 'there']);
+    expect(c).toMatchObject({ streamIn: false, outputFormat: 'text', prompt: 'hello there', permissionMode: 'bypassPermissions', jsonSchema: { type: 'object' } });
+    expect(c.allowedTools).toEqual(['Read', 'Bash(git commit,push)', 'Edit']);
+    expect(c.session).toMatchObject({ resume: true, fork: true, persist: false });
+  });
+
+  it('help, version and replay come before any format rule', () => {
+    expect(resolveConfig(['--help', '--output-format', 'xml'], {}).mode).toBe('help');
+    expect(resolveConfig(['-v'], {}).mode).toBe('version');
+    expect(resolveConfig([], { CBC_EMU_REPLAY: 'c.ndjson', CBC_EMU_SPEED: 'fast' })).toEqual({ mode: 'replay', file: 'c.ndjson', sessionId: undefined, speed: 1 });
+  });
+
+  it.each<[string[], NodeJS.ProcessEnv, number, string | RegExp]>([
+    [['--nope'], {}, 1, "error: unknown option '--nope'"],
+    [STREAM, { CBC_EMU_PROFILE: 'claud-2.1.328' }, 2, /^cbc-emu: unknown profile "claud-2.1.328"; did you mean "claude-2.1.328"\?/],
+    [['-p', '--output-format', 'xml'], {}, 1, "error: option '--output-format <format>' argument 'xml' is invalid. Allowed choices are text, json, stream-json."],
+    [['-p', '--input-format', 'json'], {}, 1, "error: option '--input-format <format>' argument 'json' is invalid. Allowed choices are text, stream-json."],
+    [[], {}, 2, /the interactive terminal UI is not emulated/],
+    [['-p', '--output-format', 'stream-json'], { CBC_EMU_PROFILE: 'claude' }, 1, 'Error: When using --print, --output-format=stream-json requires --verbose'],
+    [['--input-format', 'stream-json', '--output-format', 'json'], { CBC_EMU_PROFILE: 'claude-2.1.220' }, 1, 'Error: --input-format=stream-json requires output-format=stream-json.'],
+    [[...STREAM, '--emu-speed', '-1'], {}, 2, 'cbc-emu: --emu-speed must be a number >= 0 (got "-1"); 0 emits instantly, 1 is real time'],
+    [[...STREAM, '--json-schema', '{'], {}, 1, /^Error: Invalid JSON provided to --json-schema: /],
+  ])('%j %j: exit %i', (argv, env, exit, message) => {
+    const u = usage(argv, env);
+    expect(u.exit).toBe(exit);
+    expect(u.message).toMatch(message);
+  });
+
+  it('cbc takes stream-json output without --verbose', () => {
+    expect(serve(['-p', '--output-format', 'stream-json']).outputFormat).toBe('stream-json');
+  });
+});
