@@ -40,8 +40,6 @@ export interface PhaseRow {
 
 export type TimelineRow = PhaseRow | AgentRow;
 
-export type { TaskKind, TaskStatus } from '../protocol/vocabulary.js';
-
 /** Identity and static facts of one background task. */
 export interface TaskInfo {
   taskId: string;
@@ -167,6 +165,3 @@ export type EngineEvent =
       usage?: TaskUsage | undefined;
       error?: string | undefined;
     };
-
-/** Receives engine events in emission order. */
-export type EventSink = (ev: EngineEvent) => void;

@@ -225,13 +225,11 @@ export class WorkflowRun implements TaskRun {
     this.dirty = false;
     const inflight = this.agents.filter((r) => r.state === 'start');
     if (h.stopSnapshot) {
-      const now = h.scheduler.now();
       const rows = this.rows.map((r) =>
         r.type === 'workflow_agent' && r.state === 'start'
           ? { ...r, state: 'error' as const, error: h.abortError(reason), endedWithRun: 'stopped' as const, durationMs: undefined }
           : { ...r },
       );
-      void now;
       h.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows, final: true });
     }
     this.end('killed');
