@@ -11,6 +11,7 @@ const READ_ONLY = new Set(['Read', 'Glob', 'Grep', 'LS', 'WebSearch', 'WebFetch'
 /** Tools acceptEdits allows without asking. */
 const EDITS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
+/** What a permission decision depends on besides the tool call itself. */
 export interface PermissionContext {
   mode: string;
   allowed: readonly string[];

@@ -84,6 +84,7 @@ function describeValue(v: unknown): string {
   return show(v);
 }
 
+/** A YAML node in user terms (a mapping, a list, or its value). */
 export function describeNode(node: Node): string {
   if (isMap(node)) return 'a mapping';
   if (isSeq(node)) return 'a list';

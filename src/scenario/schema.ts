@@ -99,6 +99,7 @@ const Label = z.string().min(1).max(400);
 /** `script` must stay inside the scenario's notion of a workspace: relative, no `..` segment. */
 const SCRIPT_RE = /^(?![\\/])(?![A-Za-z]:)(?!(?:.*[\\/])?\.\.(?:[\\/]|$))/;
 
+/** Which prompts select a turn. */
 export const Match = z
   .strictObject({
     contains: Text.optional().meta({ description: 'The prompt contains this text (case-sensitive).' }),
@@ -122,6 +123,7 @@ export const Match = z
   }, ALWAYS)
   .meta({ id: 'Match', description: 'Which prompts select this turn; every given test must hold. Omitted: any prompt.' });
 
+/** One sub-agent of a workflow. */
 export const Agent = z
   .strictObject({
     label: Label.meta({ description: 'The agent label; unique within its workflow.' }),
@@ -142,6 +144,7 @@ export const Agent = z
   }, ALWAYS)
   .meta({ id: 'Agent', description: 'One sub-agent of a workflow (a workflow_agent row).' });
 
+/** One workflow phase. */
 export const Phase = z
   .strictObject({
     title: Label.meta({ description: 'The phase title (workflow_phase row).' }),
@@ -167,11 +170,13 @@ export const Ask = z
   })
   .meta({ id: 'Ask', description: 'A tool call the host must approve.' });
 
+/** A scripted interrupt during a workflow. */
 export const Interrupt = z.strictObject({
   after: Duration.meta({ description: 'Virtual time after the workflow starts.' }),
   reason: Text.optional().meta({ description: 'Interrupt reason (default "user cancel").' }),
 });
 
+/** A workflow a turn launches. */
 export const Workflow = z
   .strictObject({
     name: Label.optional().meta({ description: 'meta.name; omitted: "path:<basename of script>".' }),
@@ -265,6 +270,7 @@ export const BackgroundTask = z
     message: 'exit_code, stderr and command are for shell kinds (bash, powershell)',
   });
 
+/** One scripted answer to a prompt. */
 export const Turn = z
   .strictObject({
     match: Match.optional(),
@@ -286,11 +292,13 @@ export const Turn = z
   }, ALWAYS)
   .meta({ id: 'Turn', description: 'One scripted answer to a prompt.' });
 
+/** A window of virtual time (late_rows). */
 export const Grace = z.strictObject({
   min: Duration,
   max: Duration,
 });
 
+/** A whole scenario file. */
 export const Scenario = z
   .strictObject({
     $schema: z.string().optional().meta({ description: 'Ignored; lets editors find the JSON Schema.' }),
@@ -322,6 +330,7 @@ export function renderPath(path: ReadonlyArray<PropertyKey>): string {
   return s;
 }
 
+/** A scenario as written (durations may be strings); the types below are after parsing. */
 export type ScenarioInput = z.input<typeof Scenario>;
 export type ScenarioT = z.output<typeof Scenario>;
 export type TurnT = z.output<typeof Turn>;
