@@ -4,7 +4,7 @@ import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
 import { approvePlan } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
-import { notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
+import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
 
@@ -100,7 +100,7 @@ function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: boolean)
     onTerminal: (run: WorkflowRun, status: NotificationStatus) => {
       const t = s.active;
       if (wait && t && t.waiting.delete(run)) {
-        if (t.waiting.size === 0 && status !== 'stopped') t.onWorkflowsDone?.(); // an interrupt ends the turn itself
+        if (t.waiting.size === 0 && !isStoppedStatus(status)) t.onWorkflowsDone?.(); // an interrupt ends the turn itself
         return;
       }
       if (!wait) followUp(s, status, wf.followup, run.info, `The workflow "${info.workflowName}" ${status}.`);
@@ -118,7 +118,7 @@ export function liveTasks(s: TurnHost): TaskInfo[] {
  * notification turn); not after a stop, as after stop_task in the captures.
  */
 function followUp(s: TurnHost, status: NotificationStatus, followup: string | false | undefined, info: TaskInfo, fallback: string): void {
-  if (status === 'stopped' || followup === false) return;
+  if (isStoppedStatus(status) || followup === false) return;
   s.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
   s.o.scheduler.after(MODEL_LATENCY, () => s.pump());
 }

@@ -233,6 +233,7 @@ export class Session implements TurnHost {
     t.timers.push(this.o.scheduler.after(delay, fn));
   }
 
+  /** Opens a turn (preamble frames) and plays the follow-up, the scenario turn the prompt selects, or the unmatched policy. */
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
@@ -305,7 +306,6 @@ export class Session implements TurnHost {
     this.o.scheduler.after(0, () => this.pump());
   }
 }
-
 
 /** A string field of a control request, or undefined when it is absent or empty. */
 function nonEmpty(request: RawFrame, key: string): string | undefined {
