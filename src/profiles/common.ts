@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { AgentRow, HostRequestBody, TaskKind } from '../engine/events.js';
+import type { AgentRow, HostRequestBody } from '../engine/events.js';
 import type { Random } from '../engine/random.js';
 import { BASE36, BASE62 } from '../engine/random.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { ordered, type Obj, type Order } from '../protocol/shape.js';
+import type { TaskKind } from '../protocol/vocabulary.js';
 import type { EncodeContext } from '../engine/profile.js';
 
 /** `toolu_01` + 22 base62 characters: the Anthropic API's tool_use id format. */
