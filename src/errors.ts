@@ -5,6 +5,7 @@
 export type EmuErrorCode =
   | 'E_SCENARIO' // scenario file unusable
   | 'E_PROFILE' // unknown profile name
+  | 'E_SETTINGS' // a settings file or --settings value the emulated CLI rejects (its own message, exit 1)
   | 'E_IO'; // the outside world failed (disk, pipes, cassette files)
 
 /** The project's only error type: a stable code plus a message that names the fix. */
