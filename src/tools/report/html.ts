@@ -1,4 +1,4 @@
-import type { Model } from './model.js';
+import type { Model } from './browser/model.js';
 import { REPORT_CSS, REPORT_JS } from './page.js';
 
 /** Escapes text for HTML element content and attribute values. */
