@@ -6,7 +6,7 @@ import { rowsOfType, taskEvent, TaskStates } from '../../../src/protocol/task-st
 
 const sys = (subtype: string, rest: Record<string, unknown>) => ({ type: 'system', subtype, task_id: 't1', ...rest });
 const started = sys('task_started', { task_type: 'local_workflow', description: 'research' });
-const snap = (...rows: Array<Record<string, unknown>>) => sys('task_progress', { workflow_progress: rows });
+const snap = (...rows: unknown[]) => sys('task_progress', { workflow_progress: rows });
 const agent = (index: number, state: string, extra: Record<string, unknown> = {}) => ({ type: 'workflow_agent', index, state, label: `a${index}`, ...extra });
 const updated = (status: string, end_time?: number) => sys('task_updated', { patch: { status, ...(end_time !== undefined ? { end_time } : {}) } });
 const notified = (status: string) => sys('task_notification', { status });
