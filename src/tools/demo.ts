@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isRawFrame, obj, str, type RawFrame } from '../protocol/raw-frame.js';
 import { rowsOfType } from '../protocol/task-state.js';
-import { streamLines } from '../transport/lines.js';
+import { streamLines } from '../transport/line-reader.js';
 
 /**
  * `npm run demo`: runs scenarios/deep-research.yaml through the drop-in (bin/cbc.js) as an SDK

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { EmuError } from '../../errors.js';
-import { textLines } from '../../transport/lines.js';
+import { textLines } from '../../transport/line-reader.js';
 
 /** Cassette format version written in the header line (docs/cassettes.md). */
 export const CASSETTE_VERSION = 1;

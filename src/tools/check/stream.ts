@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { streamLines, textLines } from '../../transport/lines.js';
+import { streamLines, textLines } from '../../transport/line-reader.js';
 import { Checker, type CheckSummary } from './checker.js';
 import type { CheckOptions, Violation } from './types.js';
 

@@ -1,6 +1,6 @@
 import { isRawFrame, obj, type RawFrame } from '../../protocol/raw-frame.js';
 import { snapshotRows } from '../../protocol/task-state.js';
-import { textLines } from '../../transport/lines.js';
+import { textLines } from '../../transport/line-reader.js';
 import type { InputKind } from './browser/model.js';
 
 /** One line of the input, reduced to what the timeline needs. */

@@ -3,7 +3,7 @@
 // `frame.one-json-per-line` needs (seed 002 §7); a UTF-8 character split across chunks stays whole.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { streamLines, textLines, type TextLine } from '../../../src/transport/lines.js';
+import { streamLines, textLines, type TextLine } from '../../../src/transport/line-reader.js';
 
 const collect = async (chunks: Array<string | Buffer>): Promise<TextLine[]> => {
   const out: TextLine[] = [];
