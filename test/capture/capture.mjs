@@ -24,7 +24,7 @@ import { startFakeOpenAI } from './fake-openai.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = process.env.CBC_CAPTURE_CACHE || join(homedir(), '.cache', 'cbc-emu-capture');
-const CASE_TIMEOUT_MS = 45_000;
+const CASE_TIMEOUT_MS = 150_000;
 
 /** The real CLIs: where their bytes go, how to get and start them, which fake API they talk to. */
 export const CLIS = {

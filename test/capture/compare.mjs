@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Replays the surface captures (test/golden/real/<cli>/surface/, made by `npm run capture -- --set surface`)
-// against the emulator with the matching profile and compares values after normalisation (issue #16). Prints
+// and the base captures of cases.mjs against the emulator with the matching profile and compares values after normalisation (issue #16). Prints
 // one line per case × CLI (MATCH, or DIFF with the differing frame/key) and, with --write, stores the outcome
 // in test/golden/real/surface-results.json, from which inventory.mjs fills each row's status. Not run in CI
 // (it takes minutes); needs `npm run build` first.
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeStdout, normalizeString, Placeholders } from '../golden/normalize.ts';
 import { CLIS } from './capture.mjs';
+import { CASES } from './cases.mjs';
 import { playSteps } from './steps.mjs';
 import { diffLines, diffValues } from './value-diff.mjs';
 
@@ -81,15 +82,16 @@ const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_conte
 const MORE_IDS = new Set(['request_id']);
 
 /**
- * A second pass over a normalised frame for what normalize.ts leaves (MORE_TIMES, MORE_IDS), and wall-clock
- * stamps made one placeholder: how many distinct milliseconds a run's frames fall on is not protocol.
+ * A second pass over a normalised frame for what normalize.ts leaves (MORE_TIMES, MORE_IDS). Wall-clock
+ * stamps, frame uuids and message ids become one placeholder each (no number): they are fresh per frame, and
+ * numbering them by first appearance turns one missing frame into a cascade of value differences.
  */
 function beyondNormalize(v, ph, key) {
   if (Array.isArray(v)) return v.map((x) => beyondNormalize(x, ph));
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, beyondNormalize(x, ph, k)]));
   if (typeof v === 'number' && MORE_TIMES.has(key)) return 0;
   if (typeof v === 'string' && MORE_IDS.has(key) && /^req_/.test(v) && !/^req_\d+$/.test(v)) return ph.get('API_REQUEST_ID', v);
-  return typeof v === 'string' ? v.replace(/<ISO_TIME#\d+>/g, '<ISO_TIME>') : v;
+  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>') : v;
 }
 
 /** Paths of a real capture's run: its root is `<cache>/run-<cli>` (found in the frames or stderr). */
@@ -106,7 +108,7 @@ const lines = (s, paths) => {
 /** Compares one capture with its replay: the list of divergences (empty = match). */
 export async function compareCase(cli, name) {
   const t = TARGETS[cli];
-  const base = join(REAL, t.dir, 'surface', name);
+  const base = existsSync(join(REAL, t.dir, 'surface', `${name}.stdin.json`)) ? join(REAL, t.dir, 'surface', name) : join(REAL, t.dir, name);
   const rec = JSON.parse(readFileSync(`${base}.stdin.json`, 'utf8'));
   const real = { stdout: readFileSync(`${base}.stdout.ndjson`, 'utf8'), stderr: readFileSync(`${base}.stderr.txt`, 'utf8'), rc: readFileSync(`${base}.rc`, 'utf8').trim() };
   const emu = await replay(cli, t.profile, rec);
@@ -124,12 +126,14 @@ export async function compareCase(cli, name) {
   return divs;
 }
 
-/** Every surface capture on disk: `[cli, case]`. */
+/** Every replayable capture on disk, `[cli, case]`: the surface cases, and the base cases of cases.mjs. */
 export function surfaceCaptures() {
-  return Object.entries(TARGETS).flatMap(([cli, t]) => {
-    const dir = join(REAL, t.dir, 'surface');
-    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.stdin.json')).map((f) => [cli, f.slice(0, -'.stdin.json'.length)]) : [];
-  });
+  const base = new Set(CASES.map((c) => c.name));
+  const list = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.stdin.json')).map((f) => f.slice(0, -'.stdin.json'.length)) : []);
+  return Object.entries(TARGETS).flatMap(([cli, t]) => [
+    ...list(join(REAL, t.dir, 'surface')).map((n) => [cli, n]),
+    ...list(join(REAL, t.dir)).filter((n) => base.has(n)).map((n) => [cli, n]),
+  ]);
 }
 
 async function main() {

@@ -255,9 +255,27 @@ export function docWithTable(doc, section) {
   return a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + END.length) : `${doc.trimEnd()}\n\n${section}\n`;
 }
 
+/** Divergence keys (what differs, without values) per CLI, each with the cases that show it. */
+export function divergences(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
+  const out = {};
+  for (const [cli, m] of Object.entries(results)) {
+    const keys = new Map();
+    for (const [n, ds] of Object.entries(m)) for (const d of ds) keys.set(d.split(' — ')[0], [...new Set([...(keys.get(d.split(' — ')[0]) ?? []), n])]);
+    out[cli] = [...keys].sort((a, b) => b[1].length - a[1].length).map(([k, ns]) => ({ key: k, cases: ns }));
+  }
+  return out;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const table = statuses();
   const c = counts(table);
   console.log(JSON.stringify(c));
+  // --divergences: what a consumer can observe, per CLI, most widespread first
+  if (process.argv.includes('--divergences')) {
+    for (const [cli, list] of Object.entries(divergences())) {
+      console.log(`\n## ${cli}`);
+      for (const d of list) console.log(`- ${d.key} (${d.cases.length}): ${d.cases.slice(0, 6).join(', ')}${d.cases.length > 6 ? ', …' : ''}`);
+    }
+  }
   if (process.argv.includes('--write')) writeFileSync(DOC, docWithTable(readFileSync(DOC, 'utf8'), render(table, c)));
 }

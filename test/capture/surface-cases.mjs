@@ -18,6 +18,11 @@ const user = (content) => ({ send: { type: 'user', message: { role: 'user', cont
 const sleep = (s) => ({ sleep: s });
 const waitFor = (text, timeout = 20) => ({ wait_for: text, timeout });
 const close = { close: true };
+/**
+ * initialize, then wait for its reply (cbc 2.117.0 fetches remote settings first: seconds, far more on a
+ * loaded machine), then 1 s: a fixed sleep made slow starts look like lost frames.
+ */
+const ready = (extra = {}) => [init(extra), waitFor('"request_id":"req_1"', 90), sleep(1)];
 const RESULT = '"type":"result"';
 /** A session id the `ses_*` cases pin with --session-id and resume. */
 const SID = '5e551011-0000-4000-8000-000000000001';
@@ -25,9 +30,9 @@ const SID = '5e551011-0000-4000-8000-000000000001';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** init, one `hi` turn, then `mid`, then a second `hi` turn that shows the session is still usable. */
-const around = (...mid) => [init(), sleep(3), ...mid, sleep(1), user('hi'), waitFor(RESULT), sleep(1), close];
+const around = (...mid) => [...ready(), ...mid, sleep(1), user('hi'), waitFor(RESULT), sleep(1), close];
 /** init, one `hi` turn to its result, then `after`, 2 s, EOF. */
-const afterTurn = (...after) => [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), ...after, sleep(2), close];
+const afterTurn = (...after) => [...ready(), user('hi'), waitFor(RESULT), sleep(1), ...after, sleep(2), close];
 
 /** @typedef {{name: string, about: string, clis: string[], args: string[] | ((cli: string) => string[]), steps: object[] | ((cli: string) => object[]), bypass?: boolean, env?: object, files?: object, pre?: {args: string[], steps: object[]}}} Case */
 
@@ -55,11 +60,11 @@ const STDIN = [
 
 /** Content shapes of a user message. */
 const CONTENT = [
-  { name: 'in_huge_line', about: 'a 1 MiB user text line', clis: ALL, args: STREAM, steps: [init(), sleep(3), { send: { type: 'user', message: { role: 'user', content: 'hi {fill}' }, parent_tool_use_id: null, session_id: '' }, fill: 1 << 20 }, waitFor(RESULT, 30), sleep(1), close] },
-  { name: 'in_unicode', about: 'a user text with CJK, emoji, RTL mark and a combining accent', clis: ALL, args: STREAM, steps: [init(), sleep(3), user('hi 你好 🎉 \u202eabc e\u0301'), waitFor(RESULT), sleep(1), close] },
-  { name: 'in_text_blocks', about: 'user content as two text blocks', clis: ALL, args: STREAM, steps: [init(), sleep(3), user([{ type: 'text', text: 'hi' }, { type: 'text', text: 'there' }]), waitFor(RESULT), sleep(1), close] },
-  { name: 'in_image', about: 'user content with a text and a base64 PNG image block', clis: ALL, args: STREAM, steps: [init(), sleep(3), user([{ type: 'text', text: 'hi' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }]), waitFor(RESULT), sleep(1), close] },
-  { name: 'in_two_turns_queued', about: 'two user lines sent back to back', clis: ALL, args: STREAM, steps: [init(), sleep(3), user('hi'), user('hi again'), waitFor(RESULT), sleep(4), close] },
+  { name: 'in_huge_line', about: 'a 1 MiB user text line', clis: ALL, args: STREAM, steps: [...ready(), { send: { type: 'user', message: { role: 'user', content: 'hi {fill}' }, parent_tool_use_id: null, session_id: '' }, fill: 1 << 20 }, waitFor(RESULT, 30), sleep(1), close] },
+  { name: 'in_unicode', about: 'a user text with CJK, emoji, RTL mark and a combining accent', clis: ALL, args: STREAM, steps: [...ready(), user('hi 你好 🎉 \u202eabc e\u0301'), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_text_blocks', about: 'user content as two text blocks', clis: ALL, args: STREAM, steps: [...ready(), user([{ type: 'text', text: 'hi' }, { type: 'text', text: 'there' }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_image', about: 'user content with a text and a base64 PNG image block', clis: ALL, args: STREAM, steps: [...ready(), user([{ type: 'text', text: 'hi' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_two_turns_queued', about: 'two user lines sent back to back', clis: ALL, args: STREAM, steps: [...ready(), user('hi'), user('hi again'), waitFor(RESULT), sleep(4), close] },
 ];
 
 /** SDK → CLI control requests, sent after one turn (a session exists). */
@@ -117,10 +122,10 @@ const CONTROL_EDGES = [
   { name: 'ctl_stop_task_unknown', about: 'stop_task of a task id that does not exist', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'stop_task', task_id: 'bnone0000' })) },
   { name: 'ctl_set_model_invalid', about: 'set_model to a model that does not exist', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'no-such-model-x' })) },
   { name: 'ctl_set_model_default', about: 'set_model with model "default" (reset)', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'default' })) },
-  { name: 'ctl_set_model_then_turn', about: 'set_model opus, then a turn (model of the next frames)', clis: CLAUDE, args: STREAM, steps: [init(), sleep(3), ctl('req_2', { subtype: 'set_model', model: 'opus' }), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ctl_set_model_then_turn', about: 'set_model opus, then a turn (model of the next frames)', clis: CLAUDE, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_model', model: 'opus' }), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
   { name: 'ctl_set_permission_mode_invalid', about: 'set_permission_mode to an unknown mode', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_permission_mode', mode: 'bogus' })) },
-  { name: 'ctl_set_permission_mode_idle', about: 'set_permission_mode before the first turn', clis: ALL, args: STREAM, steps: [init(), sleep(3), ctl('req_2', { subtype: 'set_permission_mode', mode: 'plan' }), sleep(2), close] },
-  { name: 'ctl_set_model_idle', about: 'set_model before the first turn', clis: ALL, args: STREAM, steps: [init(), sleep(3), ctl('req_2', { subtype: 'set_model', model: 'default' }), sleep(2), close] },
+  { name: 'ctl_set_permission_mode_idle', about: 'set_permission_mode before the first turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'plan' }), sleep(2), close] },
+  { name: 'ctl_set_model_idle', about: 'set_model before the first turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_model', model: 'default' }), sleep(2), close] },
   { name: 'ctl_before_initialize', about: 'a turn with no initialize first', clis: ALL, args: STREAM, steps: [user('hi'), waitFor(RESULT), sleep(1), close] },
   { name: 'ctl_duplicate_request_id', about: 'two control requests with the same request_id', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'mcp_status' }), ctl('req_2', { subtype: 'mcp_status' })) },
 ];
@@ -128,11 +133,11 @@ const CONTROL_EDGES = [
 /** CLI → SDK requests. FGBASH makes the fake model call a foreground Bash that needs permission. The answers
  * carry both SDKs' shapes (`behavior` for Claude, `allowed` for cbc 2.117.0, which ignores `behavior`). */
 const HOST = [
-  { name: 'req_can_use_tool_allow', about: 'a gated Bash call, the host allows', clis: ALL, args: (cli) => [...STREAM, ...(cli === CBC ? [] : ['--permission-prompt-tool', 'stdio'])], steps: [init(), sleep(3), user('FGBASH please'), { answer: 'can_use_tool', response: { behavior: 'allow', allowed: true, updatedInput: { command: 'touch fg.txt && echo fg-output', description: 'Touch and echo' } } }, waitFor(RESULT), sleep(1), close] },
-  { name: 'req_can_use_tool_deny', about: 'a gated Bash call, the host denies', clis: ALL, args: (cli) => [...STREAM, ...(cli === CBC ? [] : ['--permission-prompt-tool', 'stdio'])], steps: [init(), sleep(3), user('FGBASH please'), { answer: 'can_use_tool', response: { behavior: 'deny', allowed: false, message: 'not now', reason: 'not now' } }, waitFor(RESULT), sleep(1), close] },
-  { name: 'req_no_prompt_tool', about: 'a gated Bash call with no permission prompt tool', clis: CLAUDE, args: STREAM, steps: [init(), sleep(3), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
-  { name: 'req_hook_callback', about: 'a PreToolUse hook registered in initialize, then a bypassed Bash call', clis: ALL, args: STREAM, bypass: true, steps: [init({ hooks: { PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }] } }), sleep(3), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT), sleep(1), close] },
-  { name: 'req_tool_bypass', about: 'a Bash call under bypassPermissions (tool result frames)', clis: ALL, args: STREAM, bypass: true, steps: [init(), sleep(3), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
+  { name: 'req_can_use_tool_allow', about: 'a gated Bash call, the host allows', clis: ALL, args: (cli) => [...STREAM, ...(cli === CBC ? [] : ['--permission-prompt-tool', 'stdio'])], steps: [...ready(), user('FGBASH please'), { answer: 'can_use_tool', response: { behavior: 'allow', allowed: true, updatedInput: { command: 'touch fg.txt && echo fg-output', description: 'Touch and echo' } } }, waitFor(RESULT), sleep(1), close] },
+  { name: 'req_can_use_tool_deny', about: 'a gated Bash call, the host denies', clis: ALL, args: (cli) => [...STREAM, ...(cli === CBC ? [] : ['--permission-prompt-tool', 'stdio'])], steps: [...ready(), user('FGBASH please'), { answer: 'can_use_tool', response: { behavior: 'deny', allowed: false, message: 'not now', reason: 'not now' } }, waitFor(RESULT), sleep(1), close] },
+  { name: 'req_no_prompt_tool', about: 'a gated Bash call with no permission prompt tool', clis: CLAUDE, args: STREAM, steps: [...ready(), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
+  { name: 'req_hook_callback', about: 'a PreToolUse hook registered in initialize, then a bypassed Bash call', clis: ALL, args: STREAM, bypass: true, steps: [...ready({ hooks: { PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }] } }), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT), sleep(1), close] },
+  { name: 'req_tool_bypass', about: 'a Bash call under bypassPermissions (tool result frames)', clis: ALL, args: STREAM, bypass: true, steps: [...ready(), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
 ];
 
 /** Session flags and their error paths (the SDKs pass the hidden ones too). */
@@ -149,9 +154,9 @@ const SESSION = [
   { name: 'ses_session_id_invalid', about: '--session-id that is no uuid', clis: ALL, args: ['-p', 'hi', '--session-id', 'not a uuid!', ...P_STREAM], steps: [close] },
   { name: 'ses_no_persistence', about: '--no-session-persistence, then --resume of that id', clis: CLAUDE, args: ['-p', 'hi', '--resume', SID, ...P_STREAM], pre: { args: ['-p', 'hi', '--session-id', SID, '--no-session-persistence', ...P_STREAM], steps: [close] }, steps: [close] },
   { name: 'ses_max_turns', about: '--max-turns 1 with a tool call (the SDK passes --max-turns)', clis: ALL, args: ['-p', 'FGBASH please', '--max-turns', '1', ...P_STREAM], bypass: true, steps: [close] },
-  { name: 'ses_max_turns_stream', about: '--max-turns 1 in stream-json input mode', clis: ALL, args: [...STREAM, '--max-turns', '1'], bypass: true, steps: [init(), sleep(3), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
-  { name: 'ses_replay_user', about: '--replay-user-messages echoes user lines', clis: ALL, args: [...STREAM, '--replay-user-messages'], steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
-  { name: 'ses_partial', about: '--include-partial-messages stream_event frames', clis: ALL, args: [...STREAM, '--include-partial-messages'], steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ses_max_turns_stream', about: '--max-turns 1 in stream-json input mode', clis: ALL, args: [...STREAM, '--max-turns', '1'], bypass: true, steps: [...ready(), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ses_replay_user', about: '--replay-user-messages echoes user lines', clis: ALL, args: [...STREAM, '--replay-user-messages'], steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ses_partial', about: '--include-partial-messages stream_event frames', clis: ALL, args: [...STREAM, '--include-partial-messages'], steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
   { name: 'ses_partial_p', about: '-p with --include-partial-messages', clis: ALL, args: ['-p', 'hi', '--include-partial-messages', ...P_STREAM], steps: [close] },
   { name: 'ses_stream_no_verbose', about: 'stream-json output without --verbose', clis: ALL, args: ['-p', 'hi', '--output-format', 'stream-json'], steps: [close] },
   { name: 'ses_stream_in_text_out', about: '--input-format stream-json with text output', clis: ALL, args: ['-p', '--input-format', 'stream-json'], steps: [user('hi'), waitFor('Hello', 20), sleep(1), close] },
@@ -162,7 +167,7 @@ const SESSION = [
   { name: 'ses_bad_permission_mode', about: '--permission-mode bogus', clis: ALL, args: ['-p', 'hi', '--permission-mode', 'bogus', ...P_STREAM], steps: [close] },
   { name: 'ses_unknown_option', about: 'an option no CLI has', clis: ALL, args: ['-p', 'hi', '--no-such-option', ...P_STREAM], steps: [close] },
   { name: 'ses_json_schema', about: '--json-schema in -p json mode (structured_output)', clis: ALL, args: ['-p', 'hi', '--output-format', 'json', '--json-schema', '{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}'], steps: [close] },
-  { name: 'ses_api_error', about: 'a turn whose model request fails (400)', clis: ALL, args: STREAM, steps: [init(), sleep(3), user('APIERR please'), waitFor(RESULT), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
+  { name: 'ses_api_error', about: 'a turn whose model request fails (400)', clis: ALL, args: STREAM, steps: [...ready(), user('APIERR please'), waitFor(RESULT), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
   { name: 'ses_model_alias', about: '--model opus (alias resolution in init and result)', clis: CLAUDE, args: ['-p', 'hi', '--model', 'opus', ...P_STREAM], steps: [close] },
 ];
 
@@ -172,29 +177,29 @@ const SIGNALS = [
     const s = sig.toLowerCase().slice(3);
     return [
       { name: `sig_${s}_idle`, about: `${sig} before any input`, clis: ALL, args: STREAM, steps: [sleep(3), { signal: sig }, sleep(3)] },
-      { name: `sig_${s}_after_init`, about: `${sig} after initialize`, clis: ALL, args: STREAM, steps: [init(), sleep(3), { signal: sig }, sleep(3)] },
-      { name: `sig_${s}_mid_turn`, about: `${sig} while a turn runs`, clis: ALL, args: STREAM, steps: [init(), sleep(3), user('SLOWTEXT please'), sleep(2), { signal: sig }, sleep(3)] },
-      { name: `sig_${s}_after_result`, about: `${sig} after a result, stdin open`, clis: ALL, args: STREAM, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), { signal: sig }, sleep(3)] },
+      { name: `sig_${s}_after_init`, about: `${sig} after initialize`, clis: ALL, args: STREAM, steps: [...ready(), { signal: sig }, sleep(3)] },
+      { name: `sig_${s}_mid_turn`, about: `${sig} while a turn runs`, clis: ALL, args: STREAM, steps: [...ready(), user('SLOWTEXT please'), sleep(2), { signal: sig }, sleep(3)] },
+      { name: `sig_${s}_after_result`, about: `${sig} after a result, stdin open`, clis: ALL, args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), { signal: sig }, sleep(3)] },
     ];
   }),
-  { name: 'sig_hup_idle', about: 'SIGHUP after initialize', clis: ALL, args: STREAM, steps: [init(), sleep(3), { signal: 'SIGHUP' }, sleep(3)] },
+  { name: 'sig_hup_idle', about: 'SIGHUP after initialize', clis: ALL, args: STREAM, steps: [...ready(), { signal: 'SIGHUP' }, sleep(3)] },
   { name: 'eof_after_init', about: 'stdin EOF right after initialize', clis: ALL, args: STREAM, steps: [init(), close, sleep(5)] },
-  { name: 'eof_after_result', about: 'stdin EOF after a result', clis: ALL, args: STREAM, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), close, sleep(3)] },
-  { name: 'eof_after_error', about: 'stdin EOF after an error result (exit code)', clis: ALL, args: STREAM, steps: [init(), sleep(3), user('APIERR please'), waitFor(RESULT), close, sleep(3)] },
+  { name: 'eof_after_result', about: 'stdin EOF after a result', clis: ALL, args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), close, sleep(3)] },
+  { name: 'eof_after_error', about: 'stdin EOF after an error result (exit code)', clis: ALL, args: STREAM, steps: [...ready(), user('APIERR please'), waitFor(RESULT), close, sleep(3)] },
   { name: 'eof_p_mid', about: '-p run whose stdin closes while the model is slow', clis: ALL, args: ['-p', 'SLOWTEXT please', ...P_STREAM], steps: [close] },
 ];
 
 /** Environment switches the real CLIs read. */
 const ENV = [
-  { name: 'env_session_state', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1', clis: ALL, args: STREAM, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(2), close] },
-  { name: 'env_sdk_reads_state', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 and CLAUDE_CODE_SDK_READS_SESSION_STATE=1', clis: ALL, args: STREAM, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1', CLAUDE_CODE_SDK_READS_SESSION_STATE: '1' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(2), close] },
-  { name: 'env_entrypoint_sdk', about: 'CLAUDE_CODE_ENTRYPOINT=sdk-ts, CLAUDE_AGENT_SDK_VERSION (as the Claude SDK spawns)', clis: ALL, args: STREAM, env: { CLAUDE_CODE_ENTRYPOINT: 'sdk-ts', CLAUDE_AGENT_SDK_VERSION: '0.3.328' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
-  { name: 'env_cbc_entrypoint', about: 'CODEBUDDY_CODE_ENTRYPOINT=sdk-ts (as the CodeBuddy SDK spawns)', clis: ALL, args: STREAM, env: { CODEBUDDY_CODE_ENTRYPOINT: 'sdk-ts' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
-  { name: 'env_disable_bg', about: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 / CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=1', clis: ALL, args: STREAM, env: { CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS: '1', CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: '1' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
-  { name: 'env_disable_workflows', about: 'CODEBUDDY_DISABLE_WORKFLOWS=1', clis: ALL, args: STREAM, env: { CODEBUDDY_DISABLE_WORKFLOWS: '1' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_session_state', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1', clis: ALL, args: STREAM, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(2), close] },
+  { name: 'env_sdk_reads_state', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 and CLAUDE_CODE_SDK_READS_SESSION_STATE=1', clis: ALL, args: STREAM, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1', CLAUDE_CODE_SDK_READS_SESSION_STATE: '1' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(2), close] },
+  { name: 'env_entrypoint_sdk', about: 'CLAUDE_CODE_ENTRYPOINT=sdk-ts, CLAUDE_AGENT_SDK_VERSION (as the Claude SDK spawns)', clis: ALL, args: STREAM, env: { CLAUDE_CODE_ENTRYPOINT: 'sdk-ts', CLAUDE_AGENT_SDK_VERSION: '0.3.328' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_cbc_entrypoint', about: 'CODEBUDDY_CODE_ENTRYPOINT=sdk-ts (as the CodeBuddy SDK spawns)', clis: ALL, args: STREAM, env: { CODEBUDDY_CODE_ENTRYPOINT: 'sdk-ts' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_disable_bg', about: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 / CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=1', clis: ALL, args: STREAM, env: { CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS: '1', CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: '1' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_disable_workflows', about: 'CODEBUDDY_DISABLE_WORKFLOWS=1', clis: ALL, args: STREAM, env: { CODEBUDDY_DISABLE_WORKFLOWS: '1' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
   { name: 'env_model', about: 'ANTHROPIC_MODEL / CODEBUDDY_MODEL pick the model', clis: ALL, args: ['-p', 'hi', ...P_STREAM], env: { ANTHROPIC_MODEL: 'claude-haiku-4-5', CODEBUDDY_MODEL: 'gpt-5.5' }, steps: [close] },
-  { name: 'env_progress_summaries', about: 'CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES=1', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES: '1' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
-  { name: 'env_file_checkpointing', about: 'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true' }, steps: [init(), sleep(3), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_progress_summaries', about: 'CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES=1', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES: '1' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_file_checkpointing', about: 'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true' }, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
 ];
 
 /** Argument values for the generated `opt_*` cases (an option not listed here takes none, or is skipped). */
