@@ -5,7 +5,7 @@
 // in test/golden/real/surface-results.json, from which inventory.mjs fills each row's status. Not run in CI
 // (it takes minutes); needs `npm run build` first.
 //
-//   node --import tsx test/capture/compare.mjs [--cli cbc-2.117.0,...] [--case in_blank,...] [--write] [--all-diffs]
+//   node --import tsx test/capture/compare.mjs [--cli cbc-2.117.0,...] [--case in_blank,...] [--write [--missing]] [--all-diffs]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,8 +141,10 @@ async function main() {
   const only = option('case');
   const todo = surfaceCaptures().filter(([cli, name]) => (!clis || clis.includes(cli)) && (!only || only.includes(name)));
   const results = existsSync(RESULTS) && process.argv.includes('--write') ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+  // --missing: only captures that have no stored result yet
+  const queue = todo.filter(([cli, name]) => !process.argv.includes('--missing') || !results[cli]?.[name]);
+  const total = queue.length;
   let matched = 0;
-  const queue = [...todo];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [cli, name] = next;
@@ -154,7 +156,7 @@ async function main() {
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  console.log(`${matched}/${todo.length} case×CLI pairs match`);
+  console.log(`${matched}/${total} case×CLI pairs match`);
   if (process.argv.includes('--write')) {
     const sorted = Object.fromEntries(Object.keys(results).sort().map((cli) => [cli, Object.fromEntries(Object.keys(results[cli]).sort().map((n) => [n, results[cli][n]]))]));
     writeFileSync(RESULTS, JSON.stringify(sorted, null, 1) + '\n');

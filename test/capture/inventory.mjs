@@ -43,6 +43,17 @@ export const HELD_BACK = new Set([
   'opt_disable_slash_commands', 'opt_no_chrome', 'opt_max_budget_usd', 'opt_exclude_dynamic_system_prompt_sections',
 ]);
 
+/**
+ * Planned captures not made yet, per CLI, with why: they show as not-captured. Any other planned case without
+ * its capture and compare result fails the inventory test.
+ */
+export const PENDING = {
+  'cbc-2.117.0': {
+    cases: new Set([]),
+    reason: 'capture pending: cbc 2.117.0 took 20–60 s per case on the loaded capture machine and the run was cut short; npm run capture -- --set surface --cli cbc-2.117.0 --case <case> makes it',
+  },
+};
+
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
 export const SDK_TO_CLI = {
   claude: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'rename_session', 'set_color', 'mcp_status', 'get_context_usage', 'get_session_cost', 'list_models', 'get_usage', 'get_binary_version', 'mcp_call', 'file_suggestions', 'mcp_message', 'rewind_files', 'cancel_async_message', 'read_file', 'seed_read_state', 'mcp_set_servers', 'register_repo_root', 'reload_plugins', 'reload_skills', 'reload_output_styles', 'mcp_reconnect', 'mcp_toggle', 'set_has_subscribers', 'stop_task', 'background_tasks', 'get_task_output', 'apply_flag_settings', 'get_settings', 'get_hooks_listing', 'update_settings', 'list_permission_rules', 'mcp_read_resource'],
@@ -187,7 +198,12 @@ export function statuses(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
       let cases;
       if (row.cases === 'frames') cases = compared(cli).filter((n) => labelsOf(cli, n).has(row.id));
       else {
-        cases = row.cases.filter((n) => plannedFor(cli, n));
+        const pending = PENDING[cli]?.cases ?? new Set();
+        cases = row.cases.filter((n) => plannedFor(cli, n) && !pending.has(n));
+        if (cases.length === 0 && row.cases.some((n) => pending.has(n))) {
+          per[cli] = { status: 'not-captured', reason: PENDING[cli].reason, cases: [] };
+          continue;
+        }
         for (const n of cases) {
           if (!captureBase(cli, n)) throw new Error(`${row.id}: case ${n} has no capture for ${cli} (run npm run capture -- --set surface --cli ${cli} --case ${n})`);
           if (!results[cli]?.[n]) throw new Error(`${row.id}: case ${n} has no compare result for ${cli} (run node --import tsx test/capture/compare.mjs --write --cli ${cli} --case ${n})`);
