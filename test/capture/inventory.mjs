@@ -43,17 +43,6 @@ export const HELD_BACK = new Set([
   'opt_disable_slash_commands', 'opt_no_chrome', 'opt_max_budget_usd', 'opt_exclude_dynamic_system_prompt_sections',
 ]);
 
-/**
- * Planned captures not made yet, per CLI, with why: they show as not-captured. Any other planned case without
- * its capture and compare result fails the inventory test.
- */
-export const PENDING = {
-  'cbc-2.117.0': {
-    cases: new Set([]),
-    reason: 'capture pending: cbc 2.117.0 took 20–60 s per case on the loaded capture machine and the run was cut short; npm run capture -- --set surface --cli cbc-2.117.0 --case <case> makes it',
-  },
-};
-
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
 export const SDK_TO_CLI = {
   claude: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'rename_session', 'set_color', 'mcp_status', 'get_context_usage', 'get_session_cost', 'list_models', 'get_usage', 'get_binary_version', 'mcp_call', 'file_suggestions', 'mcp_message', 'rewind_files', 'cancel_async_message', 'read_file', 'seed_read_state', 'mcp_set_servers', 'register_repo_root', 'reload_plugins', 'reload_skills', 'reload_output_styles', 'mcp_reconnect', 'mcp_toggle', 'set_has_subscribers', 'stop_task', 'background_tasks', 'get_task_output', 'apply_flag_settings', 'get_settings', 'get_hooks_listing', 'update_settings', 'list_permission_rules', 'mcp_read_resource'],
@@ -161,6 +150,23 @@ export function captureBase(cli, name) {
 /** Was `name` meant to run on `cli` (a surface case lists its CLIs; base cases ran everywhere)? */
 const plannedFor = (cli, name) => (caseById.has(name) ? caseById.get(name).clis.includes(cli) : baseCase.has(name));
 
+/**
+ * Per CLI, the divergence keys found in at least 40% of its compared cases (one cause, seen everywhere): named
+ * once above the table, and put last in each row's reason so the row shows what is particular to it.
+ */
+export function pervasive(results) {
+  if (seenPervasive.has(results)) return seenPervasive.get(results);
+  const out = {};
+  for (const [cli, m] of Object.entries(results)) {
+    const n = new Map();
+    for (const ds of Object.values(m)) for (const k of new Set(ds.map((d) => d.split(' — ')[0]))) n.set(k, (n.get(k) ?? 0) + 1);
+    out[cli] = new Set([...n].filter(([, c]) => c >= 0.4 * Object.keys(m).length).map(([k]) => k));
+  }
+  seenPervasive.set(results, out);
+  return out;
+}
+const seenPervasive = new WeakMap();
+
 const short = (s, n = 150) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
@@ -196,14 +202,9 @@ export function statuses(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
         continue;
       }
       let cases;
-      if (row.cases === 'frames') cases = compared(cli).filter((n) => labelsOf(cli, n).has(row.id));
+      if (row.cases === 'frames') cases = compared(cli).filter((n) => captureBase(cli, n) && labelsOf(cli, n).has(row.id));
       else {
-        const pending = PENDING[cli]?.cases ?? new Set();
-        cases = row.cases.filter((n) => plannedFor(cli, n) && !pending.has(n));
-        if (cases.length === 0 && row.cases.some((n) => pending.has(n))) {
-          per[cli] = { status: 'not-captured', reason: PENDING[cli].reason, cases: [] };
-          continue;
-        }
+        cases = row.cases.filter((n) => plannedFor(cli, n));
         for (const n of cases) {
           if (!captureBase(cli, n)) throw new Error(`${row.id}: case ${n} has no capture for ${cli} (run npm run capture -- --set surface --cli ${cli} --case ${n})`);
           if (!results[cli]?.[n]) throw new Error(`${row.id}: case ${n} has no compare result for ${cli} (run node --import tsx test/capture/compare.mjs --write --cli ${cli} --case ${n})`);
@@ -213,7 +214,11 @@ export function statuses(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
         per[cli] = { status: 'not-captured', reason: row.reason ?? (row.kind === 'message' ? 'no capture case makes the real CLI emit it offline against the fake model API' : 'no case'), cases: [] };
         continue;
       }
-      const diffs = cases.flatMap((n) => (results[cli][n] ?? []).filter((d) => row.cases !== 'frames' || d.includes(row.id)).map((d) => `${n}: ${d}`));
+      const all = cases.flatMap((n) => (results[cli][n] ?? []).filter((d) => row.cases !== 'frames' || d.includes(row.id)).map((d) => `${n}: ${d}`));
+      // what is particular to this row first; the CLI's pervasive differences (listed above the table) last
+      const common = pervasive(results)[cli] ?? new Set();
+      const isCommon = (d) => common.has(d.split(': ').slice(1).join(': ').split(' — ')[0]);
+      const diffs = [...all.filter((d) => !isCommon(d)), ...all.filter(isCommon)];
       per[cli] = diffs.length === 0 ? { status: 'captured-match', cases } : { status: 'captured-divergent', reason: diffs.slice(0, 2).map((d) => short(d, 110)).join('; ') + (diffs.length > 2 ? ` (+${diffs.length - 2} more)` : ''), cases };
     }
     return { ...row, per };
@@ -245,10 +250,15 @@ export function counts(table, results = JSON.parse(readFileSync(RESULTS, 'utf8')
 }
 
 /** The generated markdown section. */
-export function render(table, c) {
+export function render(table, c, results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
   const cliIds = Object.keys(CLIS);
+  const common = pervasive(results);
   const head = [
     START,
+    '',
+    'Differences found in at least 40% of a CLI\'s compared cases (one cause each; every row that has them says so last):',
+    '',
+    ...cliIds.map((x) => `- ${CLIS[x].title}: ${[...(common[x] ?? [])].map((k) => `\`${k}\``).join(', ') || 'none'}`),
     '',
     `${c.rows} rows × 3 CLIs = ${c.cells} cells: **${c.match} captured-match**, **${c.divergent} captured-divergent**, **${c.notCaptured} not-captured**. ` +
       `Case × CLI pairs compared by value: ${c.pairsMatch}/${c.pairs} match; held-back cases (marked \\*): ${c.heldBackMatch}/${c.heldBack}; the others: ${c.tunedMatch}/${c.tuned}.`,
