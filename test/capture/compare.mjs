@@ -53,7 +53,9 @@ function emulate(profile, args, steps, cwd, env) {
   void exited.then(() => (exitedYet = true));
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return (async () => {
-    await playSteps(child, steps, { text, done: () => exitedYet, scale: SPEED });
+    // a signal lands in a phase only in real time: a scaled sleep would signal a process still starting up
+    const scale = steps.some((st) => 'signal' in st) ? 1 : SPEED;
+    await playSteps(child, steps, { text, done: () => exitedYet, scale });
     const rc = await exited;
     clearTimeout(killer);
     return { stdout: text(), stderr: Buffer.concat(err).toString('utf8'), rc };
