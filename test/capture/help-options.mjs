@@ -1,4 +1,4 @@
-// The options of each profile's captured `--help` (src/cli/help/<profile>.txt): the option rows of the
+// The options of each profile's captured `--help` (src/dropin/help/<profile>.txt): the option rows of the
 // surface inventory (inventory.mjs) and the generated `opt_*` capture cases (surface-cases.mjs) both come
 // from here, so a help text that gains an option gains a row and a case. Parsed by hand: the texts are
 // commander's fixed layout (two-space indent, `-x, --long <arg>`), no parser library reads them back.
@@ -19,7 +19,7 @@ export const HELP_FILES = {
  *   `name` is the first long form (`--allowedTools`), `aliases` every spelling.
  */
 export function helpOptions(cli) {
-  const file = fileURLToPath(new URL(`../../src/cli/help/${HELP_FILES[cli]}`, import.meta.url));
+  const file = fileURLToPath(new URL(`../../src/dropin/help/${HELP_FILES[cli]}`, import.meta.url));
   const text = readFileSync(file, 'utf8');
   const body = text.slice(text.indexOf('\nOptions:\n'), text.indexOf('\nCommands:\n') >>> 0);
   const out = new Map();
