@@ -122,6 +122,7 @@ export class Session implements TurnHost {
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
   private readonly transcriptPath: string;
+  private readonly userHome = homedir();
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -136,8 +137,9 @@ export class Session implements TurnHost {
       rng: this.o.rng,
       tools: this.toolList,
       turnRequestId: this.turnRequestId,
-      sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
       transcriptPath: this.transcriptPath,
+      userHome: this.userHome,
+      env: this.o.env,
     };
   }
 

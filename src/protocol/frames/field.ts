@@ -57,7 +57,8 @@ export type KeyList<F> = readonly (Extract<keyof F, string> | `${Extract<keyof F
 /** A declared frame kind (see {@link frame}). */
 export interface AnyFrameDecl {
   readonly name: string;
-  readonly fields: Readonly<Record<string, Field>>;
+  /** Field types (read them with {@link fieldOf}); `unknown` here keeps constraint checks shallow (else TS2589). */
+  readonly fields: Readonly<Record<string, unknown>>;
   readonly orders: Partial<Record<Wire, readonly string[]>>;
   /** Per wire, the order with the `?` marks removed: what the encoders lay keys out by. */
   readonly keys: Partial<Record<Wire, readonly string[]>>;
@@ -72,6 +73,11 @@ export function frame<const F extends Readonly<Record<string, Field>>, const O e
   const keys: Partial<Record<Wire, readonly string[]>> = {};
   for (const w of WIRES) keys[w] = orders[w]?.map((k) => k.replace(/\?$/, ''));
   return { name, fields, orders, keys };
+}
+
+/** A declared field's type: `frame()` only accepts Field values, so the cast restores what AnyFrameDecl widened. */
+export function fieldOf(d: AnyFrameDecl, name: string): Field | undefined {
+  return d.fields[name] as Field | undefined;
 }
 
 /** The same key order for every wire dialect. */
@@ -130,7 +136,7 @@ export type FrameOf<D extends AnyFrameDecl> = Simplify<
  * Lays out a frame in `wire`'s key order: keys appear in the declared order, undefined values are
  * dropped, and a key the dialect does not declare throws (see `ordered`).
  */
-export function build<D extends AnyFrameDecl>(decl: D, wire: Wire, bag: FrameOf<D>): FrameOf<D> {
+export function build<D extends AnyFrameDecl>(decl: D, wire: Wire, bag: NoInfer<FrameOf<D>>): NoInfer<FrameOf<D>> {
   const keys = decl.keys[wire];
   if (!keys) throw new Error(`frames: ${decl.name} has no ${wire} key order`);
   // `ordered` only reorders and drops undefined values, so the result is still a FrameOf<D>

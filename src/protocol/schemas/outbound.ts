@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OUTBOUND, ROWS, type AnyFrameDecl, type Field, type Wire } from '../frames/index.js';
-import type { CheckLeaf, Leaf } from '../frames/field.js';
+import { fieldOf, type CheckLeaf, type Leaf } from '../frames/field.js';
 import { str, type FrameSchema } from './common.js';
 
 /**
@@ -47,7 +47,7 @@ function declSchema(d: AnyFrameDecl, wire: Wire): FrameSchema {
   const shape: Record<string, z.ZodType> = {};
   for (const entry of order) {
     const name = entry.replace(/\?$/, '');
-    const field = d.fields[name];
+    const field = fieldOf(d, name);
     if (field === undefined) throw new Error(`schemas: ${d.name} orders undeclared field ${name}`);
     const s = fieldSchema(field, wire);
     shape[name] = entry.endsWith('?') ? s.optional() : s;
