@@ -10,7 +10,6 @@ import type { ScenarioT, TurnT } from '../scenario/schema.js';
 import type { Scheduler } from './clock.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import type { Random } from './random.js';
-import { truthy } from '../env.js';
 import { checkJsonSchema } from './json-schema-lite.js';
 import { HostRequests } from './host.js';
 import { sdkServers } from './mcp.js';

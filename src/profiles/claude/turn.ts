@@ -7,7 +7,7 @@ import {
   AGENT_LAUNCH_RESULT, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_USE, USER, USER_MESSAGE,
   WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
-import { SESSION_STATE_CHANGED, SYSTEM_INIT } from '../../protocol/frames/system.js';
+import { SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';

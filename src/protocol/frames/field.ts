@@ -1,4 +1,4 @@
-import { ordered, type Obj } from '../shape.js';
+import { ordered } from '../shape.js';
 import type { ProfileName } from '../vocabulary.js';
 
 /**
@@ -140,5 +140,5 @@ export function build<D extends AnyFrameDecl>(decl: D, wire: Wire, bag: NoInfer<
   const keys = decl.keys[wire];
   if (!keys) throw new Error(`frames: ${decl.name} has no ${wire} key order`);
   // `ordered` only reorders and drops undefined values, so the result is still a FrameOf<D>
-  return ordered(keys, bag as Obj) as FrameOf<D>;
+  return ordered(keys, bag) as FrameOf<D>;
 }

@@ -17,19 +17,14 @@ export const TOOL_USE = frame(
 );
 
 /** Token usage of an assistant message (cbc writes the same object in its result). */
-export const USAGE_FIELDS = {
+export const MESSAGE_USAGE_FIELDS = {
   input_tokens: 'num',
   output_tokens: 'num',
   cache_creation_input_tokens: 'num',
   cache_read_input_tokens: 'num',
-  output_tokens_details: 'obj',
   cache_creation: anyOf('null', 'obj'),
   server_tool_use: anyOf('null', 'obj'),
   service_tier: 'strOrNull',
-  inference_geo: 'str',
-  iterations: 'arr',
-  speed: 'str',
-  fallback_credit: 'null',
 } as const;
 
 /** cbc's usage object, in messages and results alike (real-turn.out). */
@@ -37,7 +32,7 @@ export const CBC_USAGE_ORDER = ['input_tokens', 'output_tokens', 'cache_creation
   'server_tool_use', 'service_tier'] as const;
 
 /** The usage of an assistant message. */
-export const MESSAGE_USAGE = frame('assistant.message.usage', USAGE_FIELDS, {
+export const MESSAGE_USAGE = frame('assistant.message.usage', MESSAGE_USAGE_FIELDS, {
   cbc: CBC_USAGE_ORDER,
   ...claude(['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens']),
 });

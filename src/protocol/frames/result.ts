@@ -1,11 +1,21 @@
-import { claude, everywhere, frame, lit, list, loose, map, nested } from './field.js';
-import { CBC_USAGE_ORDER, USAGE_FIELDS } from './message.js';
+import { everywhere, frame, lit, list, loose, map, nested } from './field.js';
+import { CBC_USAGE_ORDER, MESSAGE_USAGE_FIELDS } from './message.js';
 
 /**
  * The `result` frame that ends a turn. Sources: the real cbc 2.117.0 captures (measured: `result` right
  * after is_error, structured_output / errors after permission_denials) and the Claude Code 2.1.220 / 2.1.328
  * captures, whose key orders differ (claude-code-cli.md §10). The checker verifies nested blocks as objects.
  */
+
+/** A result's usage: a message's, plus Claude Code's extra blocks. */
+const USAGE_FIELDS = {
+  ...MESSAGE_USAGE_FIELDS,
+  output_tokens_details: 'obj',
+  inference_geo: 'str',
+  iterations: 'arr',
+  speed: 'str',
+  fallback_credit: 'null',
+} as const;
 
 /** The result's usage. */
 export const RESULT_USAGE = frame('result.usage', USAGE_FIELDS, {

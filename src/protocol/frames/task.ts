@@ -1,4 +1,4 @@
-import { claude, everywhere, frame, lit, loose, nested, oneOf, list } from './field.js';
+import { everywhere, frame, list, lit, loose, nested, oneOf } from './field.js';
 
 /**
  * The task events and their timeline rows. Sources: seed 000 §5 and seed 002 §8 (cbc; key order of the
