@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The drop-in CLI: spawn this in place of `cbc`, `codebuddy` or `claude` (SDKs run .js paths with node).
-import { runCli } from '../dist/dropin/main.js';
+// It runs the drop-in's one-file bundle (dist/bundle, built by esbuild from src/dropin/main.ts): loading
+// one module instead of ~70 is most of the start-up budget (docs/performance.md).
+import { runCli } from '../dist/bundle/main.js';
 
 const code = await runCli({
   argv: process.argv.slice(2),

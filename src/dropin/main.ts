@@ -19,7 +19,8 @@ export async function runCli(io: RunIO): Promise<number> {
       stderrLine(io)(cfg.message);
       return cfg.exit;
     case 'help':
-      io.stdout.write(readFileSync(new URL(`./help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'));
+      // `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
+      io.stdout.write(readFileSync(new URL(`../dropin/help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'));
       return 0;
     case 'version':
       io.stdout.write(cfg.profile.behavior.versionText);
