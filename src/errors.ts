@@ -3,21 +3,18 @@
  * `message` says what happened, where, and how to fix it.
  */
 export type EmuErrorCode =
-  | 'E_USAGE' // bad command line
   | 'E_SCENARIO' // scenario file unusable
   | 'E_PROFILE' // unknown profile name
-  | 'E_FRAME' // a stdin frame the protocol cannot accept
-  | 'E_IO'; // the outside world failed (disk, pipes)
+  | 'E_SETTINGS' // a settings file or --settings value the emulated CLI rejects (its own message, exit 1)
+  | 'E_IO'; // the outside world failed (disk, pipes, cassette files)
 
 /** The project's only error type: a stable code plus a message that names the fix. */
 export class EmuError extends Error {
   readonly code: EmuErrorCode;
-  readonly exitCode: number;
-  constructor(code: EmuErrorCode, message: string, options: { cause?: unknown; exitCode?: number } = {}) {
+  constructor(code: EmuErrorCode, message: string, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'EmuError';
     this.code = code;
-    this.exitCode = options.exitCode ?? 1;
   }
 }
 

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as Pino from 'pino';
 import type { Logger } from 'pino';
 
 /** The logger methods the emulator uses (pino's signatures). */
@@ -24,7 +25,7 @@ export function createLogger(env: NodeJS.ProcessEnv): EmuLogger {
   let real: Logger | undefined;
   const load = (): Logger => {
     if (!real) {
-      const pino = createRequire(import.meta.url)('pino') as typeof import('pino');
+      const pino = createRequire(import.meta.url)('pino') as typeof Pino;
       real = file
         ? pino.pino({ level, base: { pid: process.pid } }, createWriteStream(file, { flags: 'a' }))
         : pino.pino({ level, base: undefined }, pino.destination({ fd: 2, sync: true }));
@@ -37,7 +38,8 @@ export function createLogger(env: NodeJS.ProcessEnv): EmuLogger {
     (m: Method) =>
     (...args: unknown[]): void => {
       if (LEVELS[m] < (threshold ?? 0)) return;
-      (load()[m] as (...a: unknown[]) => void)(...args);
+      const logger = load();
+      Reflect.apply(logger[m], logger, args); // pino's overloaded LogFn takes no spread of unknown[]
     };
-  return { trace: method('trace'), debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error'), fatal: method('fatal') } as EmuLogger;
+  return { trace: method('trace'), debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error'), fatal: method('fatal') };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { EmuError } from './errors.js';
 
 /** The part of the CLIs' settings the emulator honours. */
 export interface EmuSettings {
@@ -39,8 +40,8 @@ function readJson(file: string): Record<string, unknown> {
   try {
     return parseJson(readFileSync(file, 'utf8'), file);
   } catch (err) {
-    if (err instanceof SettingsError) throw err;
-    throw new SettingsError(`Error: Settings file not found: ${file}`);
+    if (err instanceof EmuError) throw err;
+    throw new EmuError('E_SETTINGS', `Error: Settings file not found: ${file}`);
   }
 }
 
@@ -49,9 +50,7 @@ function parseJson(text: string, where: string): Record<string, unknown> {
     const v: unknown = JSON.parse(text);
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   } catch {
-    throw new SettingsError(`Error: Invalid JSON provided to --settings (${where})`);
+    throw new EmuError('E_SETTINGS', `Error: Invalid JSON provided to --settings (${where})`);
   }
 }
 
-/** A settings problem, reported like the real CLIs (stderr, exit 1). */
-export class SettingsError extends Error {}

@@ -8,7 +8,7 @@ import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
 import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
-import { loadSettings, SettingsError, type EmuSettings } from '../settings.js';
+import { loadSettings, type EmuSettings } from '../settings.js';
 import { bindSession } from '../store/binding.js';
 import type { FuzzHook } from '../tools/fuzz/hook.js';
 import { FrameWriter } from '../transport/frame-writer.js';
@@ -48,7 +48,7 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
   try {
     return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag }) };
   } catch (e) {
-    if (e instanceof SettingsError) {
+    if (e instanceof EmuError && e.code === 'E_SETTINGS') {
       err(e.message);
       return { exit: 1 };
     }

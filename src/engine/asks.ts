@@ -1,7 +1,8 @@
+import { obj, str } from '../protocol/raw-frame.js';
 import type { AskT } from '../scenario/schema.js';
 import type { HostRequestBody } from './events.js';
 import { denyReason, isAllow, updatedInput, type HostAnswer } from './host.js';
-import { decide, hookIds, REJECTED_TEXT } from './permissions.js';
+import { decide, hookIds, REJECTED_TEXT, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -10,17 +11,18 @@ import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
  * call with its PreToolUse / PostToolUse hooks and permission request, and plan approval before a
  * workflow phase. Each request is correlated by a fresh request_id (seed 004).
  */
+
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
 export function completeTurn(s: TurnHost, text: string): void {
   const ids = hookIds(s.hooks, 'Stop', undefined);
   const fire = (i: number): void => {
     const id = ids[i];
     if (id === undefined) return s.endTurn(true, text, []);
-    callHook(s, id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop' }, 60_000, (a) => {
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop' }, 60_000, (a) => {
       // a Stop hook that blocks makes the model go on once more with the hook's reason
       const body = a.kind === 'response' ? a.body : {};
       if (body['decision'] === 'block' && s.active) {
-        const reason = typeof body['reason'] === 'string' ? body['reason'] : 'blocked by a Stop hook';
+        const reason = str(body, 'reason') ?? 'blocked by a Stop hook';
         s.at(MODEL_LATENCY, () => s.say(`Continuing: ${reason}`, s.p.ids.messageId(s.o.rng), () => fire(i + 1)));
       } else fire(i + 1);
     });
@@ -29,10 +31,16 @@ export function completeTurn(s: TurnHost, text: string): void {
 }
 
 /** Sends one hook_callback and waits for its answer. */
-export function callHook(s: TurnHost, id: string, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
   const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
-  void id;
   s.host.send(requestId, body, timeoutMs, done);
+}
+
+/** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
+function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
+  const o = s.o;
+  const canAsk = s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true;
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk }, tool, input);
 }
 
 /**
@@ -82,12 +90,12 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const fire = (i: number): void => {
       const id = post[i];
       if (id === undefined) return next();
-      callHook(s, id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+      callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
     };
     fire(0);
   };
-  const permission = (forced?: 'allow' | 'deny' | undefined) => {
-    const d = forced ?? decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true }, ask.tool, input);
+  const permission = (forced?: 'allow' | 'deny') => {
+    const d = forced ?? decideFor(s, ask.tool, input);
     if (d === 'allow') {
       if (!callFirst) showCall();
       return s.at(MODEL_LATENCY, allow);
@@ -112,11 +120,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const fire = (i: number, forced?: 'allow' | 'deny'): void => {
     const id = pre[i];
     if (id === undefined || forced === 'deny') return permission(forced);
-    callHook(s, id, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
       const body = a.kind === 'response' ? a.body : {};
-      const specific = (body['hookSpecificOutput'] ?? {}) as Record<string, unknown>;
-      const decision = specific['permissionDecision'];
+      const decision = str(obj(body, 'hookSpecificOutput'), 'permissionDecision');
       if (body['continue'] === false || body['decision'] === 'block' || decision === 'deny') return fire(i + 1, 'deny');
       if (decision === 'allow' || body['decision'] === 'approve') return fire(i + 1, 'allow');
       fire(i + 1, forced);
@@ -132,7 +139,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
 export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly string[], onWait: () => void, done: (ok: boolean, reason?: string) => void): void {
   const o = s.o;
   const input = { plan: `Phase "${phaseTitle}": run ${agents.join(', ')}` };
-  const d = decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true }, 'ExitPlanMode', input);
+  const d = decideFor(s, 'ExitPlanMode', input);
   if (d !== 'ask') return done(d === 'allow', d === 'deny' ? 'denied by the permission rules' : undefined);
   onWait();
   const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);

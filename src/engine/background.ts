@@ -1,7 +1,7 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { BackgroundTaskT } from '../scenario/schema.js';
 import type { Scheduler, Timer } from './clock.js';
-import type { EngineEvent, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
+import type { EngineEvent, RunStatus, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
 import { announceEnd, announceStart } from './lifecycle.js';
 
 /** What a background task needs from its session. */
@@ -26,11 +26,11 @@ export class BackgroundRun implements TaskRun {
   private timers: Timer[] = [];
   private toolUses = 0;
   private tokens = 0;
-  status: 'running' | TerminalTaskStatus = 'running';
+  status: RunStatus = 'running';
 
   constructor(
     readonly info: TaskInfo,
-    readonly spec: BackgroundTaskT,
+    private readonly spec: BackgroundTaskT,
     private readonly host: BackgroundHost,
   ) {}
 
@@ -55,7 +55,7 @@ export class BackgroundRun implements TaskRun {
     this.schedule(duration, () => this.finish());
   }
 
-  usage(): TaskUsage {
+  private usage(): TaskUsage {
     return { total_tokens: this.tokens, tool_uses: this.toolUses, duration_ms: this.host.scheduler.now() - this.info.startedAt };
   }
 

@@ -23,6 +23,7 @@ interface Entry {
 /** Priorities for callbacks at the same instant: lower runs first. */
 export const PRIO = { normal: 0, flush: 10, late: 20 } as const;
 
+/** The event loop of the virtual clock; its queue is a binary heap by hand (Node has no priority queue). */
 export class Scheduler {
   private heap: Entry[] = [];
   private seq = 0;

@@ -2,7 +2,7 @@
  * Typed events the engine produces on the virtual clock. They say *what happened*; profiles
  * (src/profiles) decide whether and how each becomes bytes on the wire.
  */
-import type { AgentState, NotificationStatus, SessionState, TaskKind, TaskStatus } from '../protocol/vocabulary.js';
+import type { AgentState, NotificationStatus, SessionState, TaskKind, TaskStatus, TerminalTaskStatus } from '../protocol/vocabulary.js';
 
 /** One agent row of a workflow timeline (seed 000 §5.2), profile-neutral. */
 export interface AgentRow {
@@ -38,9 +38,8 @@ export interface PhaseRow {
   title: string;
 }
 
+/** One row of a workflow's timeline snapshot. */
 export type TimelineRow = PhaseRow | AgentRow;
-
-export type { TaskKind, TaskStatus } from '../protocol/vocabulary.js';
 
 /** Identity and static facts of one background task. */
 export interface TaskInfo {
@@ -83,6 +82,9 @@ export interface TaskEndDetail {
   result?: string | undefined;
 }
 
+/** Where a task run stands: running until it reaches a terminal status. */
+export type RunStatus = Extract<TaskStatus, 'running'> | TerminalTaskStatus;
+
 /** A running task of any kind, as the session sees it. */
 export interface TaskRun {
   readonly info: TaskInfo;
@@ -118,6 +120,7 @@ export interface TurnStats {
   permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
 }
 
+/** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
@@ -129,6 +132,7 @@ export type ControlPayload =
   | { kind: 'get_available_modes' }
   | { kind: 'get_available_models' };
 
+/** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
   | { kind: 'control_success'; requestId: string; payload: ControlPayload }
   | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
@@ -167,6 +171,3 @@ export type EngineEvent =
       usage?: TaskUsage | undefined;
       error?: string | undefined;
     };
-
-/** Receives engine events in emission order. */
-export type EventSink = (ev: EngineEvent) => void;

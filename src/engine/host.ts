@@ -1,3 +1,4 @@
+import { obj, type RawFrame } from '../protocol/raw-frame.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, HostRequestBody } from './events.js';
 
@@ -6,7 +7,7 @@ export type HostRequestState = 'pending' | 'approved' | 'rejected' | 'timed-out'
 
 /** What the host answered, normalised from either SDK's shape. */
 export type HostAnswer =
-  | { kind: 'response'; body: Record<string, unknown> }
+  | { kind: 'response'; body: RawFrame }
   | { kind: 'error'; message: string }
   | { kind: 'timeout' }
   | { kind: 'cancelled'; reason: string };
@@ -64,7 +65,7 @@ export class HostRequests {
   }
 
   /** Handles a `control_response` from the host. */
-  answer(requestId: string, response: Record<string, unknown>): void {
+  answer(requestId: string, response: RawFrame): void {
     if (!this.pending.has(requestId)) {
       this.warn(
         this.settled.has(requestId)
@@ -74,10 +75,10 @@ export class HostRequests {
       return;
     }
     if (response['subtype'] === 'error') {
-      this.settle(requestId, 'rejected', { kind: 'error', message: String(response['error'] ?? 'error') });
+      this.settle(requestId, 'rejected', { kind: 'error', message: textOf(response['error'] ?? 'error') });
       return;
     }
-    const body = (response['response'] ?? {}) as Record<string, unknown>;
+    const body = obj(response, 'response') ?? {};
     const p = this.pending.get(requestId)!;
     const state: HostRequestState = p.subtype === 'can_use_tool' && !isAllow(body) ? 'rejected' : 'approved';
     this.settle(requestId, state, { kind: 'response', body });
@@ -97,11 +98,6 @@ export class HostRequests {
     for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' });
   }
 
-  /** True while any request waits for its answer. */
-  get busy(): boolean {
-    return this.pending.size > 0;
-  }
-
   private settle(requestId: string, state: HostRequestState, a: HostAnswer): void {
     const p = this.pending.get(requestId);
     if (!p) return;
@@ -116,20 +112,24 @@ export class HostRequests {
 }
 
 /** Whether a permission answer allows the tool, in either SDK's shape (Claude `behavior`, cbc `allowed`). */
-export function isAllow(body: Record<string, unknown>): boolean {
+export function isAllow(body: RawFrame): boolean {
   if (typeof body['behavior'] === 'string') return body['behavior'] === 'allow';
   if (typeof body['allowed'] === 'boolean') return body['allowed'];
   return false;
 }
 
 /** The input a permission answer asks to use instead (`updatedInput`, both SDKs). */
-export function updatedInput(body: Record<string, unknown>): Record<string, unknown> | undefined {
-  const u = body['updatedInput'];
-  return u && typeof u === 'object' && !Array.isArray(u) ? (u as Record<string, unknown>) : undefined;
+export function updatedInput(body: RawFrame): RawFrame | undefined {
+  return obj(body, 'updatedInput');
 }
 
 /** The reason a permission answer gives for a denial (Claude `message`, cbc `reason`). */
-export function denyReason(body: Record<string, unknown>): string | undefined {
+export function denyReason(body: RawFrame): string | undefined {
   const m = body['message'] ?? body['reason'];
   return typeof m === 'string' && m !== '' ? m : undefined;
+}
+
+/** A JSON value the host sent, as message text: strings as they are, anything else as JSON. */
+export function textOf(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined ? 'undefined' : JSON.stringify(v);
 }

@@ -4,22 +4,21 @@ import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
 import { approvePlan } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
-import { notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
+import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
-import { WorkflowRun } from './workflow.js';
+import { WorkflowRun, type WorkflowHost } from './workflow.js';
 
 /*
  * The steps of a turn that start tasks: a workflow (seed 000 §5; in the background unless `wait`) and
  * a background shell command or sub-agent (seed 002 §8), and the follow-up turn a finished task queues.
  */
-/**
- * Whether background work of this turn must run in the foreground: -p single-shot on a profile
- * that waits (the turn holds), or CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 (seed 002 §8).
- */
-export function backgroundDisabled(s: TurnHost): boolean {
+
+/** CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 (seed 002 §8): background work of a turn runs in the foreground. */
+function backgroundDisabled(s: TurnHost): boolean {
   return truthy(s.o.env['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS']);
 }
 
+/** Starts a workflow (a Workflow tool call and its task); the turn goes on at once unless the run holds it. */
 export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, next: () => void): void {
   const o = s.o;
   const t = s.active;
@@ -78,7 +77,8 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
   else start();
 }
 
-export function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: boolean) {
+/** What a workflow run needs from the session; `wait` runs hold the turn until they end. */
+function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: boolean): WorkflowHost {
   const o = s.o;
   const b = s.p.behavior;
   const grace = o.scenario.late_rows ?? { min: 1000, max: 3000 };
@@ -100,7 +100,7 @@ export function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: b
     onTerminal: (run: WorkflowRun, status: NotificationStatus) => {
       const t = s.active;
       if (wait && t && t.waiting.delete(run)) {
-        if (t.waiting.size === 0 && status !== 'stopped') t.onWorkflowsDone?.(); // an interrupt ends the turn itself
+        if (t.waiting.size === 0 && !isStoppedStatus(status)) t.onWorkflowsDone?.(); // an interrupt ends the turn itself
         return;
       }
       if (!wait) followUp(s, status, wf.followup, run.info, `The workflow "${info.workflowName}" ${status}.`);
@@ -117,8 +117,8 @@ export function liveTasks(s: TurnHost): TaskInfo[] {
  * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task
  * notification turn); not after a stop, as after stop_task in the captures.
  */
-export function followUp(s: TurnHost, status: NotificationStatus, followup: string | false | undefined, info: TaskInfo, fallback: string): void {
-  if (status === 'stopped' || followup === false) return;
+function followUp(s: TurnHost, status: NotificationStatus, followup: string | false | undefined, info: TaskInfo, fallback: string): void {
+  if (isStoppedStatus(status) || followup === false) return;
   s.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
   s.o.scheduler.after(MODEL_LATENCY, () => s.pump());
 }

@@ -1,4 +1,5 @@
-import type { HostAnswer } from './host.js';
+import { isRawFrame, obj, type RawFrame } from '../protocol/raw-frame.js';
+import { textOf, type HostAnswer } from './host.js';
 import type { TurnHost } from './turn-host.js';
 
 /** What an SDK MCP tool call returned, as a tool result. */
@@ -14,7 +15,7 @@ export function mcpTool(name: string): { server: string; tool: string } | undefi
 }
 
 /** The SDK MCP server names a host registered in `initialize` (`sdkMcpServers`: a list of names, or an object by name). */
-export function sdkServers(request: Record<string, unknown>): string[] {
+export function sdkServers(request: RawFrame): string[] {
   const v = request['sdkMcpServers'];
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
   if (v && typeof v === 'object') return Object.keys(v);
@@ -31,12 +32,13 @@ function outcome(a: HostAnswer): McpOutcome {
   if (a.kind === 'timeout') return { ok: false, text: 'the SDK MCP server did not answer in time' };
   if (a.kind === 'cancelled') return { ok: false, text: `the MCP call was cancelled (${a.reason})` };
   if (a.kind === 'error') return { ok: false, text: a.message };
-  const rpc = (a.body['mcp_response'] ?? {}) as Record<string, any>;
-  if (rpc['error']) return { ok: false, text: String(rpc['error']['message'] ?? 'MCP error') };
-  const result = (rpc['result'] ?? {}) as Record<string, any>;
-  const content: unknown[] = Array.isArray(result['content']) ? result['content'] : [];
-  const text = content.map((c: any) => (c && c.type === 'text' ? String(c.text) : JSON.stringify(c))).join('\n');
-  return { ok: result['isError'] !== true, text };
+  const rpc = obj(a.body, 'mcp_response');
+  const error = rpc?.['error'];
+  if (error) return { ok: false, text: textOf((isRawFrame(error) ? error['message'] : undefined) ?? 'MCP error') };
+  const result = obj(rpc, 'result');
+  const content = result?.['content'];
+  const text = (Array.isArray(content) ? content : []).map((c: unknown) => (isRawFrame(c) && c['type'] === 'text' ? textOf(c['text']) : JSON.stringify(c))).join('\n');
+  return { ok: result?.['isError'] !== true, text };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { textOf } from './host.js';
+
 /**
  * Who decides whether a tool may run (issue #10): the permission mode, --allowedTools /
  * --disallowedTools rules, and whether the host can be asked at all.
@@ -9,6 +11,7 @@ const READ_ONLY = new Set(['Read', 'Glob', 'Grep', 'LS', 'WebSearch', 'WebFetch'
 /** Tools acceptEdits allows without asking. */
 const EDITS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
+/** What a permission decision depends on besides the tool call itself. */
 export interface PermissionContext {
   mode: string;
   allowed: readonly string[];
@@ -23,7 +26,7 @@ export function ruleMatches(rule: string, tool: string, input: Record<string, un
   if (!m || m[1] !== tool) return false;
   const pattern = m[2];
   if (pattern === undefined || pattern === '' || pattern === '*') return true;
-  const subject = String(input['command'] ?? input['file_path'] ?? input['path'] ?? input['url'] ?? '');
+  const subject = textOf(input['command'] ?? input['file_path'] ?? input['path'] ?? input['url'] ?? '');
   if (pattern.endsWith(':*')) return subject.startsWith(pattern.slice(0, -2));
   if (pattern.endsWith('*')) return subject.startsWith(pattern.slice(0, -1));
   return subject === pattern;

@@ -24,7 +24,7 @@ export class Random {
     return randomBytes(8).toString('hex');
   }
 
-  /** sfc32: small, fast, good enough for ids and jitter (not for cryptography). */
+  /** sfc32 by hand: node:crypto has no seedable generator; small, fast, good enough for ids and jitter. */
   u32(): number {
     const t = (((this.a + this.b) | 0) + this.d) | 0;
     this.d = (this.d + 1) | 0;
@@ -72,6 +72,7 @@ export class Random {
   }
 }
 
+/** Alphabets of the CLIs' random ids. */
 export const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -1,86 +1,52 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { EmuLogger as Logger } from '../log.js';
-import type { EncodeContext, Profile } from './profile.js';
+import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import type { Obj } from '../protocol/shape.js';
-import { interpolate, selectTurn } from '../scenario/match.js';
-import type { ScenarioT, TurnT } from '../scenario/schema.js';
-import type { Scheduler } from './clock.js';
+import { str, type RawFrame } from '../protocol/raw-frame.js';
+import { selectTurn } from '../scenario/match.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
-import type { Random } from './random.js';
-import { truthy } from '../env.js';
-import { checkJsonSchema } from './json-schema-lite.js';
 import { HostRequests } from './host.js';
+import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
-import { askTool, completeTurn } from './asks.js';
-import { launchBackground, launchWorkflow, liveTasks } from './launch.js';
-import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type TurnHost } from './turn-host.js';
-
-/** Everything a session needs; wired by src/run.ts. */
-export interface SessionOptions {
-  profile: Profile;
-  scenario: ScenarioT;
-  scheduler: Scheduler;
-  rng: Random;
-  /** Writes one encoded frame (the transport frames it). */
-  write(frame: Obj): void;
-  /** Observers of typed engine events (tests, journal). */
-  observe?: ((ev: EngineEvent) => void) | undefined;
-  log: Logger;
-  cwd: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  sessionId: string;
-  model: string;
-  permissionMode: string;
-  disableWorkflows: boolean;
-  /** `-p` single-shot (text input): the process ends after the prompt's work. */
-  singleShot: boolean;
-  /** Where a resumed session's script stands (--resume / --continue). */
-  resume?: { cursor: number; turns: number } | undefined;
-  /** Records a finished turn in the session store (absent with --no-session-persistence). */
-  persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
-  /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
-  jsonSchema?: unknown;
-  /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
-  pid: number;
-  /** --allowedTools / --disallowedTools rules. */
-  allowedTools?: readonly string[] | undefined;
-  disallowedTools?: readonly string[] | undefined;
-  /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
-  permissionPromptStdio?: boolean | undefined;
-  /** Records protocol lifecycle facts (the journal): host request states, warnings. */
-  trace?: ((event: string, data: Record<string, unknown>) => void) | undefined;
-}
-
+import type { EncodeContext, Profile } from './profile.js';
+import { playTurn } from './turn.js';
+import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
  * One emulated CLI session: reads inbound frames, runs scenario turns on the virtual clock, answers
  * control requests at once (never blocked by a running turn), and keeps the background workflows.
+ * It composes the turn steps (turn.ts, asks.ts, launch.ts, mcp.ts) through the TurnHost port.
  */
 export class Session implements TurnHost {
-  /** @internal */ readonly o: SessionOptions;
-  /** @internal */ readonly p: Profile;
-  /** @internal */ readonly queue: PendingTurn[] = [];
-  /** @internal */ active: ActiveTurn | undefined;
-  /** @internal */ readonly runs: TaskRun[] = [];
-  private cursor = 0;
+  // ---- the TurnHost port (turn-host.ts): state the turn steps read and advance --------------
+  readonly o: SessionOptions;
+  readonly p: Profile;
+  readonly queue: PendingTurn[] = [];
+  active: ActiveTurn | undefined;
+  readonly runs: TaskRun[] = [];
+  readonly host: HostRequests;
+  hooks: unknown;
+  hostSeq = 0;
+  readonly sdkMcpServers = new Set<string>();
+  readonly mcpReady = new Set<string>();
+  mcpSeq = 0;
+  /** Changed by set_permission_mode / set_model. */
+  permissionMode: string;
+  model: string;
+
+  /** is_error of the last result (decides the exit code after EOF). */
+  lastResultError = false;
+  /** Where the scenario script stands: the index after the last turn played. */
+  private cursor: number;
+  /** Turns finished in this session, across resumed processes. */
+  private turnsDone: number;
   private initCount = 0;
   private resultCount = 0;
   private turnRequestId: string | undefined;
-  /** is_error of the last result (decides the exit code after EOF). */
-  lastResultError = false;
-  permissionMode: string;
-  model: string;
-  /** Hook callback ids the host registered in `initialize` (issue #10). */
-  /** @internal */ hooks: unknown;
-  /** @internal */ readonly host: HostRequests;
-  /** @internal */ hostSeq = 0;
-  /** @internal */ readonly sdkMcpServers = new Set<string>();
-  /** @internal */ readonly mcpReady = new Set<string>();
-  /** @internal */ mcpSeq = 0;
+  /** Fixed for the session, so computed once rather than for every frame the session encodes. */
+  private readonly toolList: string[];
+  private readonly transcriptPath: string;
 
   constructor(opts: SessionOptions) {
     this.o = opts;
@@ -97,16 +63,9 @@ export class Session implements TurnHost {
     this.permissionMode = opts.permissionMode;
     this.model = opts.model;
     this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
-    this.transcriptPath = join(homedir(), this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
+    this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
-  }
-
-  /** Turns finished in this session, across resumed processes. */
-  private turnsDone = 0;
-
-  get sessionId(): string {
-    return this.o.sessionId;
   }
 
   /** True when nothing is running, queued or pending. */
@@ -114,14 +73,7 @@ export class Session implements TurnHost {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
 
-  /** Tools listed in system/init. */
-  tools(): string[] {
-    return this.toolList;
-  }
-
-  /** Fixed for the session, so computed once rather than for every frame the session encodes. */
-  private readonly toolList: string[];
-  private readonly transcriptPath: string;
+  private readonly userHome = homedir();
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -136,14 +88,14 @@ export class Session implements TurnHost {
       rng: this.o.rng,
       tools: this.toolList,
       turnRequestId: this.turnRequestId,
-      sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
       transcriptPath: this.transcriptPath,
+      userHome: this.userHome,
+      env: this.o.env,
     };
   }
 
-  /** Emits one engine event: observers first, then the profile's bytes. */
+  /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
-    this.o.observe?.(ev);
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
@@ -159,15 +111,15 @@ export class Session implements TurnHost {
   }
 
   /** Handles a control_request from the host. */
-  control(requestId: string, request: Record<string, unknown>): void {
-    const subtype = typeof request['subtype'] === 'string' ? request['subtype'] : '';
+  control(requestId: string, request: RawFrame): void {
+    const subtype = str(request, 'subtype') ?? '';
     const b = this.p.behavior;
     if (!b.controlSubtypes.has(subtype)) {
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
       return;
     }
     if (b.sessionBoundBeforeFirstTurn?.has(subtype) && this.resultCount === 0 && !this.active) {
-      const sid = typeof request['session_id'] === 'string' && request['session_id'] !== '' ? request['session_id'] : 'current';
+      const sid = nonEmpty(request, 'session_id') ?? 'current';
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `Session not found: ${sid}` });
       return;
     }
@@ -183,22 +135,23 @@ export class Session implements TurnHost {
         return;
       }
       case 'interrupt': {
-        const target = typeof request['session_id'] === 'string' && request['session_id'] !== '' ? request['session_id'] : undefined;
-        const reason = typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : 'user cancel';
-        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested: typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : undefined });
+        const target = nonEmpty(request, 'session_id');
+        const requested = nonEmpty(request, 'reason');
+        const reason = requested ?? 'user cancel';
+        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested });
         // seed 000 §4.2: an interrupt naming another session leaves this one untouched
         if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
         return;
       }
       case 'set_permission_mode': {
         const previous = this.permissionMode;
-        if (typeof request['mode'] === 'string') this.permissionMode = request['mode'];
+        this.permissionMode = str(request, 'mode') ?? this.permissionMode;
         ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.o.sessionId });
         return;
       }
       case 'set_model': {
         const previous = this.model;
-        this.model = typeof request['model'] === 'string' && request['model'] !== '' ? request['model'] : this.p.behavior.defaultModel;
+        this.model = nonEmpty(request, 'model') ?? this.p.behavior.defaultModel;
         ok({ kind: 'set_model', model: this.model, previous, sessionId: this.o.sessionId });
         return;
       }
@@ -224,9 +177,9 @@ export class Session implements TurnHost {
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
-  hostResponse(response: Record<string, unknown>): void {
-    const id = response['request_id'];
-    if (typeof id !== 'string') {
+  hostResponse(response: RawFrame): void {
+    const id = str(response, 'request_id');
+    if (id === undefined) {
       this.o.log.warn({ response }, 'ignoring a control_response without request_id');
       return;
     }
@@ -255,7 +208,8 @@ export class Session implements TurnHost {
 
   // ---- turns -------------------------------------------------------------------------------
 
-  /** @internal */ pump(): void {
+  /** Starts the next queued turn unless one is running. */
+  pump(): void {
     if (this.active || this.queue.length === 0) return;
     const next = this.queue.shift()!;
     const stats: TurnStats = {
@@ -274,12 +228,14 @@ export class Session implements TurnHost {
     this.runTurn(next);
   }
 
-  /** @internal */ at(delay: number, fn: () => void): void {
+  /** Schedules `fn` as part of the running turn (cancelled by an interrupt). */
+  at(delay: number, fn: () => void): void {
     const t = this.active;
     if (!t) return;
     t.timers.push(this.o.scheduler.after(delay, fn));
   }
 
+  /** Opens a turn (preamble frames) and plays the follow-up, the scenario turn the prompt selects, or the unmatched policy. */
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
@@ -295,7 +251,7 @@ export class Session implements TurnHost {
     const sel = selectTurn(o.scenario, this.cursor, pt.prompt);
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
-        const msg = `cbc-emu: no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
+        const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
         this.at(MODEL_LATENCY, () => this.say(msg, firstMessageId, () => this.endTurn(false, '', [msg])));
       } else {
         const text = pt.prompt;
@@ -304,79 +260,11 @@ export class Session implements TurnHost {
       return;
     }
     this.cursor = Math.max(this.cursor, sel.index + 1); // a keyword turn from earlier in the list never rewinds the script
-    this.playTurn(sel.turn, pt.prompt, firstMessageId);
+    playTurn(this, sel.turn, pt.prompt, firstMessageId);
   }
 
-  private playTurn(turn: TurnT, prompt: string, firstMessageId: string): void {
-    const vars = { prompt, session_id: this.o.sessionId };
-    const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
-    const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
-    const background = turn.background ?? [];
-    const asks = turn.ask === undefined ? [] : Array.isArray(turn.ask) ? turn.ask : [turn.ask];
-    const names = workflows.map((w) => w.name ?? w.description ?? 'workflow').join('", "');
-    const fallback =
-      workflows.length > 0 ? `Started the workflow "${names}" in the background.` : background.length > 0 ? `Started ${background.length} background task${background.length === 1 ? '' : 's'}.` : '';
-    const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
-    const first = turn.delay ?? MODEL_LATENCY;
-
-    if (turn.error !== undefined) {
-      const err = interpolate(turn.error, vars);
-      this.at(first, () => this.say(reply ?? err, firstMessageId, () => this.endTurn(false, '', [err])));
-      return;
-    }
-    if (this.o.jsonSchema !== undefined) {
-      // seed 002 §9: --json-schema makes the result carry structured_output; the scenario supplies it
-      const problems =
-        turn.structured_output === undefined
-          ? ['the scenario turn has no structured_output']
-          : checkJsonSchema(this.o.jsonSchema, turn.structured_output);
-      if (problems.length > 0) {
-        const msg = `cbc-emu: scenario turn ${this.o.scenario.turns.indexOf(turn) + 1} does not satisfy --json-schema: ${problems.join('; ')}. Fix the turn's structured_output in the scenario.`;
-        this.o.log.error(msg);
-        this.at(first, () => this.say(msg, firstMessageId, () => this.endTurn(false, '', [msg])));
-        return;
-      }
-      const value = turn.structured_output;
-      this.at(first, () => {
-        const t = this.active;
-        if (!t) return;
-        this.count(t); // the StructuredOutput tool call is one more model call (cli.md §7: num_turns 2)
-        this.say(JSON.stringify(value), firstMessageId, () => this.endTurn(true, JSON.stringify(value), [], false, { value }));
-      });
-      return;
-    }
-    if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
-      this.at(first, () => this.say(reply ?? resultText, firstMessageId, () => completeTurn(this, resultText)));
-      return;
-    }
-    if (workflows.length > 0 && this.o.disableWorkflows && background.length === 0) {
-      const text = 'Workflows are disabled in this session (CODEBUDDY_DISABLE_WORKFLOWS=1 or disableWorkflows: true), so the workflow was not started.';
-      this.at(first, () => this.say(text, firstMessageId, () => this.endTurn(true, text, [])));
-      return;
-    }
-    const steps: Array<(next: () => void) => void> = [];
-    let messageId = firstMessageId;
-    let used = false;
-    const nextId = () => {
-      if (used) messageId = this.p.ids.messageId(this.o.rng);
-      used = true;
-      return messageId;
-    };
-    if (reply !== undefined) steps.push((next) => this.say(reply, nextId(), next));
-    for (const ask of asks) steps.push((next) => askTool(this, ask, nextId(), next));
-    if (!this.o.disableWorkflows) for (const wf of workflows) steps.push((next) => launchWorkflow(this, wf, nextId(), next));
-    for (const bg of background) steps.push((next) => launchBackground(this, bg, nextId(), next));
-    steps.push((next) => this.say(resultText, nextId(), next));
-    const run = (i: number) => {
-      const s = steps[i];
-      if (!s) return completeTurn(this, resultText);
-      this.at(i === 0 ? first : MODEL_LATENCY, () => s(() => run(i + 1)));
-    };
-    run(0);
-  }
-
-  /** One assistant text message. */
-  /** @internal */ say(text: string, messageId: string, next: () => void): void {
+  /** One assistant text message of the running turn, then `next`. */
+  say(text: string, messageId: string, next: () => void): void {
     const t = this.active;
     if (!t) return;
     this.count(t);
@@ -385,14 +273,15 @@ export class Session implements TurnHost {
   }
 
   /** Counts one model call of the turn. */
-  /** @internal */ count(t: ActiveTurn): void {
+  count(t: ActiveTurn): void {
     t.stats.numTurns += 1;
     t.stats.apiMs += MODEL_LATENCY;
     t.stats.inputTokens += 100;
     t.stats.outputTokens += 20;
   }
 
-  /** @internal */ writeOutput(file: string, text: string): void {
+  /** Writes a task's output file; a failure is logged, never fatal (the task's frames do not depend on it). */
+  writeOutput(file: string, text: string): void {
     try {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
@@ -401,7 +290,8 @@ export class Session implements TurnHost {
     }
   }
 
-  /** @internal */ endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }): void {
+  /** Ends the running turn with its result, records it, and starts the next queued turn. */
+  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }): void {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
@@ -419,3 +309,8 @@ export class Session implements TurnHost {
   }
 }
 
+/** A string field of a control request, or undefined when it is absent or empty. */
+function nonEmpty(request: RawFrame, key: string): string | undefined {
+  const v = str(request, key);
+  return v === '' ? undefined : v;
+}

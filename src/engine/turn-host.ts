@@ -1,11 +1,55 @@
-import type { Profile } from './profile.js';
-import type { Timer } from './clock.js';
+import type { EmuLogger } from '../log.js';
+import type { Obj } from '../protocol/shape.js';
+import type { ScenarioT } from '../scenario/schema.js';
+import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
-import type { SessionOptions } from './session.js';
+import type { Profile } from './profile.js';
+import type { Random } from './random.js';
+
+/*
+ * The port between a session (src/engine/session.ts) and the steps of its turns (turn.ts, asks.ts,
+ * launch.ts, mcp.ts). It is a leaf: the steps import it, never the session, so the session alone
+ * composes them and no import cycle forms.
+ */
 
 /** Virtual milliseconds one model call takes (one assistant message). */
 export const MODEL_LATENCY = 40;
+
+/** Everything a session needs; wired by src/run.ts. */
+export interface SessionOptions {
+  profile: Profile;
+  scenario: ScenarioT;
+  scheduler: Scheduler;
+  rng: Random;
+  /** Writes one encoded frame (the transport frames it). */
+  write(frame: Obj): void;
+  log: EmuLogger;
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  sessionId: string;
+  model: string;
+  permissionMode: string;
+  disableWorkflows: boolean;
+  /** `-p` single-shot (text input): the process ends after the prompt's work. */
+  singleShot: boolean;
+  /** Where a resumed session's script stands (--resume / --continue). */
+  resume?: { cursor: number; turns: number } | undefined;
+  /** Records a finished turn in the session store (absent with --no-session-persistence). */
+  persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
+  /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
+  jsonSchema?: unknown;
+  /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
+  pid: number;
+  /** --allowedTools / --disallowedTools rules. */
+  allowedTools?: readonly string[] | undefined;
+  disallowedTools?: readonly string[] | undefined;
+  /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
+  permissionPromptStdio?: boolean | undefined;
+  /** Records protocol lifecycle facts (the journal): host request states, warnings. */
+  trace?: ((event: string, data: Record<string, unknown>) => void) | undefined;
+}
 
 /** A queued turn: a user prompt, or a follow-up started by a task notification. */
 export interface PendingTurn {
@@ -23,8 +67,8 @@ export interface ActiveTurn {
 }
 
 /**
- * What the turn steps (src/engine/asks.ts, src/engine/launch.ts) need from their session: its
- * options and profile, the running turn, the task list, and the primitives to emit and schedule.
+ * What the turn steps need from their session: its options and profile, the running turn, the task
+ * list, the host-request state, and the primitives to emit and schedule.
  */
 export interface TurnHost {
   readonly o: SessionOptions;
@@ -33,23 +77,24 @@ export interface TurnHost {
   readonly queue: PendingTurn[];
   readonly runs: TaskRun[];
   readonly host: HostRequests;
+  /** Hook callback ids the host registered in `initialize` (issue #10). */
   readonly hooks: unknown;
   hostSeq: number;
   /** SDK MCP servers the host registered in `initialize`, those already initialized, and the JSON-RPC id counter. */
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
   mcpSeq: number;
-  permissionMode: string;
-  model: string;
+  readonly permissionMode: string;
+  readonly model: string;
   emit(ev: EngineEvent): void;
   /** Schedules `fn` `delay` virtual ms from now as part of the running turn (cancelled by an interrupt). */
   at(delay: number, fn: () => void): void;
   /** Counts one model call of the running turn. */
   count(t: ActiveTurn): void;
+  /** One assistant text message of the running turn, then `next`. */
   say(text: string, messageId: string, next: () => void): void;
   endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }): void;
   interrupt(reason: string): void;
   pump(): void;
   writeOutput(file: string, text: string): void;
 }
-

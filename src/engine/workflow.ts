@@ -1,7 +1,7 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { AgentT, WorkflowT } from '../scenario/schema.js';
 import { PRIO, type Scheduler, type Timer } from './clock.js';
-import type { AgentRow, EngineEvent, PhaseRow, TaskInfo, TaskRun, TaskUsage, TimelineRow } from './events.js';
+import type { AgentRow, EngineEvent, PhaseRow, RunStatus, TaskInfo, TaskRun, TaskUsage, TimelineRow } from './events.js';
 import { announceEnd, announceStart } from './lifecycle.js';
 import type { Random } from './random.js';
 
@@ -38,21 +38,19 @@ const PHASE_START_DELAY = 50; // launch -> first agents (captures: ~60 ms)
  * carrying the full snapshot; terminal events are task_updated then exactly one task_notification.
  */
 export class WorkflowRun implements TaskRun {
-  readonly rows: TimelineRow[] = [];
+  private readonly rows: TimelineRow[] = [];
   private readonly agents: AgentRow[] = [];
   private readonly phases: PhaseRow[] = [];
   private timers: Timer[] = [];
   private dirty = false;
   private last: AgentRow | undefined;
-  status: 'running' | TerminalTaskStatus = 'running';
-  /** Virtual time at which the notification was sent. */
-  notifiedAt: number | undefined;
+  status: RunStatus = 'running';
   /** The failure message of a failed run. */
   failure: string | undefined;
 
   constructor(
     readonly info: TaskInfo,
-    readonly spec: WorkflowT,
+    private readonly spec: WorkflowT,
     private readonly host: WorkflowHost,
   ) {
     const phases = spec.phases ?? [];
@@ -177,7 +175,7 @@ export class WorkflowRun implements TaskRun {
     return this.rows.map((r) => ({ ...r }));
   }
 
-  usage(): TaskUsage {
+  private usage(): TaskUsage {
     let tokens = 0;
     let tools = 0;
     for (const r of this.agents) {
@@ -208,7 +206,6 @@ export class WorkflowRun implements TaskRun {
       notification: { summary: h.summary(notifyStatus, error), usage: this.usage() },
       writeOutputs: () => h.writeOutput(this.info, this.outputText(notifyStatus, error)),
     });
-    this.notifiedAt = now;
     h.onTerminal(this, notifyStatus);
   }
 
@@ -225,13 +222,11 @@ export class WorkflowRun implements TaskRun {
     this.dirty = false;
     const inflight = this.agents.filter((r) => r.state === 'start');
     if (h.stopSnapshot) {
-      const now = h.scheduler.now();
       const rows = this.rows.map((r) =>
         r.type === 'workflow_agent' && r.state === 'start'
           ? { ...r, state: 'error' as const, error: h.abortError(reason), endedWithRun: 'stopped' as const, durationMs: undefined }
           : { ...r },
       );
-      void now;
       h.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows, final: true });
     }
     this.end('killed');

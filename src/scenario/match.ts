@@ -10,6 +10,7 @@ export function matches(m: MatchT | undefined, prompt: string): boolean {
   return true;
 }
 
+/** By hand, not picomatch: prompts are text, not paths, so `*` must cross `/` and newlines. */
 function globToRegExp(glob: string): RegExp {
   let re = '';
   for (const ch of glob) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskKindSchema, TerminalTaskStatusSchema } from '../protocol/vocabulary-schemas.js';
 
 /**
  * The scenario format (issue #3). This zod schema is the single source of truth: the TypeScript
@@ -16,12 +17,20 @@ const DURATION_EXPECTED = 'expected a duration: integer milliseconds or a string
 
 /** Renders a user value for a message: strings quoted and cut short, others as written. */
 export function show(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? v.slice(0, 57) + '...' : v);
-  if (typeof v === 'number') return String(v);
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'a mapping';
-  return String(v);
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v.length > 60 ? v.slice(0, 57) + '...' : v);
+    case 'object':
+      return v === null ? 'null' : Array.isArray(v) ? 'a list' : 'a mapping';
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'symbol':
+    case 'undefined':
+      return String(v);
+    default:
+      return 'a function';
+  }
 }
 
 /**
@@ -49,12 +58,6 @@ export function durationMs(v: number | string): number | { problem: string } {
     if (!(ms <= MAX_DURATION_MS)) return { problem: `a duration must be at most one day (${MAX_DURATION_MS} ms), got ${show(v)}` };
   }
   return ms;
-}
-
-/** Parses a duration string such as `800ms`, `1.5s`, `2m`; NaN when it is not one. */
-export function parseDuration(s: string): number {
-  const r = durationMs(s);
-  return typeof r === 'number' ? r : NaN;
 }
 
 /** A duration: milliseconds as a number, or a string such as `800ms`, `1.5s`, `2m`. */
@@ -96,6 +99,7 @@ const Label = z.string().min(1).max(400);
 /** `script` must stay inside the scenario's notion of a workspace: relative, no `..` segment. */
 const SCRIPT_RE = /^(?![\\/])(?![A-Za-z]:)(?!(?:.*[\\/])?\.\.(?:[\\/]|$))/;
 
+/** Which prompts select a turn. */
 export const Match = z
   .strictObject({
     contains: Text.optional().meta({ description: 'The prompt contains this text (case-sensitive).' }),
@@ -119,6 +123,7 @@ export const Match = z
   }, ALWAYS)
   .meta({ id: 'Match', description: 'Which prompts select this turn; every given test must hold. Omitted: any prompt.' });
 
+/** One sub-agent of a workflow. */
 export const Agent = z
   .strictObject({
     label: Label.meta({ description: 'The agent label; unique within its workflow.' }),
@@ -139,6 +144,7 @@ export const Agent = z
   }, ALWAYS)
   .meta({ id: 'Agent', description: 'One sub-agent of a workflow (a workflow_agent row).' });
 
+/** One workflow phase. */
 export const Phase = z
   .strictObject({
     title: Label.meta({ description: 'The phase title (workflow_phase row).' }),
@@ -164,11 +170,13 @@ export const Ask = z
   })
   .meta({ id: 'Ask', description: 'A tool call the host must approve.' });
 
+/** A scripted interrupt during a workflow. */
 export const Interrupt = z.strictObject({
   after: Duration.meta({ description: 'Virtual time after the workflow starts.' }),
   reason: Text.optional().meta({ description: 'Interrupt reason (default "user cancel").' }),
 });
 
+/** A workflow a turn launches. */
 export const Workflow = z
   .strictObject({
     name: Label.optional().meta({ description: 'meta.name; omitted: "path:<basename of script>".' }),
@@ -192,7 +200,7 @@ export const Workflow = z
       .min(1, 'list at least one agent, or omit "agents:"')
       .optional()
       .meta({ description: 'Agents of a workflow without phases; they run at the same time.' }),
-    outcome: z.enum(['completed', 'failed']).optional().meta({ description: 'How the run ends (default completed).' }),
+    outcome: TerminalTaskStatusSchema.extract(['completed', 'failed']).optional().meta({ description: 'How the run ends (default completed).' }),
     error: Text.optional().meta({ description: 'The failure message when outcome is failed.' }),
     start_after: Duration.optional().meta({ description: 'Delay before the workflow starts; the turn waits for it.' }),
     wait: z.boolean().optional().meta({ description: 'Hold the turn open until the workflow ends.' }),
@@ -239,7 +247,7 @@ export const Workflow = z
  */
 export const BackgroundTask = z
   .strictObject({
-    kind: z.enum(['bash', 'powershell', 'agent']).meta({ description: 'Which tool starts the task.' }),
+    kind: TaskKindSchema.exclude(['workflow']).meta({ description: 'Which tool starts the task.' }),
     description: z.string().min(1).max(400),
     command: z.string().max(100_000).optional().meta({ description: 'Shell command (default: the description).' }),
     prompt: z.string().max(100_000).optional().meta({ description: 'Agent prompt (default: the description).' }),
@@ -251,7 +259,7 @@ export const BackgroundTask = z
     tokens: z.number().int().nonnegative().max(1e12).optional().meta({ description: 'Agent tokens, spread over its tool uses.' }),
     tools: z.array(z.string().min(1).max(200)).max(10_000).optional().meta({ description: 'Agent tool uses, in order: one task_progress each.' }),
     result: z.string().max(100_000).optional().meta({ description: "The agent's final text (its notification summary on Claude)." }),
-    end: z.enum(['completed', 'failed', 'killed']).optional().meta({ description: 'How the task ends (default: completed, or failed for a non-zero exit_code).' }),
+    end: TerminalTaskStatusSchema.optional().meta({ description: 'How the task ends (default: completed, or failed for a non-zero exit_code).' }),
     notify: z.boolean().optional().meta({ description: 'false: the task ends with task_updated only, no task_notification (seed 002 §8).' }),
     followup: z.union([z.string().max(100_000), z.literal(false)]).optional().meta({ description: 'Reply of the follow-up turn its notification starts; false: none.' }),
   })
@@ -262,6 +270,7 @@ export const BackgroundTask = z
     message: 'exit_code, stderr and command are for shell kinds (bash, powershell)',
   });
 
+/** One scripted answer to a prompt. */
 export const Turn = z
   .strictObject({
     match: Match.optional(),
@@ -283,11 +292,13 @@ export const Turn = z
   }, ALWAYS)
   .meta({ id: 'Turn', description: 'One scripted answer to a prompt.' });
 
+/** A window of virtual time (late_rows). */
 export const Grace = z.strictObject({
   min: Duration,
   max: Duration,
 });
 
+/** A whole scenario file. */
 export const Scenario = z
   .strictObject({
     $schema: z.string().optional().meta({ description: 'Ignored; lets editors find the JSON Schema.' }),
@@ -319,6 +330,7 @@ export function renderPath(path: ReadonlyArray<PropertyKey>): string {
   return s;
 }
 
+/** A scenario as written (durations may be strings); the types below are after parsing. */
 export type ScenarioInput = z.input<typeof Scenario>;
 export type ScenarioT = z.output<typeof Scenario>;
 export type TurnT = z.output<typeof Turn>;

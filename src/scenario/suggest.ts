@@ -1,4 +1,4 @@
-/** Levenshtein distance, for did-you-mean hints on misspelled keys. */
+/** Levenshtein distance, for did-you-mean hints on misspelled keys (by hand: a dozen lines, not worth a dependency). */
 export function distance(a: string, b: string): number {
   const prev = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;

@@ -1,5 +1,5 @@
 import type { EmuLogger } from '../log.js';
-import { appendRecord, latestSession, readSession, sessionExists, type SessionState } from './sessions.js';
+import { appendRecord, latestSession, readSession, sessionExists, type StoredSession } from './sessions.js';
 
 /** The session flags of the real CLIs (seed 002 §4). */
 export interface SessionFlags {
@@ -33,7 +33,7 @@ export function bindSession(o: {
   now: () => number;
   log: EmuLogger;
 }): SessionBinding | { error: string } {
-  let resumed: SessionState | undefined;
+  let resumed: StoredSession | undefined;
   if (typeof o.flags.resume === 'string') {
     resumed = readSession(o.home, o.flags.resume);
     if (!resumed) return { error: `No conversation found with session ID: ${o.flags.resume}` };

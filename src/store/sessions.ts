@@ -1,5 +1,6 @@
 import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isRawFrame, num, str, type RawFrame } from '../protocol/raw-frame.js';
 
 /**
  * The embedded session store: one append-only JSON-lines file per session under
@@ -27,7 +28,7 @@ export interface TurnRecord {
 }
 
 /** What resuming a session restores. */
-export interface SessionState {
+export interface StoredSession {
   header: SessionHeader;
   cursor: number;
   turns: number;
@@ -41,7 +42,7 @@ export function sessionExists(home: string, id: string): boolean {
 }
 
 /** Reads a session; undefined when it does not exist or has no valid header. */
-export function readSession(home: string, id: string): SessionState | undefined {
+export function readSession(home: string, id: string): StoredSession | undefined {
   if (!/^[\w.-]{1,200}$/.test(id) || !sessionExists(home, id)) return undefined;
   let header: SessionHeader | undefined;
   let cursor = 0;
@@ -54,18 +55,19 @@ export function readSession(home: string, id: string): SessionState | undefined 
     } catch {
       continue; // a torn line from a crash mid-write
     }
-    const r = (rec ?? {}) as Record<string, unknown>;
-    if (r['type'] === 'session' && !header) header = r as unknown as SessionHeader;
-    else if (r['type'] === 'turn' && typeof r['cursor'] === 'number' && typeof r['turns'] === 'number') {
-      cursor = r['cursor'];
-      turns = r['turns'];
+    if (!isRawFrame(rec)) continue;
+    if (rec['type'] === 'session') header ??= asHeader(rec);
+    else if (rec['type'] === 'turn') {
+      const c = num(rec, 'cursor');
+      const t = num(rec, 'turns');
+      if (c !== undefined && t !== undefined) [cursor, turns] = [c, t];
     }
   }
   return header ? { header, cursor, turns } : undefined;
 }
 
 /** The most recently written session of `cwd` (for --continue). */
-export function latestSession(home: string, cwd: string): SessionState | undefined {
+export function latestSession(home: string, cwd: string): StoredSession | undefined {
   const dir = join(home, 'sessions');
   if (!existsSync(dir)) return undefined;
   const candidates = readdirSync(dir)
@@ -77,6 +79,24 @@ export function latestSession(home: string, cwd: string): SessionState | undefin
     if (s && s.header.cwd === cwd) return s;
   }
   return undefined;
+}
+
+/** The header a session line holds, when it names the session and its cwd (the fields resuming reads). */
+function asHeader(r: RawFrame): SessionHeader | undefined {
+  const sessionId = str(r, 'session_id');
+  const cwd = str(r, 'cwd');
+  if (sessionId === undefined || cwd === undefined) return undefined;
+  const forked = str(r, 'forked_from');
+  return {
+    type: 'session',
+    v: 1,
+    session_id: sessionId,
+    cwd,
+    profile: str(r, 'profile') ?? '',
+    scenario: str(r, 'scenario') ?? '',
+    created: num(r, 'created') ?? 0,
+    ...(forked !== undefined ? { forked_from: forked } : {}),
+  };
 }
 
 /** Appends one record (creating the file and folders as needed). */

@@ -1,0 +1,82 @@
+import { interpolate } from '../scenario/match.js';
+import type { TurnT } from '../scenario/schema.js';
+import { askTool, completeTurn } from './asks.js';
+import { checkJsonSchema } from './json-schema-lite.js';
+import { launchBackground, launchWorkflow } from './launch.js';
+import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
+
+/*
+ * Playing one scenario turn on the virtual clock: the reply, the asks, the workflows and background
+ * tasks it starts, and its result (seed 000 §5, seed 002 §8-9, issue #10).
+ */
+
+/** One step of a turn; it calls `next` when the following step may be scheduled. */
+type Step = (next: () => void) => void;
+
+/** Plays the scenario turn chosen for `prompt`; its first message carries `firstMessageId`. */
+export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageId: string): void {
+  const vars = { prompt, session_id: s.o.sessionId };
+  const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
+  const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
+  const background = turn.background ?? [];
+  const asks = turn.ask === undefined ? [] : Array.isArray(turn.ask) ? turn.ask : [turn.ask];
+  const names = workflows.map((w) => w.name ?? w.description ?? 'workflow').join('", "');
+  const fallback =
+    workflows.length > 0 ? `Started the workflow "${names}" in the background.` : background.length > 0 ? `Started ${background.length} background task${background.length === 1 ? '' : 's'}.` : '';
+  const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
+  const first = turn.delay ?? MODEL_LATENCY;
+
+  if (turn.error !== undefined) {
+    const err = interpolate(turn.error, vars);
+    s.at(first, () => s.say(reply ?? err, firstMessageId, () => s.endTurn(false, '', [err])));
+    return;
+  }
+  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId);
+  if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
+    s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
+    return;
+  }
+  if (workflows.length > 0 && s.o.disableWorkflows && background.length === 0) {
+    const text = 'Workflows are disabled in this session (CODEBUDDY_DISABLE_WORKFLOWS=1 or disableWorkflows: true), so the workflow was not started.';
+    s.at(first, () => s.say(text, firstMessageId, () => s.endTurn(true, text, [])));
+    return;
+  }
+  // the first step reuses the preamble's message id; every later step draws a fresh one
+  let messageId = firstMessageId;
+  let used = false;
+  const nextId = () => {
+    if (used) messageId = s.p.ids.messageId(s.o.rng);
+    used = true;
+    return messageId;
+  };
+  const steps: Step[] = [];
+  if (reply !== undefined) steps.push((next) => s.say(reply, nextId(), next));
+  for (const ask of asks) steps.push((next) => askTool(s, ask, nextId(), next));
+  if (!s.o.disableWorkflows) for (const wf of workflows) steps.push((next) => launchWorkflow(s, wf, nextId(), next));
+  for (const bg of background) steps.push((next) => launchBackground(s, bg, nextId(), next));
+  steps.push((next) => s.say(resultText, nextId(), next));
+  const run = (i: number) => {
+    const step = steps[i];
+    if (!step) return completeTurn(s, resultText);
+    s.at(i === 0 ? first : MODEL_LATENCY, () => step(() => run(i + 1)));
+  };
+  run(0);
+}
+
+/** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */
+function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string): void {
+  const problems = turn.structured_output === undefined ? ['the scenario turn has no structured_output'] : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
+  if (problems.length > 0) {
+    const msg = `cbc-emu: scenario turn ${s.o.scenario.turns.indexOf(turn) + 1} does not satisfy --json-schema: ${problems.join('; ')}. Fix the turn's structured_output in the scenario.`;
+    s.o.log.error(msg);
+    s.at(first, () => s.say(msg, firstMessageId, () => s.endTurn(false, '', [msg])));
+    return;
+  }
+  const value = turn.structured_output;
+  s.at(first, () => {
+    const t = s.active;
+    if (!t) return;
+    s.count(t); // the StructuredOutput tool call is one more model call (cli.md §7: num_turns 2)
+    s.say(JSON.stringify(value), firstMessageId, () => s.endTurn(true, JSON.stringify(value), [], false, { value }));
+  });
+}
