@@ -84,8 +84,6 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
   const { profile, cl, args } = parsed;
   const flag = (n: string): Flag => args.flags.get(n);
   const setting = (name: string, envName: string) => text(flag(name)) ?? (env[envName] !== '' ? env[envName] : undefined);
-  // cbc's plain `-v, --version` switch (its commander version option is `-V, --version`)
-  if (flag('version')) return { mode: 'version', profile };
 
   // CBC_EMU_REPLAY: play a recorded session back instead of a scenario (issue #7, docs/cassettes.md)
   const replayFile = setting('emu-replay', 'CBC_EMU_REPLAY');

@@ -23,7 +23,10 @@ export interface FlagSpec extends OptionSpec {
   /** The tokens that select it (commander matches its first two: `-r`/`--resume`, `--allowedTools`/`--allowed-tools`). */
   names: readonly string[];
   arity: Arity;
-  /** commander's version or help option (they print and exit during parsing). */
+  /**
+   * commander's help option, or a `--version` option: the first is commander's version option, and any later
+   * one (cbc's `-v, --version`) fires the same `option:version` listener, so it prints and exits too.
+   */
   role?: 'version' | 'help';
 }
 
@@ -48,15 +51,9 @@ export function commandLine(helpName: string): CommandLine {
   if (cl) return cl;
   const table = TABLES[helpName];
   if (!table) throw new Error(`no option table for help text "${helpName}"`);
-  let version = false;
-  const options = [...table.options, ...EMU_OPTIONS, EMU_BRIDGE].map((o) => {
+  const options = [...table.options, ...EMU_OPTIONS, EMU_BRIDGE].map((o): FlagSpec => {
     const s = flagSpec(o);
-    if (s.name === 'help') return { ...s, role: 'help' as const };
-    if (s.name === 'version' && !version) {
-      version = true;
-      return { ...s, role: 'version' as const };
-    }
-    return s;
+    return s.name === 'help' || s.name === 'version' ? { ...s, role: s.name } : s;
   });
   cl = { ...table, options };
   cache.set(helpName, cl);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { CommanderError, Option } from 'commander';
+import type * as Commander from 'commander';
+import type { Command, CommanderError, Option } from 'commander';
 import type { ParsedArgv } from './argv.js';
 import { passes, type CommandLine, type FlagSpec } from './options.js';
 
@@ -7,7 +8,7 @@ import { passes, type CommandLine, type FlagSpec } from './options.js';
 export type ProgramOutcome = { kind: 'args'; args: ParsedArgv } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string; exit: number };
 
 // commander loads only when the fast path (argv.ts) declines: required synchronously so resolveConfig stays sync
-const load = (): typeof import('commander') => createRequire(import.meta.url)('commander') as typeof import('commander');
+const load = (): typeof Commander => createRequire(import.meta.url)('commander') as typeof Commander;
 
 /**
  * Parses argv with a commander 12 program built from a profile's option table, the way the real CLI's
@@ -15,9 +16,9 @@ const load = (): typeof import('commander') => createRequire(import.meta.url)('c
  * options. Help and version are reported, not printed: the drop-in prints the captured help text as-is.
  */
 export function parseWithCommander(cl: CommandLine, argv: readonly string[]): ProgramOutcome {
-  const { Command, InvalidArgumentError, Option } = load();
+  const { Command: Program, InvalidArgumentError, Option: Opt } = load();
   let stderr = '';
-  const program = new Command()
+  const program = new Program()
     .argument('[prompt]')
     .action(() => undefined)
     .exitOverride()
@@ -25,16 +26,18 @@ export function parseWithCommander(cl: CommandLine, argv: readonly string[]): Pr
   // the help text printed is the captured one (src/dropin/help), not commander's rendering
   program.helpInformation = () => '';
   const made: [FlagSpec, Option][] = [];
+  let versioned = false;
   for (const spec of cl.options) {
-    if (spec.role === 'version') {
+    if (spec.role === 'version' && !versioned) {
       program.version('', spec.flags);
+      versioned = true;
       continue;
     }
     if (spec.role === 'help') {
       program.helpOption(spec.flags);
       continue;
     }
-    const o = new Option(spec.flags);
+    const o = new Opt(spec.flags);
     if (spec.choices) o.choices(spec.choices);
     const check = spec.check;
     if (check) {
@@ -60,7 +63,7 @@ export function parseWithCommander(cl: CommandLine, argv: readonly string[]): Pr
 }
 
 /** The values commander stored, keyed like the fast path's (only those the command line gave). */
-function collect(program: import('commander').Command, made: readonly [FlagSpec, Option][]): ParsedArgv {
+function collect(program: Command, made: readonly [FlagSpec, Option][]): ParsedArgv {
   const flags: ParsedArgv['flags'] = new Map();
   for (const [spec, o] of made) {
     const attr = o.attributeName();
