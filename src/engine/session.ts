@@ -1,11 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { truthy } from '../env.js';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
+import { writeInside } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
@@ -278,11 +278,13 @@ export class Session implements TurnHost {
     t.stats.outputTokens += 20;
   }
 
-  /** Writes a task's output file; a failure is logged, never fatal (the task's frames do not depend on it). */
+  /**
+   * Writes a task's output file, only inside the emulator home and never through a link (store/paths.ts);
+   * a failure is logged, never fatal (the task's frames do not depend on it).
+   */
   writeOutput(file: string, text: string): void {
     try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
+      writeInside(this.o.home, file, text);
     } catch (err) {
       this.o.log.error({ err, file }, 'cannot write task output file');
     }
