@@ -48,6 +48,9 @@ export class Session implements TurnHost {
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
   private readonly transcriptPath: string;
+  /** Characters of prompt text waiting in `queue`, and who waits for a turn to take one (stdin backpressure). */
+  private queuedChars = 0;
+  private dequeueWaiters: Array<() => void> = [];
 
   constructor(opts: SessionOptions) {
     this.o = opts;
@@ -105,7 +108,18 @@ export class Session implements TurnHost {
   /** Handles a user message: queues a turn. */
   userMessage(prompt: string): void {
     this.queue.push({ prompt, origin: { kind: 'user' } });
+    this.queuedChars += prompt.length;
     this.pump();
+  }
+
+  /** Characters of prompt text queued behind the running turn (the drop-in stops reading stdin past a limit). */
+  get queuedInputChars(): number {
+    return this.queuedChars;
+  }
+
+  /** Resolves when the next queued turn starts. */
+  whenDequeued(): Promise<void> {
+    return new Promise((resolve) => this.dequeueWaiters.push(resolve));
   }
 
   /** Handles a control_request from the host. */
@@ -210,6 +224,10 @@ export class Session implements TurnHost {
   pump(): void {
     if (this.active || this.queue.length === 0) return;
     const next = this.queue.shift()!;
+    this.queuedChars -= next.prompt.length;
+    const waiters = this.dequeueWaiters;
+    this.dequeueWaiters = [];
+    for (const w of waiters) w();
     const stats: TurnStats = {
       startedAt: this.o.scheduler.now(),
       endedAt: 0,

@@ -1,3 +1,4 @@
+import safeRegex from 'safe-regex2';
 import { z } from 'zod';
 import { TaskKindSchema, TerminalTaskStatusSchema } from '../protocol/vocabulary-schemas.js';
 
@@ -118,6 +119,15 @@ export const Match = z
         code: 'custom',
         path: ['regex'],
         message: `not a valid JavaScript regular expression (${why}); escape special characters such as ( [ { * + ? with a backslash`,
+      });
+      return;
+    }
+    // a prompt is matched on the event loop: a regex that backtracks exponentially would stall the protocol (issue #18)
+    if (!safeRegex(regex)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['regex'],
+        message: 'this regular expression can take exponential time (a repeated group that itself repeats, such as (a+)+ or (\\w*)*); rewrite it without nested repetition, or use glob or contains',
       });
     }
   }, ALWAYS)
