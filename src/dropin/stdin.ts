@@ -1,5 +1,5 @@
 import { EMU_PREFIX } from '../errors.js';
-import { isRawFrame } from '../protocol/raw-frame.js';
+import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
 import { InboundReader, type Inbound } from '../transport/inbound.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transport/line-reader.js';
@@ -129,7 +129,7 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
     }
     case 'ignored':
       c.journal?.frame('in', ev.value);
-      c.log.warn({ frame: ev.value }, ev.reason);
+      c.log.warn({ frame: shapeOf(ev.value) }, ev.reason); // the shape only: a frame may carry secrets
       return;
     case 'frame':
       c.journal?.frame('in', ev.frame);

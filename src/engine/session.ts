@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { truthy } from '../env.js';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import { str, type RawFrame } from '../protocol/raw-frame.js';
+import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
+import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeInside } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
@@ -149,7 +150,8 @@ export class Session implements TurnHost {
       case 'interrupt': {
         const target = nonEmpty(request, 'session_id');
         const requested = nonEmpty(request, 'reason');
-        const reason = requested ?? 'user cancel';
+        // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
+        const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
         ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested });
         // seed 000 §4.2: an interrupt naming another session leaves this one untouched
         if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
@@ -192,7 +194,7 @@ export class Session implements TurnHost {
   hostResponse(response: RawFrame): void {
     const id = str(response, 'request_id');
     if (id === undefined) {
-      this.o.log.warn({ response }, 'ignoring a control_response without request_id');
+      this.o.log.warn({ response: shapeOf(response) }, 'ignoring a control_response without request_id');
       return;
     }
     this.host.answer(id, response);

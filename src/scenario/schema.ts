@@ -1,5 +1,6 @@
 import safeRegex from 'safe-regex2';
 import { z } from 'zod';
+import { MAX_AGENTS_PER_WORKFLOW, MAX_REASON_CHARS } from './limits.js';
 import { TaskKindSchema, TerminalTaskStatusSchema } from '../protocol/vocabulary-schemas.js';
 
 /**
@@ -183,7 +184,7 @@ export const Ask = z
 /** A scripted interrupt during a workflow. */
 export const Interrupt = z.strictObject({
   after: Duration.meta({ description: 'Virtual time after the workflow starts.' }),
-  reason: Text.optional().meta({ description: 'Interrupt reason (default "user cancel").' }),
+  reason: z.string().max(MAX_REASON_CHARS).optional().meta({ description: `Interrupt reason (default "user cancel"), at most ${MAX_REASON_CHARS} characters.` }),
 });
 
 /** A workflow a turn launches. */
@@ -247,6 +248,10 @@ export const Workflow = z
     };
     list(w['phases']).forEach((p, i) => check(loose(p)['agents'], ['phases', i, 'agents']));
     check(w['agents'], ['agents']);
+    const agents = list(w['agents']).length + list(w['phases']).reduce((n: number, p) => n + list(loose(p)['agents']).length, 0);
+    if (agents > MAX_AGENTS_PER_WORKFLOW) {
+      ctx.addIssue({ code: 'custom', path: [w['phases'] !== undefined ? 'phases' : 'agents'], message: `a workflow runs at most ${MAX_AGENTS_PER_WORKFLOW} agents, got ${agents}; split it into several workflows or turns` });
+    }
   }, ALWAYS)
   .meta({ id: 'Workflow', description: 'A workflow the turn launches (a Workflow tool call and a background task).' });
 
