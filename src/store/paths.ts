@@ -1,6 +1,7 @@
 import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EmuError } from '../errors.js';
+import { makeDirs } from '../transport/dirs.js';
 
 /**
  * The one rule for ids that become file or folder names under the emulator home (session ids from
@@ -32,7 +33,7 @@ export function writeInside(home: string, file: string, text: string, mode: 'rep
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
     throw new EmuError('E_IO', `refusing to write ${file}: it is not inside the emulator home ${root}`);
   }
-  mkdirSync(root, { recursive: true });
+  makeDirs(root);
   const parts = rel.split(sep);
   let dir = root;
   for (const part of parts.slice(0, -1)) {

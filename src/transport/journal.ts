@@ -1,6 +1,7 @@
-import { createWriteStream, mkdirSync, openSync, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { EmuError } from '../errors.js';
+import { makeDirs } from './dirs.js';
 
 /** One journal line: a frame in either direction, or a lifecycle event, with virtual and real time. */
 export interface JournalEntry {
@@ -36,7 +37,7 @@ export class Journal {
     onFail: (err: Error) => void,
   ) {
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      makeDirs(dirname(file));
       this.out = createWriteStream('', { fd: openSync(file, 'a') });
     } catch (e) {
       throw new EmuError('E_ENV', `--emu-journal ${file} cannot be opened for appending (${(e as Error).message}): name a writable file`, { cause: e });
