@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     languageOptions: {
-      parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: new URL('..', import.meta.url).pathname },
+      parserOptions: { project: ['./tsconfig.json', './src/tools/report/browser/tsconfig.json'], tsconfigRootDir: new URL('..', import.meta.url).pathname },
     },
     rules: {
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }],

@@ -1,6 +1,6 @@
-import type { Obj } from '../protocol/shape.js';
+import type { WireFrame } from '../protocol/frames/index.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
-import type { ControlPayload, EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
+import type { EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
 import type { Random } from './random.js';
 
 /**
@@ -23,10 +23,12 @@ export interface EncodeContext {
   tools: string[];
   /** Current turn's request id (cbc `_requestId`), if any. */
   turnRequestId?: string | undefined;
-  /** CLAUDE_CODE_SDK_READS_SESSION_STATE is set (2.1.328 adds sdk_host_only). */
-  sdkReadsSessionState: boolean;
   /** Path of the session transcript the hooks' input names. */
   transcriptPath: string;
+  /** The user's home directory (Claude names ~/.claude paths in init and the initialize reply). */
+  userHome: string;
+  /** The process environment (XDG_RUNTIME_DIR, CLAUDE_CODE_SDK_READS_SESSION_STATE, ...). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
@@ -101,7 +103,7 @@ export interface ProfileIds {
   agentId(canonical: string, rng: Random): string;
 }
 
-/** A profile: behaviour, ids and the encoder from engine events to wire objects. */
+/** A profile: behaviour, ids and the encoder from engine events to typed wire frames. */
 export interface Profile {
   name: ProfileName;
   cli: CliName;
@@ -109,8 +111,6 @@ export interface Profile {
   behavior: ProfileBehavior;
   ids: ProfileIds;
   /** Encodes one event; `undefined` means this CLI does not emit such a frame. */
-  encode(ev: EngineEvent, ctx: EncodeContext): Obj | Obj[] | undefined;
-  /** The payload of a successful control reply (or undefined for a reply without payload). */
-  controlPayload(p: ControlPayload, ctx: EncodeContext): Obj | undefined;
+  encode(ev: EngineEvent, ctx: EncodeContext): WireFrame | WireFrame[] | undefined;
 }
 

@@ -1,6 +1,5 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { truthy } from '../env.js';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
@@ -68,7 +67,7 @@ export class Session implements TurnHost {
     this.permissionMode = opts.permissionMode;
     this.model = opts.model;
     this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
-    this.transcriptPath = join(homedir(), this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
+    this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
   }
@@ -77,6 +76,8 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
+
+  private readonly userHome = homedir();
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -91,8 +92,9 @@ export class Session implements TurnHost {
       rng: this.o.rng,
       tools: this.toolList,
       turnRequestId: this.turnRequestId,
-      sdkReadsSessionState: truthy(this.o.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']),
       transcriptPath: this.transcriptPath,
+      userHome: this.userHome,
+      env: this.o.env,
     };
   }
 

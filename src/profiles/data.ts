@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Obj } from '../protocol/shape.js';
+import type { FrameOf } from '../protocol/frames/index.js';
+import type { SYSTEM_INIT } from '../protocol/frames/system.js';
 
 /** Static data extracted from real captures (see test/tools/extract-profile-data.mjs). */
 export interface ProfileData {
   source: string;
-  initializeResponse: Obj;
-  systemInit: Obj;
-  availableModes?: Obj;
+  initializeResponse: Record<string, unknown>;
+  systemInit: FrameOf<typeof SYSTEM_INIT>;
+  availableModes?: Record<string, unknown>;
 }
 
 const cache = new Map<string, ProfileData>();

@@ -1,7 +1,7 @@
 import { EmuError } from '../errors.js';
 import { closest } from '../scenario/suggest.js';
-import { cbc2117Profile, cbcProfile } from './cbc.js';
-import { claude220Profile, claude328Profile } from './claude.js';
+import { cbc2117Profile, cbcProfile } from './cbc/index.js';
+import { claude220Profile, claude328Profile } from './claude/index.js';
 import type { Profile } from '../engine/profile.js';
 import { PROFILE_NAMES, type ProfileName } from '../protocol/vocabulary.js';
 

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isRawFrame, obj, str, type RawFrame } from '../protocol/raw-frame.js';
+import { rowsOfType } from '../protocol/task-state.js';
+import { streamLines } from '../transport/line-reader.js';
 
 /**
  * `npm run demo`: runs scenarios/deep-research.yaml through the drop-in (bin/cbc.js) as an SDK
@@ -19,39 +22,36 @@ export async function runDemo(argv: string[]): Promise<number> {
   child.stdin.write(JSON.stringify({ type: 'user', message: { role: 'user', content: '/deep-research topic=foo' } }) + '\n');
   // the second turn's workflow carries a scripted interrupt: ACK-less stop, killed, stopped, then late rows (seed 000 §4.3)
   child.stdin.end(JSON.stringify({ type: 'user', message: { role: 'user', content: 'now cancel-me' } }) + '\n');
-  let buf = '';
+  const closed = new Promise<number>((r) => child.on('close', (c) => r(c ?? 1)));
   let n = 0;
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    buf += chunk;
-    let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      n++;
-      process.stdout.write(`${String(n).padStart(3)} ${gist(line)}\n`);
-    }
-  });
-  const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? 1)));
+  for await (const l of streamLines(child.stdout)) {
+    n++;
+    process.stdout.write(`${String(n).padStart(3)} ${gist(l.text)}\n`);
+  }
+  const code = await closed;
   process.stdout.write(`\n${n} frames, exit code ${code}. Full bytes: add --emu-speed 0 and pipe the same stdin to bin/cbc.js.\n`);
   return code;
 }
 
+/** One line per frame: its type/subtype and the fields that tell the story. */
 function gist(line: string): string {
-  const o = JSON.parse(line) as Record<string, any>;
-  const head = [o['type'], o['subtype']].filter(Boolean).join('/');
-  if (o['type'] === 'control_response') return `${head} ${o['response']?.subtype} request_id=${o['response']?.request_id}`;
+  const parsed: unknown = JSON.parse(line);
+  const o: RawFrame = isRawFrame(parsed) ? parsed : {};
+  const head = [str(o, 'type'), str(o, 'subtype')].filter(Boolean).join('/');
+  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  if (o['type'] === 'control_response') {
+    const res = obj(o, 'response');
+    return `${head} ${show(res?.['subtype'])} request_id=${show(res?.['request_id'])}`;
+  }
   if (o['type'] === 'assistant') {
-    const c = o['message']?.content?.[0];
-    return `${head} ${c?.type === 'text' ? JSON.stringify(c.text) : `tool_use ${c?.name}`}`;
+    const content = obj(o, 'message')?.['content'];
+    const c = Array.isArray(content) && isRawFrame(content[0]) ? content[0] : undefined;
+    return `${head} ${c?.['type'] === 'text' ? JSON.stringify(c['text']) : `tool_use ${show(c?.['name'])}`}`;
   }
-  if (o['subtype'] === 'task_progress') {
-    const rows = (o['workflow_progress'] ?? []).filter((r: any) => r.type === 'workflow_agent').map((r: any) => `${r.label}:${r.state}`);
-    return `${head} [${rows.join(' ')}]`;
-  }
-  if (o['subtype'] === 'task_updated') return `${head} status=${o['patch']?.status}`;
-  if (o['subtype'] === 'task_notification') return `${head} status=${o['status']} ${JSON.stringify(o['summary'])}`;
-  if (o['subtype'] === 'task_started') return `${head} ${o['task_type']} ${o['workflow_name']}`;
-  if (o['type'] === 'result') return `${head} ${o['subtype']} ${JSON.stringify(o['result'] ?? o['errors'])}`;
+  if (o['subtype'] === 'task_progress') return `${head} [${rowsOfType(o, 'workflow_agent').map((r) => `${show(r['label'])}:${show(r['state'])}`).join(' ')}]`;
+  if (o['subtype'] === 'task_updated') return `${head} status=${show(obj(o, 'patch')?.['status'])}`;
+  if (o['subtype'] === 'task_notification') return `${head} status=${show(o['status'])} ${JSON.stringify(o['summary'])}`;
+  if (o['subtype'] === 'task_started') return `${head} ${show(o['task_type'])} ${show(o['workflow_name'])}`;
+  if (o['type'] === 'result') return `${head} ${show(o['subtype'])} ${JSON.stringify(o['result'] ?? o['errors'])}`;
   return head;
 }

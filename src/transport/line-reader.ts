@@ -1,12 +1,26 @@
 /**
- * Byte-buffered NDJSON line splitter for stdin.
+ * The project's one line splitter: byte-buffered NDJSON lines, for the drop-in's stdin and for every
+ * reader of someone else's output (check, report, cassettes, demo, the test kit).
  *
  * Why bytes: a chunk boundary may fall inside a multi-byte UTF-8 character; decoding per chunk would
  * corrupt it. We keep raw bytes until a `\n` arrives and decode whole lines only.
+ * Why by hand (not readline): readline cannot say whether the last line was terminated, nor cap a line.
  */
 export type LineEvent =
-  | { kind: 'line'; text: string; lineNo: number }
+  | { kind: 'line'; text: string; lineNo: number; terminated: boolean }
   | { kind: 'oversized'; bytes: number; lineNo: number };
+
+/** How lines are delivered. */
+export interface LineReaderOptions {
+  /** Cap on one line's bytes (default {@link DEFAULT_MAX_LINE_BYTES}). */
+  maxLineBytes?: number;
+  /**
+   * Every physical line as it is, blank and `\r`-ended ones included (a checker must see them: a blank
+   * line on stdout is itself a finding). Default false: the stdin reading, which strips a trailing `\r`
+   * and skips blank lines.
+   */
+  verbatim?: boolean;
+}
 
 /** Default cap on one stdin line: generous for image-bearing user messages, bounded for safety. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -23,7 +37,13 @@ export class LineReader {
   private discarded = 0;
   private lineNo = 0;
 
-  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+  private readonly maxLineBytes: number;
+  private readonly verbatim: boolean;
+
+  constructor(options: LineReaderOptions = {}) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.verbatim = options.verbatim ?? false;
+  }
 
   /** Feeds one chunk (a string is taken as UTF-8); returns the complete lines it finished, in order. */
   push(data: Buffer | string): LineEvent[] {
@@ -43,7 +63,7 @@ export class LineReader {
   /** Flushes a final line that had no terminating newline (stdin EOF). */
   end(): LineEvent[] {
     const out: LineEvent[] = [];
-    if (this.size > 0 || this.discarding) this.finish(out);
+    if (this.size > 0 || this.discarding) this.finish(out, false);
     return out;
   }
 
@@ -60,10 +80,10 @@ export class LineReader {
       this.parts.push(complete && this.parts.length === 0 ? piece : Buffer.from(piece));
       this.size += piece.length;
     }
-    if (complete) this.finish(out);
+    if (complete) this.finish(out, true);
   }
 
-  private finish(out: LineEvent[]): void {
+  private finish(out: LineEvent[], terminated: boolean): void {
     this.lineNo += 1;
     if (this.discarding) {
       out.push({ kind: 'oversized', bytes: this.discarded, lineNo: this.lineNo });
@@ -75,9 +95,11 @@ export class LineReader {
     this.parts = [];
     this.size = 0;
     let text = buf.toString('utf8');
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (text.trim() === '') return;
-    out.push({ kind: 'line', text, lineNo: this.lineNo });
+    if (!this.verbatim) {
+      if (text.endsWith('\r')) text = text.slice(0, -1);
+      if (text.trim() === '') return;
+    }
+    out.push({ kind: 'line', text, lineNo: this.lineNo, terminated });
   }
 }
 
@@ -96,4 +118,28 @@ export async function* readLines(source: AsyncIterable<Buffer | string>): AsyncG
   };
   for await (const chunk of source) yield* texts(reader.push(chunk));
   yield* texts(reader.end());
+}
+
+/** One physical line, without its `\n`; `terminated` is false only for a last line that lacks one. */
+export interface TextLine {
+  text: string;
+  terminated: boolean;
+}
+
+const verbatimLines = function* (events: LineEvent[]): Generator<TextLine> {
+  for (const ev of events) if (ev.kind === 'line') yield { text: ev.text, terminated: ev.terminated };
+};
+
+/** The physical lines of a whole text, blank ones included; a final empty piece after the last `\n` is no line. */
+export function* textLines(text: string): Generator<TextLine> {
+  const reader = new LineReader({ verbatim: true, maxLineBytes: Number.POSITIVE_INFINITY });
+  yield* verbatimLines(reader.push(text));
+  yield* verbatimLines(reader.end());
+}
+
+/** The physical lines of a byte (or string) stream, as they complete, verbatim. Memory: one line. */
+export async function* streamLines(input: AsyncIterable<unknown>): AsyncGenerator<TextLine> {
+  const reader = new LineReader({ verbatim: true, maxLineBytes: Number.POSITIVE_INFINITY });
+  for await (const chunk of input) yield* verbatimLines(reader.push(chunk as Buffer | string));
+  yield* verbatimLines(reader.end());
 }

@@ -3,7 +3,10 @@
 // against a local fake model API with the scripted stdin of cases.mjs, and writes their raw bytes to
 // test/golden/real/<cli>-<version>/<case>.{stdout.ndjson,stderr.txt,rc,stdin.json}.
 //
-//   npm run capture -- [--cli claude-2.1.328,claude-2.1.220,cbc-2.117.0] [--case turn_text,...]
+//   npm run capture -- [--cli claude-2.1.328,claude-2.1.220,cbc-2.117.0] [--case turn_text,...] [--set surface]
+//
+// `--set surface` runs the surface inventory's cases (surface-cases.mjs, issue #16) into <cli>/surface/;
+// compare.mjs replays those against the emulator.
 //
 // The Claude Code binaries (~275-373 MB) are installed on demand from the npm registry into a cache
 // outside the repository ($CBC_CAPTURE_CACHE, default ~/.cache/cbc-emu-capture); cbc 2.117.0 is the
@@ -14,15 +17,17 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASES } from './cases.mjs';
+import { playSteps } from './steps.mjs';
+import { SURFACE_CASES } from './surface-cases.mjs';
 import { startFakeAnthropic } from './fake-anthropic.mjs';
 import { startFakeOpenAI } from './fake-openai.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = process.env.CBC_CAPTURE_CACHE || join(homedir(), '.cache', 'cbc-emu-capture');
-const CASE_TIMEOUT_MS = 60_000;
+const CASE_TIMEOUT_MS = 150_000;
 
 /** The real CLIs: where their bytes go, how to get and start them, which fake API they talk to. */
-const CLIS = {
+export const CLIS = {
   'claude-2.1.328': claude('2.1.328'),
   'claude-2.1.220': claude('2.1.220'),
   'cbc-2.117.0': {
@@ -71,80 +76,91 @@ function claude(version) {
   };
 }
 
+/** `--shard k/n`: only every n-th case from the k-th (0-based), in its own run folder, so n captures run at once. */
+const SHARD = option('shard')?.[0].split('/').map(Number);
+
 function option(name) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1].split(',') : undefined;
 }
 
-/** Runs one case; resolves to `{ stdout, stderr, rc }` (rc is `signal SIG…` when killed). */
-function runCase(cmd, c, cli, port) {
-  const run = join(CACHE, 'run');
-  rmSync(run, { recursive: true, force: true });
-  for (const d of ['home', 'work', 'tmp', 'run']) mkdirSync(join(run, d), { recursive: true });
-  if (cli.settings && c.bypass) {
-    mkdirSync(join(run, 'home', '.claude'), { recursive: true });
-    writeFileSync(join(run, 'home', '.claude', 'settings.json'), JSON.stringify(cli.settings));
-  }
-  const args = [...c.args, ...(c.bypass ? cli.bypass : [])];
-  const env = { PATH: process.env.PATH, HOME: join(run, 'home'), TERM: 'dumb', ...cli.env(port, run) };
-  const child = spawn(cmd[0], [...cmd.slice(1), ...args], { cwd: join(run, 'work'), env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** A case's steps for one CLI (`c.steps` may be a function of the CLI id). */
+export const stepsOf = (c, name) => (typeof c.steps === 'function' ? c.steps(name) : c.steps);
+
+/** A case's argv for one CLI (`c.args` may be a function of the CLI id), with the CLI's bypass flags. */
+export function argsOf(c, name, bypass = []) {
+  return [...(typeof c.args === 'function' ? c.args(name) : c.args), ...(c.bypass ? bypass : [])];
+}
+
+/** Spawns `cmd` with `args` in `cwd`, plays `steps`; resolves to `{ stdout, stderr, rc }` (rc `signal SIG…` when killed). */
+function runSteps(cmd, args, steps, cwd, env) {
+  const child = spawn(cmd[0], [...cmd.slice(1), ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out = [];
   const err = [];
   child.stdout.on('data', (b) => out.push(b));
   child.stderr.on('data', (b) => err.push(b));
   child.stdin.on('error', () => {}); // EPIPE after the CLI exits on its own
   const text = () => Buffer.concat(out).toString('utf8');
-  const lastTaskId = () => {
-    let id;
-    for (const line of text().split('\n')) {
-      try {
-        const f = JSON.parse(line);
-        if (f.subtype === 'task_started') id = f.task_id;
-      } catch {
-        /* partial or non-JSON line */
-      }
-    }
-    return id;
-  };
+  let exitedYet = false;
   const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? `signal ${signal}`)));
+  void exited.then(() => (exitedYet = true));
   const killer = setTimeout(() => child.kill('SIGKILL'), CASE_TIMEOUT_MS);
   return (async () => {
-    for (const st of c.steps) {
-      if ('sleep' in st) await new Promise((r) => setTimeout(r, st.sleep * 1000));
-      else if ('wait_for' in st) {
-        const until = Date.now() + (st.timeout ?? 15) * 1000;
-        while (Date.now() < until && !text().includes(st.wait_for)) await new Promise((r) => setTimeout(r, 50));
-      } else if ('send' in st) {
-        const line = typeof st.send === 'string' ? st.send : JSON.stringify(st.send).replace('{task_id}', String(lastTaskId()));
-        if (!child.stdin.destroyed) child.stdin.write(line + '\n');
-      } else if ('close' in st) child.stdin.end();
-    }
-    child.stdin.end();
+    await playSteps(child, steps, { text, done: () => exitedYet });
     const rc = await exited;
     clearTimeout(killer);
-    return { stdout: text(), stderr: Buffer.concat(err).toString('utf8'), rc, args };
+    return { stdout: text(), stderr: Buffer.concat(err).toString('utf8'), rc };
   })();
+}
+
+/** Runs one case in a fresh run folder of this CLI (its `pre` run first, in the same folders). */
+async function runCase(cmd, c, cli, name, port) {
+  const run = join(CACHE, `run-${name}${SHARD ? `-${SHARD[0]}` : ''}`);
+  rmSync(run, { recursive: true, force: true });
+  for (const d of ['home', 'work', 'tmp', 'run']) mkdirSync(join(run, d), { recursive: true });
+  if (cli.settings && c.bypass) {
+    mkdirSync(join(run, 'home', '.claude'), { recursive: true });
+    writeFileSync(join(run, 'home', '.claude', 'settings.json'), JSON.stringify(cli.settings));
+  }
+  for (const [f, body] of Object.entries(c.files ?? {})) writeFileSync(join(run, 'work', f), body);
+  const env = { PATH: process.env.PATH, HOME: join(run, 'home'), TERM: 'dumb', ...cli.env(port, run), ...(c.env ?? {}) };
+  const cwd = join(run, 'work');
+  if (c.pre) await runSteps(cmd, argsOf(c.pre, name, cli.bypass), c.pre.steps, cwd, env);
+  const args = argsOf(c, name, cli.bypass);
+  return { ...(await runSteps(cmd, args, stepsOf(c, name), cwd, env)), args };
+}
+
+/** What a capture's `<case>.stdin.json` records: enough for compare.mjs to replay it. */
+function stdinRecord(c, name, bypass, args) {
+  const rec = { about: c.about, args, steps: stepsOf(c, name) };
+  if (c.env) rec.env = c.env;
+  if (c.files) rec.files = c.files;
+  if (c.pre) rec.pre = { args: argsOf(c.pre, name, bypass), steps: c.pre.steps };
+  return rec;
 }
 
 async function main() {
   const clis = option('cli') ?? Object.keys(CLIS);
   const only = option('case');
+  // `--set surface`: the inventory's cases (surface-cases.mjs) into <cli>/surface/; default: the base cases
+  const surface = option('set')?.[0] === 'surface';
   for (const name of clis) {
     const cli = CLIS[name];
     if (!cli) throw new Error(`unknown --cli ${name}; known: ${Object.keys(CLIS).join(', ')}`);
     const cmd = cli.ensure();
     const fake = await cli.fake();
-    const outDir = join(ROOT, 'test', 'golden', 'real', cli.dir);
+    const outDir = join(ROOT, 'test', 'golden', 'real', cli.dir, ...(surface ? ['surface'] : []));
     mkdirSync(outDir, { recursive: true });
+    const cases = (surface ? SURFACE_CASES.filter((c) => c.clis.includes(name)) : CASES).filter((x, i) => (!only || only.includes(x.name)) && (!SHARD || i % SHARD[1] === SHARD[0]));
     try {
-      for (const c of CASES.filter((x) => !only || only.includes(x.name))) {
+      for (const c of cases) {
         const t0 = Date.now();
-        const r = await runCase(cmd, c, cli, fake.port);
+        const r = await runCase(cmd, c, cli, name, fake.port);
         const base = join(outDir, c.name);
         writeFileSync(`${base}.stdout.ndjson`, r.stdout);
         writeFileSync(`${base}.stderr.txt`, r.stderr);
         writeFileSync(`${base}.rc`, `${r.rc}\n`);
-        writeFileSync(`${base}.stdin.json`, JSON.stringify({ about: c.about, args: r.args, steps: c.steps }, null, 1) + '\n');
+        writeFileSync(`${base}.stdin.json`, JSON.stringify(stdinRecord(c, name, cli.bypass, r.args), null, 1) + '\n');
         console.error(`${name} ${c.name}: rc=${r.rc} ${r.stdout.split('\n').length - 1} lines ${((Date.now() - t0) / 1000).toFixed(1)}s`);
       }
     } finally {
@@ -153,7 +169,7 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+if (process.argv[1] === fileURLToPath(import.meta.url)) main().catch((e) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

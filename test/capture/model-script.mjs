@@ -51,6 +51,7 @@ export function decide({ first, last, hasToolResult, tools }) {
   if (last.includes('HANG')) return { kind: 'hang', text: 'thinking...' };
   if (last.includes('SLOWTEXT')) return { kind: 'slow', text: 'slow reply' };
   const has = (n) => tools.length === 0 || tools.includes(n);
+  if (last.includes('FGBASH') && has('Bash')) return { kind: 'tool', name: 'Bash', input: { command: 'touch fg.txt && echo fg-output', description: 'Touch and echo' } };
   if (last.includes('BGBASH') && has('Bash')) return { kind: 'tool', name: 'Bash', input: { command: 'sleep 2; echo bg-output', description: 'Sleep then echo', run_in_background: true } };
   if (last.includes('WFSLOW') && has('Workflow')) return { kind: 'tool', name: 'Workflow', input: { script: WF_SLOW, description: 'Slow wf' } };
   if (last.includes('WFFAIL') && has('Workflow')) return { kind: 'tool', name: 'Workflow', input: { script: WF_FAIL, description: 'Fail wf' } };

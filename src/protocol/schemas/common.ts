@@ -12,21 +12,11 @@ export interface SchemaIssue {
 /** A frame schema: strict key set, so unknown keys surface as `unrecognized_keys` issues we can tell apart. */
 export type FrameSchema = z.ZodType;
 
+/** A string field (shared by the inbound and outbound schemas). */
 export const str = z.string();
-export const num = z.number();
-export const bool = z.boolean();
+
+/** Any JSON object (the inbound envelope's `request` / `response`). */
 export const obj = z.record(z.string(), z.unknown());
-export const arr = z.array(z.unknown());
-export const strOrNull = z.string().nullable();
-
-/** Task usage block of task_progress / task_notification (seed 000 §5.2). */
-export const taskUsage = z.strictObject({ total_tokens: num, tool_uses: num, duration_ms: num });
-
-/** `patch` of task_updated (seed 000 §5.3): only the changed fields. */
-export const patch = z.strictObject({ status: str.optional(), end_time: num.optional(), error: str.optional() });
-
-/** workflow_phase timeline row (seed 000 §5.2). */
-export const phaseRow = z.strictObject({ type: z.literal('workflow_phase'), index: num, title: str });
 
 /** Converts zod issues to {@link SchemaIssue}s, one per unknown key. */
 export function toIssues(error: z.ZodError, prefix = ''): SchemaIssue[] {

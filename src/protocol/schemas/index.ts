@@ -1,22 +1,10 @@
+import { wireOf } from '../frames/index.js';
 import type { ProfileName } from '../vocabulary.js';
-import { CBC_FRAMES, CBC_ROWS } from './cbc.js';
-import { CLAUDE_220, CLAUDE_328 } from './claude.js';
 import { toIssues, type FrameSchema, type SchemaIssue } from './common.js';
 import { INBOUND } from './inbound.js';
+import { outboundTable } from './outbound.js';
 
 export type { SchemaIssue } from './common.js';
-
-interface Table {
-  frames: Record<string, FrameSchema>;
-  rows: Record<string, FrameSchema>;
-}
-
-const TABLES: Record<ProfileName, Table> = {
-  cbc: { frames: CBC_FRAMES, rows: CBC_ROWS },
-  'cbc-2.117.0': { frames: CBC_FRAMES, rows: CBC_ROWS },
-  'claude-2.1.220': CLAUDE_220,
-  'claude-2.1.328': CLAUDE_328,
-};
 
 /** The schema key of a frame: `type/subtype` when that is declared, else `type`. */
 function schemaFor(table: Record<string, FrameSchema>, f: Record<string, unknown>): FrameSchema | undefined {
@@ -35,7 +23,7 @@ function schemaFor(table: Record<string, FrameSchema>, f: Record<string, unknown
  * type and timeline rows of an unknown type yield no issues: consumers MUST ignore them (seed 000 §7/§8).
  */
 export function validateFrame(profile: ProfileName, frame: Record<string, unknown>, dir: 'in' | 'out' = 'out'): SchemaIssue[] {
-  const table = dir === 'in' ? { frames: INBOUND, rows: {} } : TABLES[profile];
+  const table = dir === 'in' ? { frames: INBOUND, rows: {} } : outboundTable(wireOf(profile));
   const schema = schemaFor(table.frames, frame);
   if (!schema) return [];
   const r = schema.safeParse(frame);

@@ -54,7 +54,7 @@ export async function replayCommand(args: string[]): Promise<number> {
 }
 
 /** `cbc-emu import <cassette> --out <scenario.yaml> [--name <name>]` */
-export async function importCommand(args: string[]): Promise<number> {
+export function importCommand(args: string[]): number {
   let file: string | undefined;
   let out: string | undefined;
   let name: string | undefined;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { EmuError } from '../../errors.js';
+import { textLines } from '../../transport/line-reader.js';
 
 /** Cassette format version written in the header line (docs/cassettes.md). */
 export const CASSETTE_VERSION = 1;
@@ -48,29 +49,30 @@ export function readCassette(file: string): Cassette {
   } catch (err) {
     throw new EmuError('E_IO', `cannot read cassette ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}; record one with "cbc-emu record --out ${file} -- <cli> ..."`);
   }
-  const lines = text.split('\n');
   let header: CassetteHeader | undefined;
   const entries: CassetteEntry[] = [];
   let end: CassetteEnd | undefined;
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
+  let i = -1;
+  for (const { text: line, terminated } of textLines(text)) {
+    i++;
+    if (line.trim() === '') continue;
     let v: Record<string, unknown>;
     try {
       v = JSON.parse(line) as Record<string, unknown>;
     } catch {
-      if (i === lines.length - 1) return; // a torn last line (recording interrupted)
+      if (!terminated) continue; // a torn last line (recording interrupted)
       throw new EmuError('E_IO', `${file}:${i + 1}: not JSON; a cassette is one JSON object per line`);
     }
     if (i === 0 || header === undefined) {
       if (v['cassette'] !== 'cbc-emulator') throw new EmuError('E_IO', `${file}:${i + 1}: missing the cassette header line ({"cassette":"cbc-emulator","version":${CASSETTE_VERSION},...})`);
       if (v['version'] !== CASSETTE_VERSION) throw new EmuError('E_IO', `${file}:${i + 1}: cassette version ${String(v['version'])} is not supported (this emulator reads version ${CASSETTE_VERSION})`);
       header = v as unknown as CassetteHeader;
-      return;
+      continue;
     }
     if ('exit' in v) end = v as unknown as CassetteEnd;
     else if (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'err') entries.push(v as unknown as CassetteEntry);
     else throw new EmuError('E_IO', `${file}:${i + 1}: unknown cassette entry (expected dir in|out|err, or an exit line)`);
-  });
+  }
   if (!header) throw new EmuError('E_IO', `${file}: empty cassette`);
   return { header, entries, end };
 }

@@ -1,7 +1,36 @@
 import { stringify } from 'yaml';
+import { isRawFrame, num, obj, str, type RawFrame } from '../../protocol/raw-frame.js';
+import { rowsOfType, taskEvent, TaskStates, type IndexedRow, type TaskState } from '../../protocol/task-state.js';
 import type { Cassette } from './format.js';
 
-type Frame = Record<string, any>;
+type Obj = Record<string, unknown>;
+
+/** One recorded turn: its prompt, the assistant texts before its result, its result or error, the tasks it started. */
+interface Turn {
+  prompt: string;
+  texts: string[];
+  result?: string;
+  error?: string;
+  resultSeen: boolean;
+  order: string[];
+}
+
+/** What the import needs of a task beyond what its frames say (TaskStates): its turn, its start time, every progress frame, the tool input that launched it. */
+interface Launch {
+  turn: Turn;
+  t0: number;
+  progress: RawFrame[];
+  /** Its terminal task_updated came after the turn's result (a background run). */
+  afterResult: boolean;
+  /** The Workflow tool input (a cbc Workflow call names the script path there). */
+  toolInput?: RawFrame;
+}
+
+/** The tasks of a recording: their states (time as position) and their launches. */
+interface Tasks {
+  states: TaskStates;
+  launches: Map<string, Launch>;
+}
 
 /**
  * Turns a recording into an editable scenario (issue #7): one turn per recorded user message, with
@@ -9,59 +38,72 @@ type Frame = Record<string, any>;
  * workflow_progress snapshot: durations, tokens, tool uses, results, failures, cached agents) and its
  * background shell/agent tasks. Returns the scenario object and warnings for what could not be kept.
  */
-export function importCassette(c: Cassette, name = 'imported'): { scenario: Record<string, unknown>; warnings: string[] } {
+export function importCassette(c: Cassette, name = 'imported'): { scenario: Obj; warnings: string[] } {
   const warnings: string[] = [];
-  const turns: Array<Record<string, unknown>> = [];
-  let turn: { prompt: string; texts: string[]; result?: string; error?: string; workflows: Map<string, Frame>; bg: Map<string, Frame>; resultSeen: boolean; order: string[] } | undefined;
-  const tasks = new Map<string, { started: Frame; t0: number; last?: Frame; snapshots: Frame[]; updated?: Frame; notification?: Frame; afterResult: boolean; turn: NonNullable<typeof turn> }>();
-  /** Workflow tool inputs by tool_use_id (the script path a cbc Workflow call names). */
-  const toolInputs = new Map<string, Frame>();
-  const flush = () => {
-    if (turn) turns.push(buildTurn(turn, tasks, warnings));
-  };
+  const turns: Obj[] = [];
+  const tasks: Tasks = { states: new TaskStates({ startedOnly: true }), launches: new Map() };
+  /** Tool inputs by tool_use_id. */
+  const toolInputs = new Map<string, RawFrame>();
+  let turn: Turn | undefined;
   for (const e of c.entries) {
-    const f = e.frame as Frame | undefined;
-    if (!f || typeof f !== 'object') continue;
+    const f = e.frame;
+    if (!isRawFrame(f)) continue;
     if (e.dir === 'in') {
       if (f['type'] === 'user') {
-        flush();
-        turn = { prompt: promptOf(f), texts: [], workflows: new Map(), bg: new Map(), resultSeen: false, order: [] };
-      } else if (f['type'] === 'control_request' && f['request']?.['subtype'] === 'interrupt') {
+        if (turn) turns.push(buildTurn(turn, tasks, warnings));
+        turn = { prompt: promptOf(f), texts: [], resultSeen: false, order: [] };
+      } else if (f['type'] === 'control_request' && obj(f, 'request')?.['subtype'] === 'interrupt') {
         warnings.push(`a client interrupt at ${e.t} ms is not part of a scenario; replay the cassette to reproduce it`);
       }
       continue;
     }
     if (e.dir !== 'out' || !turn) continue;
-    if (f['type'] === 'assistant' && !f['parent_tool_use_id']) {
-      for (const b of f['message']?.['content'] ?? []) {
-        if (b?.type === 'text' && typeof b.text === 'string' && !turn.resultSeen) turn.texts.push(b.text);
-        if (b?.type === 'tool_use' && typeof b.id === 'string') toolInputs.set(b.id, b.input ?? {});
-      }
-    } else if (f['type'] === 'result' && !turn.resultSeen) {
-      turn.resultSeen = true;
-      if (f['is_error'] && Array.isArray(f['errors'])) turn.error = f['errors'].join('; ');
-      else if (typeof f['result'] === 'string') turn.result = f['result'];
-    } else if (f['type'] === 'system' && typeof f['task_id'] === 'string') {
-      const id = f['task_id'] as string;
-      if (f['subtype'] === 'task_started') {
-        tasks.set(id, { started: { ...f, toolInput: toolInputs.get(f['tool_use_id']) }, t0: e.t, snapshots: [], afterResult: false, turn });
-        turn.order.push(id);
-      }
-      const t = tasks.get(id);
-      if (!t) continue;
-      if (f['subtype'] === 'task_progress') {
-        t.last = f;
-        t.snapshots.push(f);
-      }
-      if (f['subtype'] === 'task_updated' && ['completed', 'failed', 'killed'].includes(f['patch']?.['status'])) {
-        t.updated = { ...f, t: e.t };
-        t.afterResult = t.turn.resultSeen;
-      }
-      if (f['subtype'] === 'task_notification') t.notification = f;
-    }
+    if (f['type'] === 'assistant' && !f['parent_tool_use_id']) readAssistant(turn, f, toolInputs);
+    else if (f['type'] === 'result' && !turn.resultSeen) readResult(turn, f);
+    else readTask(tasks, turn, f, e.t, toolInputs);
   }
-  flush();
+  if (turn) turns.push(buildTurn(turn, tasks, warnings));
   return { scenario: { name, unmatched: 'echo', turns }, warnings };
+}
+
+/** The content blocks of a frame's message. */
+const blocks = (f: RawFrame): RawFrame[] => {
+  const c = obj(f, 'message')?.['content'];
+  return Array.isArray(c) ? c.filter(isRawFrame) : [];
+};
+
+function readAssistant(turn: Turn, f: RawFrame, toolInputs: Map<string, RawFrame>): void {
+  for (const b of blocks(f)) {
+    const text = str(b, 'text');
+    const id = str(b, 'id');
+    if (b['type'] === 'text' && text !== undefined && !turn.resultSeen) turn.texts.push(text);
+    if (b['type'] === 'tool_use' && id !== undefined) toolInputs.set(id, obj(b, 'input') ?? {});
+  }
+}
+
+function readResult(turn: Turn, f: RawFrame): void {
+  turn.resultSeen = true;
+  const errors = f['errors'];
+  const result = str(f, 'result');
+  if (f['is_error'] && Array.isArray(errors)) turn.error = errors.join('; ');
+  else if (result !== undefined) turn.result = result;
+}
+
+function readTask(tasks: Tasks, turn: Turn, f: RawFrame, t: number, toolInputs: Map<string, RawFrame>): void {
+  const ev = taskEvent(f);
+  if (!ev) return;
+  const ended = tasks.states.get(ev.id)?.terminal !== undefined;
+  const state = tasks.states.apply(f, t);
+  if (!state) return;
+  if (ev.subtype === 'task_started' && !tasks.launches.has(ev.id)) {
+    const toolInput = toolInputs.get(str(f, 'tool_use_id') ?? '');
+    tasks.launches.set(ev.id, { turn, t0: t, progress: [], afterResult: false, ...(toolInput ? { toolInput } : {}) });
+    turn.order.push(ev.id);
+  }
+  const launch = tasks.launches.get(ev.id);
+  if (!launch) return;
+  if (ev.subtype === 'task_progress') launch.progress.push(f);
+  if (!ended && state.terminal) launch.afterResult = launch.turn.resultSeen;
 }
 
 /** The scenario YAML text of an imported cassette, with a header comment. */
@@ -71,17 +113,17 @@ export function importCassetteYaml(c: Cassette, name?: string): { yaml: string; 
   return { yaml: head + stringify(scenario, { lineWidth: 0 }), warnings };
 }
 
-function buildTurn(turn: { prompt: string; texts: string[]; result?: string; error?: string; order: string[] }, tasks: Map<string, any>, warnings: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = { match: { exact: turn.prompt.trim() } };
+function buildTurn(turn: Turn, tasks: Tasks, warnings: string[]): Obj {
+  const out: Obj = { match: { exact: turn.prompt.trim() } };
   const [first] = turn.texts;
-  const workflows: Array<Record<string, unknown>> = [];
-  const background: Array<Record<string, unknown>> = [];
+  const workflows: Obj[] = [];
+  const background: Obj[] = [];
   for (const id of turn.order) {
-    const t = tasks.get(id);
-    if (!t) continue;
-    const type = String(t.started['task_type']);
-    if (type === 'local_workflow' || type === 'Workflow') workflows.push(workflowOf(t, warnings));
-    else background.push(backgroundOf(t, type));
+    const t = tasks.states.get(id);
+    const launch = tasks.launches.get(id);
+    if (!t || !launch) continue;
+    if (t.kind === 'workflow') workflows.push(workflowOf(t, launch, warnings));
+    else background.push(backgroundOf(t, launch));
   }
   if (first !== undefined && (workflows.length > 0 || background.length > 0 || turn.texts.length > 1)) out['reply'] = first;
   if (turn.error !== undefined) out['error'] = turn.error;
@@ -92,47 +134,50 @@ function buildTurn(turn: { prompt: string; texts: string[]; result?: string; err
   return out;
 }
 
-function workflowOf(t: any, warnings: string[]): Record<string, unknown> {
-  const started = t.started as Frame;
-  const rows: Frame[] = t.last?.['workflow_progress'] ?? [];
-  const name = String(started['workflow_name'] ?? 'workflow');
-  const wf: Record<string, unknown> = name.startsWith('path:') ? { script: name.slice(5) } : { name };
-  const scriptPath = started['toolInput']?.['scriptPath'];
-  if (typeof scriptPath === 'string' && !name.startsWith('path:')) wf['script'] = scriptPath;
-  const toolUses = toolUsesByAgent(t.snapshots);
-  if (started['description'] !== undefined) wf['description'] = started['description'];
-  const phases = rows.filter((r) => r['type'] === 'workflow_phase');
-  const agents = rows.filter((r) => r['type'] === 'workflow_agent');
-  const agentOf = (r: Frame): Record<string, unknown> => {
-    const a: Record<string, unknown> = { label: r['label'] };
-    const cached = r['state'] === 'cached' || r['cached'] === true;
-    if (cached) a['cached'] = true;
-    else {
-      const d = typeof r['durationMs'] === 'number' ? r['durationMs'] : typeof r['endedAt'] === 'number' && typeof r['startedAt'] === 'number' ? r['endedAt'] - r['startedAt'] : undefined;
-      if (d !== undefined) a['duration'] = d;
-    }
-    if (typeof r['tokens'] === 'number' && r['tokens'] > 0) a['tokens'] = r['tokens'];
-    const calls = typeof r['toolCalls'] === 'number' ? r['toolCalls'] : toolUses.get(r['index']);
-    if (calls !== undefined && calls > 0) a['tool_uses'] = calls;
-    if (r['state'] === 'error' && typeof r['error'] === 'string' && !/subagent aborted|Stopped because/.test(r['error'])) a['fail'] = r['error'];
-    else if (typeof r['resultPreview'] === 'string') a['result'] = r['resultPreview'];
-    return a;
-  };
+/** One scenario agent from its last workflow_agent row. */
+function agentOf(r: IndexedRow, toolUses: Map<number, number>): Obj {
+  const a: Obj = { label: r['label'] };
+  if (r['state'] === 'cached' || r['cached'] === true) a['cached'] = true;
+  else {
+    const ended = num(r, 'endedAt');
+    const started = num(r, 'startedAt');
+    const d = num(r, 'durationMs') ?? (ended !== undefined && started !== undefined ? ended - started : undefined);
+    if (d !== undefined) a['duration'] = d;
+  }
+  const tokens = num(r, 'tokens');
+  if (tokens !== undefined && tokens > 0) a['tokens'] = tokens;
+  const calls = num(r, 'toolCalls') ?? toolUses.get(r.index);
+  if (calls !== undefined && calls > 0) a['tool_uses'] = calls;
+  const error = str(r, 'error');
+  const preview = str(r, 'resultPreview');
+  if (r['state'] === 'error' && error !== undefined && !/subagent aborted|Stopped because/.test(error)) a['fail'] = error;
+  else if (preview !== undefined) a['result'] = preview;
+  return a;
+}
+
+function workflowOf(t: TaskState, launch: Launch, warnings: string[]): Obj {
+  const started = t.started?.frame;
+  const name = str(started, 'workflow_name') ?? 'workflow';
+  const wf: Obj = name.startsWith('path:') ? { script: name.slice(5) } : { name };
+  const scriptPath = str(launch.toolInput, 'scriptPath');
+  if (scriptPath !== undefined && !name.startsWith('path:')) wf['script'] = scriptPath;
+  const toolUses = toolUsesByAgent(launch.progress);
+  if (started?.['description'] !== undefined) wf['description'] = started['description'];
+  const phases = rowsOfType(t.snapshot, 'workflow_phase');
+  const agents = rowsOfType(t.snapshot, 'workflow_agent');
   if (phases.length > 0) {
-    wf['phases'] = phases.map((p) => ({ title: p['title'], agents: agents.filter((a) => a['phaseIndex'] === p['index']).map(agentOf) }));
-    const empty = (wf['phases'] as Array<{ agents: unknown[] }>).filter((p) => p.agents.length === 0).length;
-    if (empty > 0) {
-      warnings.push(`workflow ${name}: ${empty} phase(s) never started an agent in the recording; they were dropped`);
-      wf['phases'] = (wf['phases'] as Array<{ agents: unknown[] }>).filter((p) => p.agents.length > 0);
-    }
-  } else if (agents.length > 0) wf['agents'] = agents.map(agentOf);
-  const status = t.updated?.['patch']?.['status'];
+    const all = phases.map((p) => ({ title: p['title'], agents: agents.filter((a) => a['phaseIndex'] === p.index).map((a) => agentOf(a, toolUses)) }));
+    const kept = all.filter((p) => p.agents.length > 0);
+    if (kept.length < all.length) warnings.push(`workflow ${name}: ${all.length - kept.length} phase(s) never started an agent in the recording; they were dropped`);
+    wf['phases'] = kept;
+  } else if (agents.length > 0) wf['agents'] = agents.map((a) => agentOf(a, toolUses));
+  const status = t.terminal?.status;
   if (status === 'failed') {
     wf['outcome'] = 'failed';
-    wf['error'] = t.updated?.['patch']?.['error'] ?? t.notification?.['summary'] ?? 'failed';
+    wf['error'] = obj(t.terminal?.frame, 'patch')?.['error'] ?? t.notified?.frame['summary'] ?? 'failed';
   }
   if (status === 'killed') warnings.push(`workflow ${name} was stopped in the recording; add "interrupt: { after: ... }" to replay that`);
-  if (t.updated && !t.afterResult) wf['wait'] = true;
+  if (t.terminal && !launch.afterResult) wf['wait'] = true;
   return wf;
 }
 
@@ -140,40 +185,39 @@ function workflowOf(t: any, warnings: string[]): Record<string, unknown> {
  * Tool uses per agent when the rows do not carry them (cbc rows have no toolCalls): the growth of
  * usage.tool_uses between snapshots, credited to the agents that ended in that snapshot.
  */
-function toolUsesByAgent(snapshots: Frame[]): Map<number, number> {
+function toolUsesByAgent(progress: RawFrame[]): Map<number, number> {
   const out = new Map<number, number>();
   let prev = 0;
   const ended = new Set<number>();
-  for (const s of snapshots) {
-    const total = Number(s['usage']?.['tool_uses'] ?? 0);
-    const now = (s['workflow_progress'] ?? []).filter((r: Frame) => r['type'] === 'workflow_agent' && r['state'] !== 'start' && !ended.has(r['index']));
+  for (const s of progress) {
+    const total = Number(obj(s, 'usage')?.['tool_uses'] ?? 0);
+    const now = rowsOfType(s, 'workflow_agent').filter((r) => r['state'] !== 'start' && !ended.has(r.index));
     if (now.length > 0 && total > prev) {
       const share = Math.floor((total - prev) / now.length);
-      now.forEach((r: Frame, i: number) => out.set(r['index'], share + (i === 0 ? total - prev - share * now.length : 0)));
+      now.forEach((r, i) => out.set(r.index, share + (i === 0 ? total - prev - share * now.length : 0)));
     }
-    for (const r of now) ended.add(r['index']);
+    for (const r of now) ended.add(r.index);
     prev = Math.max(prev, total);
   }
   return out;
 }
 
-function backgroundOf(t: any, type: string): Record<string, unknown> {
-  const started = t.started as Frame;
-  const kind = /agent/i.test(type) ? 'agent' : /powershell/i.test(type) ? 'powershell' : 'bash';
-  const b: Record<string, unknown> = { kind, description: started['description'] };
-  if (t.updated) b['duration'] = Math.max(0, t.updated['t'] - t.t0);
-  const summary = String(t.notification?.['summary'] ?? '');
+function backgroundOf(t: TaskState, launch: Launch): Obj {
+  const kind = t.kind ?? 'bash';
+  const b: Obj = { kind, description: t.started?.frame['description'] };
+  if (t.terminal) b['duration'] = Math.max(0, t.terminal.at - launch.t0);
+  const summary = str(t.notified?.frame, 'summary') ?? '';
   const code = /exit code (\d+)/.exec(summary)?.[1];
   if (kind !== 'agent' && code !== undefined && code !== '0') b['exit_code'] = Number(code);
-  if (t.updated?.['patch']?.['status'] === 'killed') b['end'] = 'killed';
-  if (t.updated && !t.notification) b['notify'] = false;
-  if (kind === 'agent' && t.notification?.['usage']?.['total_tokens']) b['tokens'] = t.notification['usage']['total_tokens'];
+  if (t.terminal?.status === 'killed') b['end'] = 'killed';
+  if (t.terminal && !t.notified) b['notify'] = false;
+  const total = obj(t.notified?.frame, 'usage')?.['total_tokens'];
+  if (kind === 'agent' && total) b['tokens'] = total;
   return b;
 }
 
-function promptOf(f: Frame): string {
-  const c = f['message']?.['content'];
+function promptOf(f: RawFrame): string {
+  const c = obj(f, 'message')?.['content'];
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.filter((b) => b?.type === 'text').map((b) => b.text).join('\n');
-  return '';
+  return blocks(f).filter((b) => b['type'] === 'text').map((b) => str(b, 'text') ?? '').join('\n');
 }

@@ -59,7 +59,8 @@ export class Redactor {
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
         const p = [...path, k];
-        if (x !== null && x !== undefined && (SECRET_KEYS.has(k) || ID_KEYS.has(k) || this.pathRule(p)) && typeof x !== 'object') {
+        // JSON scalars only: strings, numbers, booleans
+        if ((typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') && (SECRET_KEYS.has(k) || ID_KEYS.has(k) || this.pathRule(p))) {
           // a value a pattern recognises keeps that pattern's placeholder (a JWT is a jwt wherever it sits)
           const text = typeof x === 'string' ? this.text(x) : String(x);
           out[k] = text !== String(x) ? text : this.placeholder(SECRET_KEYS.has(k) ? 'secret' : ID_KEYS.has(k) ? k : 'rule', String(x));

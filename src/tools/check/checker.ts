@@ -1,8 +1,9 @@
+import { isRawFrame, str, type RawFrame } from '../../protocol/raw-frame.js';
+import { TaskStates } from '../../protocol/task-state.js';
 import type { ProfileName } from '../../protocol/vocabulary.js';
 import { detectProfile } from './detect.js';
 import { RULES } from './rules/index.js';
-import { TaskTracker } from './tasks.js';
-import type { CheckOptions, Frame, RuleInstance, Violation } from './types.js';
+import { taskSubtype, type CheckOptions, type RuleInstance, type Violation } from './types.js';
 
 /** What a finished check saw. */
 export interface CheckSummary {
@@ -19,13 +20,12 @@ export interface CheckSummary {
   unusable: boolean;
 }
 
-type Pending = { kind: 'raw'; text: string; line: number; terminated: boolean } | { kind: 'out' | 'in'; frame: Frame; line: number };
+type Pending = { kind: 'raw'; text: string; line: number; terminated: boolean } | { kind: 'out' | 'in'; frame: RawFrame; line: number };
 
 /** Until the profile is known, lines wait in a buffer bounded by these (then the default profile applies). */
 const MAX_PENDING_LINES = 2000;
 const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 
-const isObj = (v: unknown): v is Frame => !!v && typeof v === 'object' && !Array.isArray(v);
 const parse = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -44,7 +44,8 @@ export class Checker {
   private profileSource: CheckSummary['profileSource'] = 'given';
   private mode: 'transcript' | 'journal' | undefined;
   private instances: RuleInstance[] = [];
-  private readonly tracker = new TaskTracker();
+  /** Per-task state only (never the transcript): memory grows with the number of tasks, not of frames. */
+  private readonly tasks = new TaskStates({ startedOnly: true, forgetFinishedRows: true });
   private pending: Pending[] = [];
   private pendingBytes = 0;
   private n = 0;
@@ -65,22 +66,23 @@ export class Checker {
     if (text.trim() !== '') this.nonBlank++;
     const v = parse(text);
     if (this.mode === undefined && text.trim() !== '') {
-      this.mode = isObj(v) && typeof v['seq'] === 'number' && (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'meta') ? 'journal' : 'transcript';
+      this.mode = isRawFrame(v) && typeof v['seq'] === 'number' && (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'meta') ? 'journal' : 'transcript';
     }
     if (this.mode === 'journal') {
-      if (!isObj(v)) {
+      if (!isRawFrame(v)) {
         if (text.trim() !== '') this.queue({ kind: 'raw', text, line, terminated });
         return;
       }
-      if ((v['dir'] === 'out' || v['dir'] === 'in') && isObj(v['frame'])) this.frame(v['frame'], line, v['dir']);
+      const dir = v['dir'];
+      if ((dir === 'out' || dir === 'in') && isRawFrame(v['frame'])) this.frame(v['frame'], line, dir);
       return;
     }
     this.queue({ kind: 'raw', text, line, terminated });
-    if (isObj(v)) this.frame(v, line, 'out');
+    if (isRawFrame(v)) this.frame(v, line, 'out');
   }
 
   /** Feeds one already parsed frame (library use: `checkFrames`). */
-  frame(frame: Frame, line: number, dir: 'in' | 'out' = 'out'): void {
+  frame(frame: RawFrame, line: number, dir: 'in' | 'out' = 'out'): void {
     if (line > this.n) this.n = line;
     this.frames++;
     if (this.profile === undefined && dir === 'out') {
@@ -98,7 +100,7 @@ export class Checker {
     const unusable = this.frames === 0 && this.nonBlank > 0;
     if (!unusable) {
       this.start();
-      for (const r of this.instances) r.end?.(this.tracker.tasks);
+      for (const r of this.instances) r.end?.(this.tasks.all);
     }
     return {
       profile: this.profile ?? 'cbc',
@@ -158,9 +160,11 @@ export class Checker {
     } else if (p.kind === 'in') {
       for (const r of this.instances) r.in?.(p.frame, p.line);
     } else {
-      const task = this.tracker.view(p.frame);
+      // the rules see the task's state before the frame
+      const id = taskSubtype(p.frame) ? str(p.frame, 'task_id') : undefined;
+      const task = id !== undefined ? this.tasks.get(id) : undefined;
       for (const r of this.instances) r.out?.(p.frame, p.line, task);
-      this.tracker.apply(p.frame, p.line);
+      this.tasks.apply(p.frame, p.line);
     }
   }
 }

@@ -5,13 +5,14 @@
  */
 import { Checker } from './checker.js';
 import { checkText } from './stream.js';
-import type { CheckOptions, Frame, Violation } from './types.js';
+import type { RawFrame } from '../../protocol/raw-frame.js';
+import type { CheckOptions, Violation } from './types.js';
 
 export type { Violation, RuleOptions, CheckOptions, Rule } from './types.js';
 export { RULES } from './rules/index.js';
 
 /** Checks parsed frames (in order, with their line numbers); violations sorted by line. */
-export function checkFrames(frames: Iterable<{ line: number; frame: Frame }>, opts: CheckOptions = {}): Violation[] {
+export function checkFrames(frames: Iterable<{ line: number; frame: RawFrame }>, opts: CheckOptions = {}): Violation[] {
   const out: Violation[] = [];
   const c = new Checker(opts, (v) => out.push(v));
   for (const { line, frame } of frames) c.frame(frame, line);

@@ -1,3 +1,5 @@
+import type { RawFrame } from '../../protocol/raw-frame.js';
+import type { TaskState } from '../../protocol/task-state.js';
 import type { ProfileName } from '../../protocol/vocabulary.js';
 
 /** One broken promise: which rule, on which line, and why. */
@@ -22,29 +24,6 @@ export interface CheckOptions extends RuleOptions {
   strictKeys?: boolean;
 }
 
-/** A frame as parsed from one line. */
-export type Frame = Record<string, any>;
-
-/** What the checker knows about one task before the current frame is applied (shared by the task rules). */
-export interface TaskView {
-  startedLine: number;
-  /** Last patch.status seen in a task_updated. */
-  status?: string;
-  terminalUpdateLine?: number;
-  terminalStatus?: string;
-  endTime?: number;
-  notifiedLine?: number;
-  notifyStatus?: string;
-  /** Agent index -> last state seen. */
-  agents: Map<number, string>;
-  /** Agent indexes seen in a terminal state at least once. */
-  terminalSeen: Set<number>;
-  /** Agent indexes that were served from cache. */
-  cached: Set<number>;
-  /** `type:index` of every timeline row seen so far (snapshot replacement, seed 000 §6). */
-  rowKeys: Set<string>;
-}
-
 /** What a rule instance can see and do. */
 export interface RuleContext {
   profile: ProfileName;
@@ -60,11 +39,11 @@ export interface RuleInstance {
   /** A physical stdout line (transcripts only); `terminated` is false for a last line without `\n`. */
   raw?(text: string, line: number, terminated: boolean): void;
   /** A frame the CLI wrote; `task` is the task's state before this frame (undefined if unknown). */
-  out?(frame: Frame, line: number, task: TaskView | undefined): void;
+  out?(frame: RawFrame, line: number, task: TaskState | undefined): void;
   /** A frame the consumer wrote (journals only). */
-  in?(frame: Frame, line: number): void;
+  in?(frame: RawFrame, line: number): void;
   /** End of input; `tasks` holds every task's final state. */
-  end?(tasks: ReadonlyMap<string, TaskView>): void;
+  end?(tasks: ReadonlyMap<string, TaskState>): void;
 }
 
 /** One rule module: its id, where the promise comes from, what it checks, and per-profile relaxations. */
@@ -81,20 +60,17 @@ export interface Rule {
   create(ctx: RuleContext): RuleInstance;
 }
 
-/** Agent states that end an agent (seed 000 §5.2). */
-export const TERMINAL_AGENT = new Set(['done', 'error', 'cached']);
-/** Task statuses that end a task (seed 000 §5.3 + `stopped`). */
-export const TERMINAL_TASK = new Set(['completed', 'failed', 'killed', 'stopped']);
-
-/** The task_* subtypes of the task/workflow event family. */
-export function taskSubtype(f: Frame): string | undefined {
-  return f['type'] === 'system' && typeof f['task_id'] === 'string' && typeof f['subtype'] === 'string' && f['subtype'].startsWith('task_')
-    ? f['subtype']
-    : undefined;
+/**
+ * The task_* subtype of a frame of a task (unknown task_* subtypes included: a rule may still place them
+ * against the task's start), or undefined.
+ */
+export function taskSubtype(f: RawFrame): string | undefined {
+  const sub = f['subtype'];
+  return f['type'] === 'system' && typeof f['task_id'] === 'string' && typeof sub === 'string' && sub.startsWith('task_') ? sub : undefined;
 }
 
-/** workflow_agent rows of a task_progress frame (other row types are tolerated, seed 000 §8). */
-export function agentRows(f: Frame): Frame[] {
-  const rows = f['workflow_progress'];
-  return Array.isArray(rows) ? rows.filter((r) => r && r['type'] === 'workflow_agent' && typeof r['index'] === 'number') : [];
+/** `type` or `type/subtype` of a frame, for messages. */
+export function frameName(f: RawFrame): string {
+  const sub = f['subtype'];
+  return `${String(f['type'])}${sub ? `/${typeof sub === 'string' ? sub : JSON.stringify(sub)}` : ''}`;
 }

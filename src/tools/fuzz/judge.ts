@@ -8,7 +8,3 @@ export function brokenRules(transcript: string): string[] {
   return [...new Set(checkTranscript(transcript).map((v) => v.rule))].sort();
 }
 
-/** The checker's violations as `line: rule: message` text. */
-export function violationLines(transcript: string): string[] {
-  return checkTranscript(transcript).map((v) => `${v.line}: ${v.rule}: ${v.message}`);
-}

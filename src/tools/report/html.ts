@@ -1,5 +1,5 @@
-import type { Model } from './model.js';
-import { REPORT_CSS, REPORT_JS } from './page.js';
+import type { Model } from './browser/model.js';
+import { REPORT_CSS, reportScript } from './page.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(s: string): string {
@@ -39,7 +39,7 @@ export function renderHtml(model: Model): string {
 <div id="tip" hidden></div>
 <aside id="detail" hidden><button id="detail-close" type="button" aria-label="close">&times;</button><div id="detail-body"></div></aside>
 <script type="application/json" id="report-data">${scriptJson(model)}</script>
-<script>${REPORT_JS}</script>
+<script type="module">${reportScript()}</script>
 </body>
 </html>
 `;

@@ -1,5 +1,7 @@
-/** A frame as parsed from one line (untrusted: every field may be missing or of any type). */
-export type Frame = Record<string, any>;
+import { isRawFrame, obj, type RawFrame } from '../../protocol/raw-frame.js';
+import { snapshotRows } from '../../protocol/task-state.js';
+import { textLines } from '../../transport/line-reader.js';
+import type { InputKind } from './browser/model.js';
 
 /** One line of the input, reduced to what the timeline needs. */
 export interface Rec {
@@ -9,7 +11,7 @@ export interface Rec {
   line: number;
   /** `out`: written by the CLI; `in`: written by the consumer (journals/cassettes); `meta`: lifecycle event. */
   dir: 'out' | 'in' | 'meta';
-  frame?: Frame;
+  frame?: RawFrame;
   /** A line that was not a JSON object (or a journal's non-JSON stdin line), verbatim. */
   raw?: string;
   /** Journal/cassette lifecycle event name (`eof`, `exit`, ...). */
@@ -20,10 +22,7 @@ export interface Rec {
   clock?: number;
 }
 
-/** What kind of file was read. */
-export type InputKind = 'transcript' | 'journal' | 'cassette';
-
-const isObj = (v: unknown): v is Frame => !!v && typeof v === 'object' && !Array.isArray(v);
+/** A finite number, or undefined. */
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function parse(text: string): unknown {
@@ -39,31 +38,30 @@ function parse(text: string): unknown {
  * task_updated `patch.end_time`, or the latest `startedAt`/`endedAt`/`lastProgressAt` of a
  * workflow_progress snapshot (a lower bound of when the snapshot was written, seed 000 §5.2).
  */
-export function ownTime(f: Frame): number | undefined {
+export function ownTime(f: RawFrame): number | undefined {
   let t: number | undefined;
   const take = (v: unknown) => {
     const n = num(v);
     if (n !== undefined && n > 0 && (t === undefined || n > t)) t = n;
   };
-  if (typeof f['__timestamp'] === 'string') {
-    const ms = Date.parse(f['__timestamp']);
+  const stamp = f['__timestamp'];
+  if (typeof stamp === 'string') {
+    const ms = Date.parse(stamp);
     if (Number.isFinite(ms)) take(ms);
   }
   take(f['timestamp']);
-  if (isObj(f['patch'])) take(f['patch']['end_time']);
-  if (Array.isArray(f['workflow_progress'])) {
-    for (const r of f['workflow_progress']) if (isObj(r)) for (const k of ['startedAt', 'endedAt', 'lastProgressAt']) take(r[k]);
-  }
+  take(obj(f, 'patch')?.['end_time']);
+  for (const r of snapshotRows(f) ?? []) if (isRawFrame(r)) for (const k of ['startedAt', 'endedAt', 'lastProgressAt']) take(r[k]);
   return t;
 }
 
 /** A journal line (`--emu-journal`, src/transport/journal.ts): `{seq, vt, rt, dir, frame|raw|event}`. */
-const isJournal = (v: unknown): v is Frame => isObj(v) && typeof v['seq'] === 'number' && (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'meta');
+const isJournal = (v: unknown): v is RawFrame => isRawFrame(v) && typeof v['seq'] === 'number' && (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'meta');
 /** A cassette entry (issue #7): a frame with its direction and a relative time; the header line has no frame. */
-const isCassetteEntry = (v: unknown): v is Frame => isObj(v) && (v['dir'] === 'in' || v['dir'] === 'out') && ('frame' in v || 'raw' in v);
+const isCassetteEntry = (v: unknown): v is RawFrame => isRawFrame(v) && (v['dir'] === 'in' || v['dir'] === 'out') && ('frame' in v || 'raw' in v);
 
 /** Clock of a journal/cassette entry: virtual time, else any relative time the recorder kept. */
-function entryTime(e: Frame): number | undefined {
+function entryTime(e: RawFrame): number | undefined {
   for (const k of ['vt', 't', 'ms', 'at', 'rt']) {
     const n = num(e[k]);
     if (n !== undefined) return n;
@@ -77,41 +75,53 @@ function entryTime(e: Frame): number | undefined {
  * picture shows foreign bytes instead of hiding them.
  */
 export function readRecords(text: string): { kind: InputKind; recs: Rec[] } {
-  const lines = text.split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   let kind: InputKind | undefined;
   const recs: Rec[] = [];
-  const push = (r: Omit<Rec, 'i'>) => recs.push({ i: recs.length, ...r });
-  lines.forEach((text, n) => {
-    const line = n + 1;
-    if (text.trim() === '') return;
-    const v = parse(text);
-    if (kind === undefined) {
-      if (isJournal(v)) kind = 'journal';
-      else if (isObj(v) && (isCassetteEntry(v) || (typeof v['format'] === 'string' && /cassette/i.test(v['format'])) || 'cassette' in v)) kind = 'cassette';
-      else if (isObj(v)) kind = 'transcript';
-    }
-    if (kind === 'journal' || kind === 'cassette') {
-      if (!isObj(v)) return push({ line, dir: 'out', raw: text });
-      const clock = entryTime(v);
-      const c = clock !== undefined ? { clock } : {};
-      const dir = v['dir'] === 'in' || v['dir'] === 'out' ? v['dir'] : 'meta';
-      if (isObj(v['frame'])) {
-        const stated = ownTime(v['frame']);
-        return push({ line, dir, frame: v['frame'], ...c, ...(stated !== undefined ? { stated } : {}) });
-      }
-      // a cassette's stderr line (dir "err") is a lifecycle note, not a frame of either side
-      if (typeof v['raw'] === 'string') return push(v['dir'] === 'err' ? { line, dir: 'meta', event: 'stderr', raw: v['raw'], frame: v, ...c } : { line, dir: dir === 'meta' ? 'in' : dir, raw: v['raw'], ...c });
-      if (typeof v['event'] === 'string') return push({ line, dir: 'meta', event: v['event'], frame: v, ...c });
-      if (v['eof'] === true) return push({ line, dir: 'meta', event: 'eof', frame: v, ...c });
-      if ('exit' in v) return push({ line, dir: 'meta', event: 'exit', frame: v, ...c });
-      return; // a header or an entry kind this reader does not know (seed 000 §8: ignore the unknown)
-    }
-    if (!isObj(v)) return push({ line, dir: 'out', raw: text });
-    const stated = ownTime(v);
-    push({ line, dir: 'out', frame: v, ...(stated !== undefined ? { stated } : {}) });
-  });
+  let line = 0;
+  for (const l of textLines(text)) {
+    line++;
+    if (l.text.trim() === '') continue;
+    const v = parse(l.text);
+    kind ??= kindOf(v);
+    const r = kind === 'journal' || kind === 'cassette' ? entryRecord(v, l.text, line) : lineRecord(v, l.text, line);
+    if (r) recs.push({ i: recs.length, ...r });
+  }
   return { kind: kind ?? 'transcript', recs };
+}
+
+/** The kind of file a first JSON line starts; undefined for a line that is not a JSON object. */
+function kindOf(v: unknown): InputKind | undefined {
+  if (isJournal(v)) return 'journal';
+  if (!isRawFrame(v)) return undefined;
+  if (isCassetteEntry(v) || (typeof v['format'] === 'string' && /cassette/i.test(v['format'])) || 'cassette' in v) return 'cassette';
+  return 'transcript';
+}
+
+/** The record of a transcript line: a frame, or the raw text of a line that is not one. */
+function lineRecord(v: unknown, text: string, line: number): Omit<Rec, 'i'> {
+  if (!isRawFrame(v)) return { line, dir: 'out', raw: text };
+  const stated = ownTime(v);
+  return { line, dir: 'out', frame: v, ...(stated !== undefined ? { stated } : {}) };
+}
+
+/** The record of a journal or cassette entry; undefined for a header or an entry kind this reader does not know (seed 000 §8: ignore the unknown). */
+function entryRecord(v: unknown, text: string, line: number): Omit<Rec, 'i'> | undefined {
+  if (!isRawFrame(v)) return { line, dir: 'out', raw: text };
+  const clock = entryTime(v);
+  const c = clock !== undefined ? { clock } : {};
+  const dir = v['dir'] === 'in' || v['dir'] === 'out' ? v['dir'] : 'meta';
+  const frame = v['frame'];
+  if (isRawFrame(frame)) {
+    const stated = ownTime(frame);
+    return { line, dir, frame, ...c, ...(stated !== undefined ? { stated } : {}) };
+  }
+  const raw = v['raw'];
+  // a cassette's stderr line (dir "err") is a lifecycle note, not a frame of either side
+  if (typeof raw === 'string') return v['dir'] === 'err' ? { line, dir: 'meta', event: 'stderr', raw, frame: v, ...c } : { line, dir: dir === 'meta' ? 'in' : dir, raw, ...c };
+  if (typeof v['event'] === 'string') return { line, dir: 'meta', event: v['event'], frame: v, ...c };
+  if (v['eof'] === true) return { line, dir: 'meta', event: 'eof', frame: v, ...c };
+  if ('exit' in v) return { line, dir: 'meta', event: 'exit', frame: v, ...c };
+  return undefined;
 }
 
 /** Epoch ms after 2001: a clock below this is relative to the recording's start. */

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { renderHtml } from './html.js';
-import { readRecords, type InputKind } from './input.js';
-import { buildModel, type Model } from './model.js';
+import type { InputKind, Model } from './browser/model.js';
+import { readRecords } from './input.js';
+import { buildModel } from './model.js';
 import { findViolations } from './violations.js';
 
 /** Options of one report. */

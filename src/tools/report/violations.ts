@@ -1,7 +1,8 @@
 // The report's only link to the checker (issue #11: `--check` marks violations on the timeline). The
 // checker is being restructured; whatever its public entry becomes, only this import follows it.
 import { checkTranscript } from '../check/rules.js';
-import type { InputKind, Rec } from './input.js';
+import type { InputKind } from './browser/model.js';
+import type { Rec } from './input.js';
 
 /** One violation as the report places it: the input line, the rule id and the message. */
 export interface ReportViolation {

@@ -70,45 +70,45 @@ describe('LineReader', () => {
   it('skips blank and whitespace-only lines but counts them in line numbers', () => {
     const evs = feed(new LineReader(), [Buffer.from('\n\r\n   \n{"a":1}\n\n{"b":2}\n')]);
     expect(evs).toEqual([
-      { kind: 'line', text: '{"a":1}', lineNo: 4 },
-      { kind: 'line', text: '{"b":2}', lineNo: 6 },
+      { kind: 'line', text: '{"a":1}', lineNo: 4, terminated: true },
+      { kind: 'line', text: '{"b":2}', lineNo: 6, terminated: true },
     ]);
   });
 
   it('passes non-JSON text through unchanged (the protocol layer decides)', () => {
-    expect(feed(new LineReader(), [Buffer.from('not json\n')])).toEqual([{ kind: 'line', text: 'not json', lineNo: 1 }]);
+    expect(feed(new LineReader(), [Buffer.from('not json\n')])).toEqual([{ kind: 'line', text: 'not json', lineNo: 1, terminated: true }]);
   });
 
   it('reports an oversized line with its line number and byte count, then continues normally', () => {
-    const r = new LineReader(10);
+    const r = new LineReader({ maxLineBytes: 10 });
     const big = 'x'.repeat(25);
     const chunks = [Buffer.from('{"a":1}\n' + big.slice(0, 7)), Buffer.from(big.slice(7, 20)), Buffer.from(big.slice(20) + '\n{"b":2}\n')];
     expect(feed(r, chunks)).toEqual([
-      { kind: 'line', text: '{"a":1}', lineNo: 1 },
+      { kind: 'line', text: '{"a":1}', lineNo: 1, terminated: true },
       { kind: 'oversized', bytes: 25, lineNo: 2 },
-      { kind: 'line', text: '{"b":2}', lineNo: 3 },
+      { kind: 'line', text: '{"b":2}', lineNo: 3, terminated: true },
     ]);
   });
 
   it('accepts a line of exactly the cap and rejects one byte more', () => {
-    expect(feed(new LineReader(5), [Buffer.from('12345\n123456\nok\n')])).toEqual([
-      { kind: 'line', text: '12345', lineNo: 1 },
+    expect(feed(new LineReader({ maxLineBytes: 5 }), [Buffer.from('12345\n123456\nok\n')])).toEqual([
+      { kind: 'line', text: '12345', lineNo: 1, terminated: true },
       { kind: 'oversized', bytes: 6, lineNo: 2 },
-      { kind: 'line', text: 'ok', lineNo: 3 },
+      { kind: 'line', text: 'ok', lineNo: 3, terminated: true },
     ]);
   });
 
   it('reports an oversized final line without a newline at end()', () => {
-    const r = new LineReader(4);
-    expect(r.push(Buffer.from('ok\nabcdefgh'))).toEqual([{ kind: 'line', text: 'ok', lineNo: 1 }]);
+    const r = new LineReader({ maxLineBytes: 4 });
+    expect(r.push(Buffer.from('ok\nabcdefgh'))).toEqual([{ kind: 'line', text: 'ok', lineNo: 1, terminated: true }]);
     expect(r.end()).toEqual([{ kind: 'oversized', bytes: 8, lineNo: 2 }]);
   });
 
   it('flushes a final line without a newline at end(), and only once', () => {
     const r = new LineReader();
-    expect(r.push(Buffer.from('{"a":1}\n{"b":'))).toEqual([{ kind: 'line', text: '{"a":1}', lineNo: 1 }]);
+    expect(r.push(Buffer.from('{"a":1}\n{"b":'))).toEqual([{ kind: 'line', text: '{"a":1}', lineNo: 1, terminated: true }]);
     expect(r.push(Buffer.from('2}'))).toEqual([]);
-    expect(r.end()).toEqual([{ kind: 'line', text: '{"b":2}', lineNo: 2 }]);
+    expect(r.end()).toEqual([{ kind: 'line', text: '{"b":2}', lineNo: 2, terminated: false }]);
     expect(r.end()).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { obj } from '../../../protocol/raw-frame.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -21,10 +22,10 @@ export const controlResponsePerRequest: Rule = {
     return {
       in(f, line) {
         if (f['type'] === 'control_request' && typeof f['request_id'] === 'string') open.set(f['request_id'], line);
-        if (f['type'] === 'control_response') answer(f['response']?.['request_id'], line, 'from the consumer');
+        if (f['type'] === 'control_response') answer(obj(f, 'response')?.['request_id'], line, 'from the consumer');
       },
       out(f, line) {
-        if (f['type'] === 'control_response') answer(f['response']?.['request_id'], line, 'from the CLI');
+        if (f['type'] === 'control_response') answer(obj(f, 'response')?.['request_id'], line, 'from the CLI');
       },
       end() {
         if (!ctx.journal) return; // a stdout transcript does not show the requests

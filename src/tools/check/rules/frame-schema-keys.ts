@@ -1,5 +1,5 @@
 import { validateFrame } from '../../../protocol/schemas/index.js';
-import type { Rule } from '../types.js';
+import { frameName, type Rule } from '../types.js';
 
 /** With `--strict`: a known frame carries exactly its profile's key set (what the emulator promises to emit). */
 export const frameSchemaKeys: Rule = {
@@ -10,7 +10,7 @@ export const frameSchemaKeys: Rule = {
   create: (ctx) => ({
     out(f, line) {
       for (const i of validateFrame(ctx.profile, f, 'out')) {
-        if (i.unknownKey) ctx.report(line, `${String(f['type'])}${f['subtype'] ? '/' + String(f['subtype']) : ''}: ${i.path}: not in the ${ctx.profile} key set`);
+        if (i.unknownKey) ctx.report(line, `${frameName(f)}: ${i.path}: not in the ${ctx.profile} key set`);
       }
     },
   }),

@@ -1,5 +1,6 @@
 import { validateFrame } from '../../../protocol/schemas/index.js';
-import type { Rule } from '../types.js';
+import type { RawFrame } from '../../../protocol/raw-frame.js';
+import { frameName, type Rule } from '../types.js';
 
 /** Each known frame has its profile's required keys with the right types (src/protocol/schemas). */
 export const frameSchema: Rule = {
@@ -7,9 +8,9 @@ export const frameSchema: Rule = {
   source: 'seed 000 §5, seed 002 §8, docs/fidelity.md, captures under test/golden/real/',
   summary: "a frame of a known type/subtype (and each known timeline row) matches the profile's schema; unknown keys are tolerated",
   create: (ctx) => {
-    const check = (dir: 'in' | 'out') => (f: Record<string, unknown>, line: number) => {
+    const check = (dir: 'in' | 'out') => (f: RawFrame, line: number) => {
       for (const i of validateFrame(ctx.profile, f, dir)) {
-        if (!i.unknownKey) ctx.report(line, `${dir === 'in' ? 'inbound ' : ''}${String(f['type'])}${f['subtype'] ? '/' + String(f['subtype']) : ''}: ${i.path || '(frame)'}: ${i.message}`);
+        if (!i.unknownKey) ctx.report(line, `${dir === 'in' ? 'inbound ' : ''}${frameName(f)}: ${i.path || '(frame)'}: ${i.message}`);
       }
     };
     return { out: check('out'), in: check('in') };

@@ -1,3 +1,4 @@
+import { obj, str } from '../../../protocol/raw-frame.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -17,7 +18,8 @@ export const hostRequestAnswered: Rule = {
         if (f['type'] === 'control_cancel_request' && typeof f['request_id'] === 'string') open.delete(f['request_id']);
       },
       in(f) {
-        if (f['type'] === 'control_response') open.delete(f['response']?.['request_id']);
+        const id = str(obj(f, 'response'), 'request_id');
+        if (f['type'] === 'control_response' && id !== undefined) open.delete(id);
       },
       end() {
         if (!ctx.journal) return; // a stdout transcript does not show the host's answers

@@ -1,3 +1,4 @@
+import { obj, str } from '../../../protocol/raw-frame.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -13,13 +14,14 @@ export const interruptAckBeforeKilled: Rule = {
     const pending = new Map<string, number>(); // request_id -> line of the interrupt request
     return {
       in(f, line) {
-        const sub = f['request']?.['subtype'];
+        const sub = str(obj(f, 'request'), 'subtype');
         if (f['type'] === 'control_request' && sub === 'interrupt' && typeof f['request_id'] === 'string') pending.set(f['request_id'], line);
       },
       out(f, line) {
-        if (f['type'] === 'control_response') pending.delete(f['response']?.['request_id']);
-        if (f['type'] === 'system' && f['subtype'] === 'task_updated' && f['patch']?.['status'] === 'killed') {
-          for (const [id, at] of pending) ctx.report(line, `task ${f['task_id']} killed before the ACK of interrupt ${id} (line ${at})`);
+        const answered = str(obj(f, 'response'), 'request_id');
+        if (f['type'] === 'control_response' && answered !== undefined) pending.delete(answered);
+        if (f['type'] === 'system' && f['subtype'] === 'task_updated' && obj(f, 'patch')?.['status'] === 'killed') {
+          for (const [id, at] of pending) ctx.report(line, `task ${String(f['task_id'])} killed before the ACK of interrupt ${id} (line ${at})`);
         }
       },
     };

@@ -7,8 +7,8 @@ export const taskNotificationAfterTerminalUpdate: Rule = {
   summary: 'a task_notification comes after a terminal task_updated of its task',
   create: (ctx) => ({
     out(f, line, t) {
-      if (f['subtype'] !== 'task_notification' || f['type'] !== 'system' || !t || t.notifiedLine !== undefined) return;
-      if (t.terminalUpdateLine === undefined) ctx.report(line, `task_notification for ${f['task_id']} before a terminal task_updated`);
+      if (f['subtype'] !== 'task_notification' || f['type'] !== 'system' || !t || t.notified !== undefined) return;
+      if (t.terminal === undefined) ctx.report(line, `task_notification for ${t.id} before a terminal task_updated`);
     },
   }),
 };

@@ -7,8 +7,8 @@ export const taskNotificationOnce: Rule = {
   summary: 'at most one task_notification per task_id',
   create: (ctx) => ({
     out(f, line, t) {
-      if (f['subtype'] === 'task_notification' && f['type'] === 'system' && t?.notifiedLine !== undefined) {
-        ctx.report(line, `second task_notification for ${f['task_id']} (first at line ${t.notifiedLine}); seed 000 §8 promises exactly one`);
+      if (f['subtype'] === 'task_notification' && f['type'] === 'system' && t?.notified !== undefined) {
+        ctx.report(line, `second task_notification for ${t.id} (first at line ${t.notified.at}); seed 000 §8 promises exactly one`);
       }
     },
   }),

@@ -8,9 +8,10 @@ export const taskNotificationStatus: Rule = {
   summary: "the task_notification status equals the terminal task_updated status (killed -> stopped)",
   create: (ctx) => ({
     out(f, line, t) {
-      if (f['subtype'] !== 'task_notification' || f['type'] !== 'system' || !t || t.notifiedLine !== undefined || t.terminalStatus === undefined) return;
-      const expected = isTerminalTaskStatus(t.terminalStatus) ? notificationStatus(t.terminalStatus) : t.terminalStatus;
-      if (f['status'] !== expected) ctx.report(line, `notification status ${f['status']} does not match task_updated ${t.terminalStatus}`);
+      if (f['subtype'] !== 'task_notification' || f['type'] !== 'system' || !t || t.notified !== undefined || t.terminal === undefined) return;
+      const ended = t.terminal.status;
+      const expected = isTerminalTaskStatus(ended) ? notificationStatus(ended) : ended;
+      if (f['status'] !== expected) ctx.report(line, `notification status ${String(f['status'])} does not match task_updated ${ended}`);
     },
   }),
 };

@@ -7,8 +7,8 @@ export const taskProgressAfterTerminal: Rule = {
   summary: 'no task_progress after a completed/failed task_notification (only the stopped path has late rows)',
   create: (ctx) => ({
     out(f, line, t) {
-      if (f['subtype'] !== 'task_progress' || f['type'] !== 'system' || !t || t.notifiedLine === undefined) return;
-      if (t.notifyStatus !== 'stopped') ctx.report(line, `task_progress for ${f['task_id']} after its ${t.notifyStatus} notification (line ${t.notifiedLine})`);
+      if (f['subtype'] !== 'task_progress' || f['type'] !== 'system' || !t || t.notified === undefined) return;
+      if (t.notified.status !== 'stopped') ctx.report(line, `task_progress for ${t.id} after its ${String(t.notified.status)} notification (line ${t.notified.at})`);
     },
   }),
 };

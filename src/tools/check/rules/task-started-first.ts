@@ -8,7 +8,7 @@ export const taskStartedFirst: Rule = {
   create: (ctx) => ({
     out(f, line, t) {
       const sub = taskSubtype(f);
-      if (sub && sub !== 'task_started' && !t) ctx.report(line, `${sub} for ${f['task_id']} before its task_started`);
+      if (sub && sub !== 'task_started' && !t) ctx.report(line, `${sub} for ${String(f['task_id'])} before its task_started`);
     },
   }),
 };

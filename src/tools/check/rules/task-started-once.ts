@@ -7,7 +7,7 @@ export const taskStartedOnce: Rule = {
   summary: 'one task_started per task_id',
   create: (ctx) => ({
     out(f, line, t) {
-      if (f['type'] === 'system' && f['subtype'] === 'task_started' && t) ctx.report(line, `task ${f['task_id']} started twice (first at line ${t.startedLine})`);
+      if (f['type'] === 'system' && f['subtype'] === 'task_started' && t) ctx.report(line, `task ${t.id} started twice (first at line ${t.firstAt})`);
     },
   }),
 };

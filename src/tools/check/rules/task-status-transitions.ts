@@ -1,4 +1,6 @@
-import { TERMINAL_TASK, type Rule } from '../types.js';
+import { obj, str } from '../../../protocol/raw-frame.js';
+import { isTerminalStatus } from '../../../protocol/vocabulary.js';
+import type { Rule } from '../types.js';
 
 const RANK: Record<string, number> = { pending: 0, running: 1, paused: 1 };
 
@@ -10,12 +12,12 @@ export const taskStatusTransitions: Rule = {
   create: (ctx) => ({
     out(f, line, t) {
       if (f['subtype'] !== 'task_updated' || f['type'] !== 'system' || !t) return;
-      const status = f['patch']?.['status'];
-      if (typeof status !== 'string') return;
-      if (t.terminalStatus !== undefined) {
-        ctx.report(line, `task ${f['task_id']} went ${t.terminalStatus} -> ${status}; a terminal status is final`);
-      } else if (!TERMINAL_TASK.has(status) && t.status !== undefined && (RANK[status] ?? 1) < (RANK[t.status] ?? 1)) {
-        ctx.report(line, `task ${f['task_id']} went back from ${t.status} to ${status}`);
+      const status = str(obj(f, 'patch'), 'status');
+      if (status === undefined) return;
+      if (t.terminal !== undefined) {
+        ctx.report(line, `task ${t.id} went ${t.terminal.status} -> ${status}; a terminal status is final`);
+      } else if (!isTerminalStatus(status) && t.status !== undefined && (RANK[status] ?? 1) < (RANK[t.status] ?? 1)) {
+        ctx.report(line, `task ${t.id} went back from ${t.status} to ${status}`);
       }
     },
   }),

@@ -8,7 +8,7 @@ export const taskTerminalReached: Rule = {
   create: (ctx) => ({
     end(tasks) {
       for (const [id, t] of tasks) {
-        if (t.notifiedLine === undefined && t.terminalUpdateLine === undefined) ctx.report(t.startedLine, `task ${id} never reached a terminal state`);
+        if (t.notified === undefined && t.terminal === undefined) ctx.report(t.firstAt, `task ${id} never reached a terminal state`);
       }
     },
   }),

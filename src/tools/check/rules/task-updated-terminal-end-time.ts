@@ -1,4 +1,6 @@
-import { TERMINAL_TASK, type Rule } from '../types.js';
+import { obj } from '../../../protocol/raw-frame.js';
+import { isTerminalStatus } from '../../../protocol/vocabulary.js';
+import type { Rule } from '../types.js';
 
 /** A terminal task_updated carries patch.end_time (seed 000 §5.3 example). */
 export const taskUpdatedTerminalEndTime: Rule = {
@@ -8,8 +10,9 @@ export const taskUpdatedTerminalEndTime: Rule = {
   create: (ctx) => ({
     out(f, line, t) {
       if (f['subtype'] !== 'task_updated' || f['type'] !== 'system' || !t) return;
-      if (TERMINAL_TASK.has(f['patch']?.['status']) && typeof f['patch']?.['end_time'] !== 'number') {
-        ctx.report(line, `terminal task_updated for ${f['task_id']} without patch.end_time`);
+      const patch = obj(f, 'patch');
+      if (isTerminalStatus(patch?.['status']) && typeof patch?.['end_time'] !== 'number') {
+        ctx.report(line, `terminal task_updated for ${t.id} without patch.end_time`);
       }
     },
   }),

@@ -1,4 +1,6 @@
-import { agentRows, TERMINAL_AGENT, type Rule } from '../types.js';
+import { rowsOfType } from '../../../protocol/task-state.js';
+import { isTerminalAgentState } from '../../../protocol/vocabulary.js';
+import type { Rule } from '../types.js';
 
 /** An agent in done/error/cached stays there (seed 000 §5.2 state machine start -> done|error|cached). */
 export const workflowAgentTerminalIsFinal: Rule = {
@@ -8,10 +10,10 @@ export const workflowAgentTerminalIsFinal: Rule = {
   create: (ctx) => ({
     out(f, line, t) {
       if (f['subtype'] !== 'task_progress' || !t) return;
-      for (const r of agentRows(f)) {
-        const prev = t.agents.get(r['index']);
-        if (prev !== undefined && TERMINAL_AGENT.has(prev) && prev !== r['state'] && r['cached'] !== true) {
-          ctx.report(line, `agent ${r['index']} (${r['label']}) left terminal state ${prev} for ${r['state']}`);
+      for (const r of rowsOfType(f, 'workflow_agent')) {
+        const prev = t.agents.get(r.index)?.state;
+        if (isTerminalAgentState(prev) && prev !== r['state'] && r['cached'] !== true) {
+          ctx.report(line, `agent ${r.index} (${String(r['label'])}) left terminal state ${prev} for ${String(r['state'])}`);
         }
       }
     },

@@ -1,3 +1,4 @@
+import { rowsOfType, snapshotRows } from '../../../protocol/task-state.js';
 import type { Rule } from '../types.js';
 
 /** Each workflow_progress is a full snapshot that replaces the last one, so no row may disappear (seed 000 §6). */
@@ -8,11 +9,18 @@ export const workflowSnapshotReplaces: Rule = {
   create: (ctx) => ({
     out(f, line, t) {
       // absent workflow_progress = a throttled tick without a snapshot (peers-and-user-needs.md §3), not an empty one
-      if (f['subtype'] !== 'task_progress' || f['type'] !== 'system' || !t || !Array.isArray(f['workflow_progress']) || t.rowKeys.size === 0) return;
-      const now = new Set<string>();
-      for (const r of f['workflow_progress']) if (r && (r['type'] === 'workflow_phase' || r['type'] === 'workflow_agent') && typeof r['index'] === 'number') now.add(`${r['type']}:${r['index']}`);
-      const lost = [...t.rowKeys].filter((k) => !now.has(k));
-      if (lost.length > 0) ctx.report(line, `snapshot for ${f['task_id']} drops row(s) ${lost.join(', ')}; a snapshot replaces the previous one, so it must carry every row`);
+      if (f['subtype'] !== 'task_progress' || f['type'] !== 'system' || !t || snapshotRows(f) === undefined) return;
+      const lost = [
+        ...lostRows(t.phases.keys(), rowsOfType(f, 'workflow_phase')).map((i) => `workflow_phase:${i}`),
+        ...lostRows(t.agents.keys(), rowsOfType(f, 'workflow_agent')).map((i) => `workflow_agent:${i}`),
+      ];
+      if (lost.length > 0) ctx.report(line, `snapshot for ${t.id} drops row(s) ${lost.join(', ')}; a snapshot replaces the previous one, so it must carry every row`);
     },
   }),
 };
+
+/** Indexes seen before that a snapshot's rows no longer carry. */
+function lostRows(seen: Iterable<number>, rows: ReadonlyArray<{ index: number }>): number[] {
+  const now = new Set(rows.map((r) => r.index));
+  return [...seen].filter((i) => !now.has(i));
+}

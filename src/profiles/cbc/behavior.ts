@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import type { ProfileBehavior } from '../../engine/profile.js';
+
+/** The cbc version the profiles reproduce (captures/cbc-2.117.0). */
+export const CBC_VERSION = '2.117.0';
+
+/** Tools listed in cbc 2.117.0's system/init (real-turn.out). */
+const TOOLS = [
+  'Agent', 'Read', 'Write', 'Edit', 'Bash', 'PowerShell', 'Glob', 'Grep', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet',
+  'TaskUpdate', 'TaskList', 'WebFetch', 'WebSearch', 'TaskStop', 'TaskOutput', 'Skill', 'SkillManage', 'AskUserQuestion',
+  'StructuredOutput', 'ToolSearch', 'DeferExecuteTool', 'SendMessage', 'TeamCreate', 'TeamDelete', 'NotebookEdit', 'LSP', 'ImageGen',
+  'ImageEdit', 'VideoGen', 'EnterWorktree', 'LeaveWorktree', 'CronCreate', 'CronDelete', 'CronList', 'WeChatReply', 'WeComReply',
+  'ComputerUse', 'ListMcpResources', 'ReadMcpResource', 'WaitForMcpServers', 'Workflow',
+];
+
+/** cbc's behaviour; `strict` (cbc-2.117.0) follows the real 2.117.0 replies where they differ from the seeds. */
+export function cbcBehavior(strict: boolean): ProfileBehavior {
+  const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models', 'stop_task'];
+  // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4)
+  if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens');
+  return {
+    lateAbortRows: true,
+    abortError: (reason) => `subagent aborted: ${reason}`,
+    stopSnapshot: false,
+    controlSubtypes: new Set(controls),
+    exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
+    requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
+    emitsSessionState: () => false,
+    settingsDir: '.codebuddy',
+    defaultModel: 'default-model',
+    tools: TOOLS,
+    // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
+    malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
+    sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
+    // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
+    summary: (t, status, d) => {
+      if (t.kind === 'workflow') return status === 'failed' ? `Workflow "${t.workflowName}" failed: ${d.error ?? 'unknown error'}` : `Workflow "${t.workflowName}" ${status}`;
+      if (t.kind === 'agent') return status === 'stopped' ? `Background agent "${t.description}" was stopped` : `Background agent "${t.description}" ${status}`;
+      if (status === 'completed') return `Background command "${t.description}" completed (exit code ${d.exitCode ?? 0})`;
+      if (status === 'failed') return `Background command "${t.description}" failed with exit code ${d.exitCode ?? 1}`;
+      return `Background command "${t.description}" was stopped`;
+    },
+    launchedText: (t) =>
+      t.kind === 'workflow'
+        ? `Workflow launched in background. Task ID: ${t.taskId}\nSummary: ${t.description}\n\nYou will be notified when it completes.`
+        : t.kind === 'agent'
+          ? `Background agent launched. Task ID: ${t.taskId}\nOutput file: ${t.outputFile}\nYou will be notified when it completes.`
+          : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
+    backgroundInPrint: 'error',
+    interruptedErrors: [],
+    interruptedTurnSucceeds: true,
+    outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
+    shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
+    toolUseBeforePermissionRequest: false,
+    asksHostWithoutPromptTool: true,
+    workflowInputNamesScriptPath: true,
+    workflowPromptInTaskStarted: false,
+    mcpClientName: 'codebuddy-code',
+    versionText: `${CBC_VERSION}\n`,
+    helpName: 'cbc',
+  };
+}

@@ -1,0 +1,34 @@
+import type { ControlPayload } from '../../engine/events.js';
+import type { EncodeContext } from '../../engine/profile.js';
+import { withApplied } from '../shared/control.js';
+import { clone, profileData } from '../data.js';
+
+/** The payload of a successful control reply (or undefined for a reply without payload). */
+export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict: boolean): Record<string, unknown> | undefined {
+  const data = profileData('cbc');
+  switch (p.kind) {
+    case 'initialize': {
+      const r = clone(data.initializeResponse);
+      r['currentModelId'] = ctx.model;
+      return withApplied(r, p.request);
+    }
+    case 'interrupt':
+      // seed 000 §4.3.1: the ACK has no payload; cbc 2.117.0 really answers with {session_id, interrupted, reason}
+      return strict ? { session_id: p.sessionId, interrupted: true, reason: p.requested ?? 'SDK request' } : undefined;
+    case 'set_permission_mode':
+      return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: null };
+    case 'set_model':
+      return { session_id: p.sessionId, model: p.model, previous_model: p.previous };
+    case 'get_available_modes':
+      return clone(data.availableModes ?? {});
+    case 'get_available_models': {
+      const models = (data.initializeResponse['models'] as Array<{ id: string; name: string }> | undefined) ?? [];
+      return { availableModels: models.map((m) => ({ modelId: m.id, name: m.name })), rawModels: clone(models) };
+    }
+    case 'mcp_status':
+      return { mcpServers: [] };
+    case 'set_max_thinking_tokens':
+    case 'stop_task':
+      return undefined;
+  }
+}

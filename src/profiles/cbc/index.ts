@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { Profile, ProfileIds } from '../../engine/profile.js';
+import { ERROR } from '../../protocol/frames/control.js';
+import { build } from '../../protocol/frames/index.js';
+import type { ProfileName } from '../../protocol/vocabulary.js';
+import { controlError, controlSuccess } from '../shared/control.js';
+import { dispatch, none, type Encoders } from '../shared/encoders.js';
+import { hostCancel, hostRequest } from '../shared/host.js';
+import { toolUseId } from '../shared/ids.js';
+import { CBC_VERSION, cbcBehavior } from './behavior.js';
+import { cbcControlPayload } from './control.js';
+import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
+import { assistant, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
+
+/**
+ * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
+ * the real cbc 2.117.0 captures (captures/cbc-2.117.0). Every choice is in docs/fidelity.md.
+ */
+const W = 'cbc';
+
+/** cbc's id formats (measured on cbc 2.117.0; seed 000 §5.2 for agent ids). */
+const IDS: ProfileIds = {
+  sessionId: (rng) => rng.uuid(),
+  taskId: (kind, rng) => (kind === 'workflow' ? rng.uuid() : `${kind === 'agent' ? 'agent' : kind}-${rng.hex(4)}`),
+  toolUseId,
+  messageId: (rng) => rng.uuid(),
+  hostRequestId: (kind, now, n) => `${kind}_${now}_${n}`,
+  // `v2:` + sha256 of the agent's canonical content (seed 000 §5.2): stable across runs
+  agentId: (canonical) => 'v2:' + createHash('sha256').update(canonical).digest('hex'),
+};
+
+function encoders(strict: boolean): Encoders {
+  return {
+    control_success: (ev, ctx) => controlSuccess(W, ev.requestId, cbcControlPayload(ev.payload, ctx, strict)),
+    control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
+    session_state: none,
+    input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, false),
+    host_cancel: (ev) => hostCancel(ev, W),
+    turn_init: systemInit,
+    turn_preamble: (ev, ctx) => preamble(ctx, ev.messageId),
+    assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
+    subagent_text: none, // no capture of cbc sub-agent transcript frames
+    assistant_tool_use: toolUse,
+    tool_result: toolResult,
+    interrupted_user: interruptedUser,
+    result,
+    bg_tasks_changed: none,
+    task_started: taskStarted,
+    task_progress: taskProgress,
+    task_updated: taskUpdated,
+    task_notification: taskNotification,
+  };
+}
+
+function makeCbc(name: ProfileName, strict: boolean): Profile {
+  return { name, cli: 'cbc', version: CBC_VERSION, behavior: cbcBehavior(strict), ids: IDS, encode: dispatch(encoders(strict)) };
+}
+
+/** cbc per seeds 000 and 002 (payload-less interrupt ACK, mcp_status answered). */
+export const cbcProfile = (): Profile => makeCbc('cbc', false);
+/** cbc with the real 2.117.0 replies where they differ from the seeds. */
+export const cbc2117Profile = (): Profile => makeCbc('cbc-2.117.0', true);

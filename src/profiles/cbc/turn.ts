@@ -1,0 +1,155 @@
+import type { EngineEvent } from '../../engine/events.js';
+import type { EncodeContext } from '../../engine/profile.js';
+import { build, type FrameOf } from '../../protocol/frames/index.js';
+import { ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, TEXT, TOOL_RESULT, TOOL_USE, USER, USER_MESSAGE } from '../../protocol/frames/message.js';
+import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/result.js';
+import { FILE_HISTORY_SNAPSHOT, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
+import { iso } from '../../protocol/shape.js';
+import { clone, profileData } from '../data.js';
+
+/**
+ * The frames of a cbc turn, as the real cbc 2.117.0 writes them (captures/cbc-2.117.0: real-init.out,
+ * real-turn.out, tool turns, mid-turn interrupt). Every frame carries `__timestamp`; most `_requestId`.
+ */
+const W = 'cbc';
+
+type Ev<K extends EngineEvent['kind']> = Extract<EngineEvent, { kind: K }>;
+type Assistant = FrameOf<typeof ASSISTANT>;
+type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
+
+/** system/init: real cbc 2.117.0's init uuid equals session_id. */
+export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
+  const tpl = profileData('cbc').systemInit;
+  return build(SYSTEM_INIT, W, {
+    type: 'system',
+    subtype: 'init',
+    uuid: ctx.sessionId,
+    session_id: ctx.sessionId,
+    apiKeySource: tpl.apiKeySource,
+    cwd: ctx.cwd,
+    tools: ctx.tools,
+    mcp_servers: [],
+    model: ctx.model,
+    permissionMode: ctx.permissionMode,
+    slash_commands: clone(tpl.slash_commands),
+    output_style: tpl.output_style,
+    __timestamp: iso(ctx.now),
+    _requestId: ctx.turnRequestId,
+  });
+}
+
+/** The turn preamble of real cbc 2.117.0 (real-turn.out): system/status, then file-history-snapshot. */
+export function preamble(ctx: EncodeContext, messageId: string): [FrameOf<typeof SYSTEM_STATUS>, FrameOf<typeof FILE_HISTORY_SNAPSHOT>] {
+  return [
+    status(ctx),
+    build(FILE_HISTORY_SNAPSHOT, W, {
+      type: 'file-history-snapshot',
+      id: ctx.rng.uuid(),
+      timestamp: ctx.now,
+      isSnapshotUpdate: false,
+      snapshot: build(SNAPSHOT_BODY, W, { messageId, trackedFileBackups: {} }),
+      __timestamp: iso(ctx.now),
+      _requestId: ctx.turnRequestId,
+    }),
+  ];
+}
+
+function status(ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS> {
+  return build(SYSTEM_STATUS, W, {
+    type: 'system',
+    subtype: 'status',
+    status: null,
+    uuid: ctx.rng.uuid(),
+    session_id: ctx.sessionId,
+    __timestamp: iso(ctx.now),
+    _requestId: ctx.turnRequestId,
+  });
+}
+
+/** cbc's usage object, in messages and results alike: token counts, null blocks. */
+function usage<D extends typeof MESSAGE_USAGE | typeof RESULT_USAGE>(decl: D, input: number, output: number): FrameOf<D> {
+  return build<typeof MESSAGE_USAGE | typeof RESULT_USAGE>(decl, W, {
+    input_tokens: input,
+    output_tokens: output,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation: null,
+    server_tool_use: null,
+    service_tier: null,
+  }) as FrameOf<D>;
+}
+
+/** An assistant frame; its uuid is the message id. */
+export function assistant(ctx: EncodeContext, id: string, content: Content, stopReason: string | null = null, requestId = ctx.turnRequestId): Assistant {
+  return build(ASSISTANT, W, {
+    type: 'assistant',
+    uuid: id,
+    session_id: ctx.sessionId,
+    message: build(ASSISTANT_MESSAGE, W, {
+      id,
+      content,
+      model: ctx.model,
+      role: 'assistant',
+      stop_reason: stopReason,
+      stop_sequence: null,
+      type: 'message',
+      usage: usage(MESSAGE_USAGE, 0, 0),
+    }),
+    parent_tool_use_id: null,
+    __timestamp: iso(ctx.now),
+    _requestId: requestId,
+  });
+}
+
+/** A text content block. */
+export const text = (t: string): FrameOf<typeof TEXT> => build(TEXT, W, { type: 'text', text: t });
+
+/** An assistant tool call (measured: stop_reason tool_use). */
+export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assistant {
+  return assistant(ctx, ev.messageId, [build(TOOL_USE, W, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input })], 'tool_use');
+}
+
+/** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
+export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
+  return build(USER, W, {
+    type: 'user',
+    uuid: ctx.rng.uuid(),
+    session_id: ctx.sessionId,
+    message: build(USER_MESSAGE, W, {
+      content: [build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(ev.content)], is_error: ev.isError })],
+      role: 'user',
+    }),
+    parent_tool_use_id: ev.toolUseId,
+    __timestamp: iso(ctx.now),
+    _requestId: ctx.turnRequestId,
+  });
+}
+
+/** Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId. */
+export function interruptedUser(ev: Ev<'interrupted_user'>, ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Assistant] {
+  // the whole preamble is drawn and its snapshot dropped: its uuid draw is part of the seeded stream the goldens pin
+  const [head] = preamble(ctx, ev.messageId);
+  return [head, assistant(ctx, ev.messageId, [text('Interrupted by user')], null, undefined)];
+}
+
+/** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */
+export function result(ev: Ev<'result'>, ctx: EncodeContext): FrameOf<typeof RESULT> {
+  const s = ev.stats;
+  return build(RESULT, W, {
+    type: 'result',
+    subtype: ev.ok ? 'success' : 'error_during_execution',
+    is_error: !ev.ok,
+    uuid: ctx.rng.uuid(),
+    session_id: ctx.sessionId,
+    duration_ms: s.endedAt - s.startedAt,
+    duration_api_ms: s.apiMs,
+    num_turns: s.numTurns,
+    result: ev.ok ? ev.text : undefined,
+    structured_output: ev.structured?.value,
+    total_cost_usd: 0,
+    usage: usage(RESULT_USAGE, s.inputTokens, s.outputTokens),
+    permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
+    errors: ev.ok ? undefined : ev.errors,
+    __timestamp: iso(ctx.now),
+  });
+}

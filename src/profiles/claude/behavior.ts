@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import type { ProfileBehavior } from '../../engine/profile.js';
+import { truthy } from '../../env.js';
+import { dashedCwd } from '../../protocol/paths.js';
+import type { ClaudeSpec } from './spec.js';
+
+/** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
+export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
+  const { v328 } = spec;
+  return {
+    lateAbortRows: false,
+    abortError: () => 'Stopped because the workflow was stopped',
+    stopSnapshot: v328,
+    controlSubtypes: new Set(['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status']),
+    exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
+    requiresVerboseForStreamJson: true,
+    emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
+    settingsDir: '.claude',
+    defaultModel: spec.defaultModel,
+    tools: spec.tools,
+    malformedLine: (line, err) => ({
+      fatal: v328
+        ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
+        : `Error parsing streaming input line: ${line}: ${err.name}: JSON Parse error: ${bunJsonError(line)}`,
+    }),
+    // cli.md §5.4 summary texts; a stopped task's summary is its bare description (captures wfstop, stoptask)
+    summary: (t, status, d) => {
+      if (status === 'stopped') return t.description;
+      if (t.kind === 'workflow') return status === 'completed' ? `Dynamic workflow "${t.description}" completed` : `Dynamic workflow "${t.description}" failed: ${d.error ?? 'Error'}`;
+      if (t.kind === 'agent') return d.result ?? '';
+      return status === 'completed'
+        ? `Background command "${t.description}" completed (exit code ${d.exitCode ?? 0})`
+        : `Background command "${t.description}" failed with exit code ${d.exitCode ?? 1}`;
+    },
+    launchedText: (t) =>
+      t.kind === 'workflow'
+        ? `Workflow launched in background. Task ID: ${t.taskId}\nSummary: ${t.description}\n\nYou will be notified when it completes. Use /workflows to watch live progress.`
+        : t.kind === 'agent'
+          ? `Async agent launched successfully. (This tool result is internal metadata — never quote or paste any part of it, including the agentId below, into a user-facing reply.)\nagentId: ${t.taskId} (internal ID - do not mention to user. Use SendMessage with to: '${t.taskId}', summary: '<5-10 word recap>' to continue this agent.)\nThe agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.\nDo not duplicate this agent's work — avoid working with the same files or topics it is using.\noutput_file: ${t.outputFile}\nDo NOT Read or tail this file via the shell tool — it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification.`
+          : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`,
+    backgroundInPrint: 'wait', // cli.md §9: no error; the CLI waits, then runs a follow-up turn
+    interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
+    interruptedTurnSucceeds: false,
+    outputFile: claudeOutputFile,
+    shellStderrFile: () => undefined,
+    toolUseBeforePermissionRequest: true,
+    asksHostWithoutPromptTool: false,
+    workflowInputNamesScriptPath: false,
+    workflowPromptInTaskStarted: true,
+    mcpClientName: 'claude-code',
+    versionText: `${spec.version} (Claude Code)\n`,
+    helpName: spec.name,
+  };
+}
+
+/** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */
+function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  return join(home, 'tmp', `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+}
+
+/** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
+function bunJsonError(line: string): string {
+  const t = line.trimStart();
+  const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
+  if (word) return `Unexpected identifier "${word}"`;
+  return 'Unexpected token';
+}

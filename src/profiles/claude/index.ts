@@ -1,0 +1,71 @@
+import type { Profile, ProfileIds } from '../../engine/profile.js';
+import { BASE36 } from '../../engine/random.js';
+import { controlError, controlSuccess } from '../shared/control.js';
+import { dispatch, none, type Encoders } from '../shared/encoders.js';
+import { hostCancel, hostRequest } from '../shared/host.js';
+import { messageId, toolUseId } from '../shared/ids.js';
+import { claudeBehavior } from './behavior.js';
+import { claudeControlPayload } from './control.js';
+import { result } from './result.js';
+import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
+import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
+import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
+
+/**
+ * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
+ * claude-code-cli.md. The versions differ by data (spec.ts) and key orders (src/protocol/frames).
+ */
+
+/** Claude Code's id formats (claude-code-cli.md §2). */
+function ids(spec: ClaudeSpec): ProfileIds {
+  return {
+    sessionId: (rng) => rng.uuid(),
+    // a type prefix + 8 base36 chars; agents use `a` + 16 hex
+    taskId: (kind, rng) => (kind === 'agent' ? 'a' + rng.hex(16) : (kind === 'workflow' ? 'w' : 'b') + rng.chars(BASE36, 8)),
+    runId: spec.v328 ? (now, rng) => `${now.toString(36).padStart(9, '0')}-${rng.hex(8)}` : undefined,
+    toolUseId,
+    messageId,
+    hostRequestId: (_kind, _now, _n, rng) => rng.uuid(), // no capture of Claude Code's CLI-initiated request ids
+    agentId: (_c, rng) => 'a' + rng.hex(16),
+  };
+}
+
+function encoders(spec: ClaudeSpec): Encoders {
+  const W = spec.wire;
+  return {
+    control_success: (ev, ctx) => {
+      // 2.1.220's first initialize reply has no pending_* keys; a repeated one does (claude-code-cli.md §3)
+      const pending = ev.payload.kind === 'initialize' && (spec.v328 || ev.payload.repeat);
+      return controlSuccess(W, ev.requestId, claudeControlPayload(spec, ev.payload, ctx), pending);
+    },
+    control_error: (ev) =>
+      controlError(W, ev.requestId, ev.message ?? `Unsupported control request subtype: ${ev.subtype}`,
+        spec.v328 && ev.reason === 'unsupported' ? 'unsupported_request' : undefined),
+    session_state: (ev, ctx) => sessionState(spec, ev, ctx),
+    input_error: none,
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, true),
+    host_cancel: (ev) => hostCancel(ev, W),
+    turn_init: (_ev, ctx) => systemInit(spec, ctx),
+    turn_preamble: none,
+    assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
+    subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
+    assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
+    tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
+    interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
+    result: (ev, ctx) => result(spec, ev, ctx),
+    bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
+    task_started: (ev, ctx) => taskStarted(spec, ev, ctx),
+    task_progress: (ev, ctx) => taskProgress(spec, ev, ctx),
+    task_updated: (ev, ctx) => taskUpdated(spec, ev, ctx),
+    task_notification: (ev, ctx) => taskNotification(spec, ev, ctx),
+  };
+}
+
+function makeClaude(spec: ClaudeSpec): Profile {
+  return { name: spec.name, cli: 'claude', version: spec.version, behavior: claudeBehavior(spec), ids: ids(spec), encode: dispatch(encoders(spec)) };
+}
+
+/** Claude Code 2.1.220. */
+export const claude220Profile = (): Profile => makeClaude(CLAUDE_220);
+/** Claude Code 2.1.328. */
+export const claude328Profile = (): Profile => makeClaude(CLAUDE_328);

@@ -1,0 +1,113 @@
+import type { EngineEvent } from '../../engine/events.js';
+import type { EncodeContext } from '../../engine/profile.js';
+import { build, type FrameOf } from '../../protocol/frames/index.js';
+import { MODEL_USAGE, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import type { ClaudeSpec } from './spec.js';
+
+/**
+ * Claude Code's `result` frame (captures; claude-code-cli.md §8, §10). An error or interrupt result
+ * reports zero tokens; 2.1.328 adds sub-agent stats, timing fields and the usage since the last result.
+ */
+export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext): FrameOf<typeof RESULT> {
+  const { v328, wire: W } = spec;
+  const s = ev.stats;
+  const zero = !ev.ok;
+  const input = zero ? 0 : s.inputTokens;
+  const output = zero ? 0 : s.outputTokens;
+  const mu = modelUsage(spec, ctx, input, output);
+  const ttft = Math.max(1, s.apiMs - 5);
+  return build(RESULT, W, {
+    duration_api_ms: zero ? 0 : s.apiMs,
+    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : null,
+    session_id: ctx.sessionId,
+    total_cost_usd: input * spec.price.input + output * spec.price.output,
+    usage: usage(spec, input, output, zero),
+    modelUsage: mu,
+    permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
+    terminal_reason: ev.ok ? 'completed' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    fast_mode_state: 'off',
+    fast_mode_disabled_reason: 'sdk_opt_in_required',
+    origin:
+      s.origin.kind === 'task-notification'
+        ? build(ORIGIN, W, { kind: 'task-notification', producer: v328 ? 'session-task' : undefined, runId: v328 ? s.origin.runId : undefined })
+        : undefined,
+    subagent_stats: v328 ? subagentStats() : undefined,
+    safety_stops: v328 ? 0 : undefined,
+    is_error: !ev.ok,
+    num_turns: s.numTurns,
+    subtype: ev.ok ? 'success' : 'error_during_execution',
+    api_error_status: ev.ok ? null : undefined,
+    result: ev.ok ? ev.text : undefined,
+    structured_output: ev.structured?.value,
+    ttft_ms: ev.ok ? ttft : undefined,
+    ttft_stream_ms: ev.ok ? ttft - 1 : undefined,
+    time_to_request_ms: ev.ok ? Math.max(0, ttft - 20) : undefined,
+    first_content_frame_ms: ev.ok && v328 ? ttft : undefined,
+    errors: ev.ok ? undefined : ev.errors,
+    type: 'result',
+    duration_ms: s.endedAt - s.startedAt,
+    uuid: ctx.rng.uuid(),
+    queued_turn_count: v328 ? 0 : undefined,
+    result_index: v328 ? s.resultIndex : undefined,
+    model_usage_since_last_result: v328 ? mu : undefined,
+  });
+}
+
+/** The result's usage; a zeroed one has its own key order in 2.1.328. */
+function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {
+  const v328 = spec.v328;
+  return build<typeof RESULT_USAGE | typeof RESULT_USAGE_ZEROED>(zero ? RESULT_USAGE_ZEROED : RESULT_USAGE, spec.wire, {
+    input_tokens: input,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    output_tokens: output,
+    output_tokens_details: v328 ? { thinking_tokens: 0 } : undefined,
+    server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+    service_tier: 'standard',
+    cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+    inference_geo: '',
+    iterations: [],
+    speed: 'standard',
+    fallback_credit: v328 ? null : undefined,
+  });
+}
+
+/** Per-model usage: empty when the turn used no tokens. */
+function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
+  if (input === 0 && output === 0) return {};
+  const v328 = spec.v328;
+  return {
+    [ctx.model]: build(MODEL_USAGE, spec.wire, {
+      inputTokens: input,
+      outputTokens: output,
+      cacheReadInputTokens: 0,
+      cacheCreationInputTokens: 0,
+      webSearchRequests: 0,
+      costUSD: input * spec.price.input + output * spec.price.output,
+      contextWindow: 1000000,
+      maxOutputTokens: spec.maxOutputTokens,
+      thinkingTokens: v328 ? 0 : undefined,
+      cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
+      cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
+      canonicalModel: ctx.model.replace(/\[1m\]$/, ''),
+      provider: 'firstParty',
+      costBasis: v328 ? 'list' : undefined,
+    }),
+  };
+}
+
+/** 2.1.328's sub-agent counters (all zero: the emulator's sub-agents are not counted). */
+function subagentStats(): FrameOf<typeof SUBAGENT_STATS> {
+  return build(SUBAGENT_STATS, 'claude-2.1.328', {
+    spawned: 0,
+    requested: { background: 0, foreground: 0, unset: 0 },
+    started_in_background: 0,
+    max_depth: 0,
+    spawned_by_subagents: 0,
+    completed: 0,
+    failed: 0,
+    killed: { parent: 0, user: 0, system: 0 },
+    refused: { depth_limit: 0, concurrency_limit: 0, budget: 0 },
+    by_type: {},
+  });
+}

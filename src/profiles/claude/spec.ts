@@ -1,0 +1,50 @@
+import type { ProfileName } from '../../protocol/vocabulary.js';
+import type { Wire } from '../../protocol/frames/index.js';
+
+/**
+ * What differs between the Claude Code versions the profiles reproduce, as data (claude-code-cli.md §10,
+ * captures claude-code-2.1.220 / claude-code-2.1.328). Key orders differ too; those are in src/protocol/frames.
+ */
+export interface ClaudeSpec {
+  version: '2.1.220' | '2.1.328';
+  name: Extract<ProfileName, `claude-${string}`>;
+  wire: Extract<Wire, `claude-${string}`>;
+  /** 2.1.328's additions: run ids, the stop snapshot, error_code, sdk_host_only, subagent_stats, ... */
+  v328: boolean;
+  /** USD per input / output token of the default model. */
+  price: { input: number; output: number };
+  maxOutputTokens: number;
+  defaultModel: string;
+  /** Tool names of system/init. */
+  tools: readonly string[];
+}
+
+const TOOLS_328 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'ListAgents', 'Monitor',
+  'NotebookEdit', 'Read', 'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskStop', 'ToolSearch', 'WebFetch', 'WebSearch', 'Workflow', 'Write'];
+const TOOLS_220 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Read',
+  'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate',
+  'WebFetch', 'WebSearch', 'Workflow', 'Write'];
+
+/** Claude Code 2.1.220 (the version seed 000 §7 aligns with). */
+export const CLAUDE_220: ClaudeSpec = {
+  version: '2.1.220',
+  name: 'claude-2.1.220',
+  wire: 'claude-2.1.220',
+  v328: false,
+  price: { input: 5e-6, output: 25e-6 },
+  maxOutputTokens: 64000,
+  defaultModel: 'claude-opus-5[1m]',
+  tools: TOOLS_220,
+};
+
+/** Claude Code 2.1.328. */
+export const CLAUDE_328: ClaudeSpec = {
+  version: '2.1.328',
+  name: 'claude-2.1.328',
+  wire: 'claude-2.1.328',
+  v328: true,
+  price: { input: 4e-6, output: 20e-6 },
+  maxOutputTokens: 128000,
+  defaultModel: 'claude-opus-5-5',
+  tools: TOOLS_328,
+};

@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import type { EngineEvent, TaskInfo } from '../../engine/events.js';
+import type { EncodeContext } from '../../engine/profile.js';
+import { truthy } from '../../env.js';
+import { build, type FrameOf } from '../../protocol/frames/index.js';
+import {
+  AGENT_LAUNCH_RESULT, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_USE, USER, USER_MESSAGE,
+  WORKFLOW_LAUNCH_RESULT,
+} from '../../protocol/frames/message.js';
+import { SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
+import { dashedCwd } from '../../protocol/paths.js';
+import { iso } from '../../protocol/shape.js';
+import { taskTypeOf } from '../../protocol/vocabulary.js';
+import { clone, profileData } from '../data.js';
+import { apiRequestId } from '../shared/ids.js';
+import type { ClaudeSpec } from './spec.js';
+
+/** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
+type Ev<K extends EngineEvent['kind']> = Extract<EngineEvent, { kind: K }>;
+type Assistant = FrameOf<typeof ASSISTANT>;
+type User = FrameOf<typeof USER>;
+
+/** system/init: the captured template with this session's facts (its key order is the capture's). */
+export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
+  const tpl = clone(profileData(spec.name).systemInit);
+  tpl.cwd = ctx.cwd;
+  tpl.session_id = ctx.sessionId;
+  tpl.tools = ctx.tools;
+  tpl.model = ctx.model;
+  tpl.permissionMode = ctx.permissionMode;
+  tpl.uuid = ctx.rng.uuid();
+  tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
+  if (spec.v328) {
+    tpl.original_cwd = ctx.cwd;
+    tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+  }
+  return tpl;
+}
+
+/** session_state_changed; 2.1.328 marks it sdk_host_only when the SDK reads the session state. */
+export function sessionState(spec: ClaudeSpec, ev: Ev<'session_state'>, ctx: EncodeContext): FrameOf<typeof SESSION_STATE_CHANGED> {
+  return build(SESSION_STATE_CHANGED, spec.wire, {
+    type: 'system',
+    subtype: 'session_state_changed',
+    state: ev.state,
+    sdk_host_only: spec.v328 && truthy(ctx.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']) ? true : undefined,
+    uuid: ctx.rng.uuid(),
+    session_id: ctx.sessionId,
+  });
+}
+
+type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
+
+/** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
+export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {
+  const W = spec.wire;
+  return build(ASSISTANT, W, {
+    type: 'assistant',
+    message: build(ASSISTANT_MESSAGE, W, {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: ctx.model,
+      content,
+      stop_reason: null,
+      stop_sequence: null,
+      usage: build(MESSAGE_USAGE, W, { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: outputTokens }),
+      context_management: null,
+    }),
+    parent_tool_use_id: sub ? sub.toolUseId : null,
+    agent_id: sub?.taskId,
+    session_id: ctx.sessionId,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+    request_id: apiRequestId(ctx.rng),
+    subagent_type: sub?.subagentType,
+    task_description: sub?.description,
+  });
+}
+
+/** A text content block. */
+export const text = (spec: ClaudeSpec, t: string): FrameOf<typeof TEXT> => build(TEXT, spec.wire, { type: 'text', text: t });
+
+/** An assistant tool call. */
+export function toolUse(spec: ClaudeSpec, ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assistant {
+  const block = build(TOOL_USE, spec.wire, { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: ev.input });
+  return assistant(spec, ctx, ev.messageId, [block], 1);
+}
+
+/** A tool result; a background launch carries its tool_use_result (captures wf1, bgbash1, bgagent). */
+export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeContext): User {
+  const W = spec.wire;
+  const t = ev.task;
+  const agentLaunch = t?.kind === 'agent';
+  const block = build(TOOL_RESULT, W, {
+    tool_use_id: ev.toolUseId,
+    type: 'tool_result',
+    // captures bgagent: the Agent launch result is a list of text blocks
+    content: agentLaunch ? [text(spec, ev.content)] : ev.content,
+    is_error: agentLaunch ? undefined : ev.isError,
+  });
+  return build(USER, W, {
+    type: 'user',
+    message: build(USER_MESSAGE, W, { role: 'user', content: [block] }),
+    parent_tool_use_id: null,
+    session_id: ctx.sessionId,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+    tool_use_result: t ? launchResult(spec, t, ctx) : undefined,
+  });
+}
+
+/** The `tool_use_result` of a background launch, per tool. */
+function launchResult(spec: ClaudeSpec, t: TaskInfo, ctx: EncodeContext): User['tool_use_result'] {
+  const W = spec.wire;
+  if (t.kind === 'workflow') {
+    return build(WORKFLOW_LAUNCH_RESULT, W, {
+      status: 'async_launched',
+      taskId: t.taskId,
+      taskType: taskTypeOf('claude', t.kind),
+      workflowName: t.workflowName,
+      summary: t.description,
+    });
+  }
+  if (t.kind === 'agent') {
+    return build(AGENT_LAUNCH_RESULT, W, {
+      isAsync: true,
+      status: 'async_launched',
+      agentId: t.taskId,
+      description: t.description,
+      resolvedModel: ctx.model,
+      prompt: t.prompt,
+      outputFile: t.outputFile,
+      canReadOutputFile: true,
+      canContinueAgent: true,
+    });
+  }
+  return build(SHELL_LAUNCH_RESULT, W, { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: false, backgroundTaskId: t.taskId });
+}
+
+/** The user frame Claude writes when a turn is interrupted. */
+export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext): User {
+  const W = spec.wire;
+  return build(USER, W, {
+    type: 'user',
+    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, '[Request interrupted by user]')] }),
+    parent_tool_use_id: null,
+    session_id: ctx.sessionId,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+  });
+}

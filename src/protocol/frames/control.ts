@@ -1,0 +1,104 @@
+import { claude, everywhere, frame, lit, loose, nested, oneOf } from './field.js';
+
+/**
+ * Control frames: the replies to the host's control requests and the requests the CLI sends the host
+ * (issue #10). Sources: claude-code-cli.md §3/§8, claude-agent-sdk.md §3.3, codebuddy-sdk.md §4, and the
+ * real cbc 2.117.0 / Claude Code captures.
+ */
+
+/** A successful control reply; 2.1.220's first initialize reply has no pending_* keys (claude-code-cli.md §3). */
+export const CONTROL_SUCCESS = frame(
+  'control_response.response (success)',
+  {
+    subtype: lit('success'),
+    request_id: 'str',
+    response: 'obj',
+    pending_permission_requests: loose('unknown', 'arr'),
+    pending_user_dialog_requests: loose('unknown', 'arr'),
+  },
+  {
+    cbc: ['subtype', 'request_id', 'response?'],
+    ...claude(['subtype', 'request_id', 'response?', 'pending_permission_requests?', 'pending_user_dialog_requests?']),
+  },
+);
+
+/** A failed control reply; 2.1.328 adds `error_code` (captures). */
+export const CONTROL_ERROR = frame(
+  'control_response.response (error)',
+  { subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str') },
+  {
+    cbc: ['subtype', 'request_id', 'error'],
+    'claude-2.1.220': ['subtype', 'request_id', 'error'],
+    'claude-2.1.328': ['subtype', 'request_id', 'error', 'error_code?'],
+  },
+);
+
+/** The control reply envelope. */
+export const CONTROL_RESPONSE = frame(
+  'control_response',
+  { type: lit('control_response'), response: oneOf(CONTROL_SUCCESS, CONTROL_ERROR) },
+  everywhere(['type', 'response']),
+);
+
+/** can_use_tool: measured on cbc 2.117.0; Claude adds permission_suggestions (claude-agent-sdk.md §3.3). */
+export const CAN_USE_TOOL = frame(
+  'can_use_tool',
+  { subtype: lit('can_use_tool'), tool_name: 'str', input: 'obj', permission_suggestions: 'arr', tool_use_id: 'str' },
+  {
+    cbc: ['subtype', 'tool_name', 'input', 'tool_use_id'],
+    ...claude(['subtype', 'tool_name', 'input', 'permission_suggestions', 'tool_use_id']),
+  },
+);
+
+/** mcp_message with a JSON-RPC message (codebuddy-sdk.md §4, SDKControlMcpMessageRequest). */
+export const MCP_MESSAGE = frame(
+  'mcp_message',
+  { subtype: lit('mcp_message'), server_name: 'str', message: 'obj' },
+  everywhere(['subtype', 'server_name', 'message']),
+);
+
+/** A hook's input; Claude adds permission_mode and (for Stop) stop_hook_active (codebuddy-sdk.md §4). */
+export const HOOK_INPUT = frame(
+  'hook_callback.input',
+  {
+    session_id: 'str',
+    transcript_path: 'str',
+    cwd: 'str',
+    permission_mode: 'str',
+    hook_event_name: 'str',
+    tool_name: 'str',
+    tool_input: 'obj',
+    tool_response: 'unknown',
+    tool_use_id: 'str',
+    stop_hook_active: 'bool',
+  },
+  {
+    cbc: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
+    ...claude(['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?',
+      'tool_use_id?', 'stop_hook_active?']),
+  },
+);
+
+/** hook_callback (codebuddy-sdk.md §4). */
+export const HOOK_CALLBACK = frame(
+  'hook_callback',
+  { subtype: lit('hook_callback'), callback_id: 'str', input: nested(HOOK_INPUT), tool_use_id: 'str' },
+  everywhere(['subtype', 'callback_id', 'input', 'tool_use_id?']),
+);
+
+/** A CLI-initiated request (issue #10); the checker only requires the body's `subtype`. */
+export const CONTROL_REQUEST = frame(
+  'control_request',
+  { type: lit('control_request'), request_id: 'str', request: loose('subtyped', oneOf(CAN_USE_TOOL, MCP_MESSAGE, HOOK_CALLBACK)) },
+  everywhere(['type', 'request_id', 'request']),
+);
+
+/** The CLI withdraws one of its requests. */
+export const CONTROL_CANCEL_REQUEST = frame(
+  'control_cancel_request',
+  { type: lit('control_cancel_request'), request_id: 'str' },
+  everywhere(['type', 'request_id']),
+);
+
+/** cbc 2.117.0 (measured): a stdin line that is not JSON is reported and the CLI carries on. */
+export const ERROR = frame('error', { type: lit('error'), error: 'str' }, { cbc: ['type', 'error'] });

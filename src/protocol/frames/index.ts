@@ -1,0 +1,37 @@
+import type { AnyFrameDecl, FrameOf } from './field.js';
+import { CONTROL_CANCEL_REQUEST, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
+import { ASSISTANT, USER } from './message.js';
+import { RESULT } from './result.js';
+import { BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS } from './system.js';
+import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './task.js';
+
+/**
+ * Every outbound frame kind, keyed by `type` or `type/subtype` (the key the checker looks a frame up
+ * by). Each is declared once in this folder: fields, and per wire dialect the key order.
+ */
+export const OUTBOUND = {
+  'system/init': SYSTEM_INIT,
+  'system/status': SYSTEM_STATUS,
+  'system/session_state_changed': SESSION_STATE_CHANGED,
+  'system/background_tasks_changed': BACKGROUND_TASKS_CHANGED,
+  'file-history-snapshot': FILE_HISTORY_SNAPSHOT,
+  assistant: ASSISTANT,
+  user: USER,
+  result: RESULT,
+  error: ERROR,
+  control_response: CONTROL_RESPONSE,
+  control_request: CONTROL_REQUEST,
+  control_cancel_request: CONTROL_CANCEL_REQUEST,
+  'system/task_started': TASK_STARTED,
+  'system/task_progress': TASK_PROGRESS,
+  'system/task_updated': TASK_UPDATED,
+  'system/task_notification': TASK_NOTIFICATION,
+} as const satisfies Record<string, AnyFrameDecl>;
+
+type Outbound = (typeof OUTBOUND)[keyof typeof OUTBOUND];
+
+/** Any frame an emulated CLI writes. */
+export type WireFrame = Outbound extends infer D ? (D extends AnyFrameDecl ? FrameOf<D> : never) : never;
+
+export { ROWS } from './task.js';
+export { build, wireOf, WIRES, type AnyFrameDecl, type Field, type FrameOf, type Wire } from './field.js';

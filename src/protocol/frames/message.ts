@@ -1,0 +1,161 @@
+import { anyOf, claude, everywhere, frame, lit, list, loose, nested, oneOf } from './field.js';
+
+/**
+ * Assistant and user transcript frames and their content blocks. Sources: the real cbc 2.117.0 captures
+ * (real-turn.out, tool turns) and the Claude Code captures (claude-code-cli.md §2, captures wf1, bgbash1,
+ * bgagent). The checker verifies the nested message only as an object: its content varies with the model.
+ */
+
+/** A text content block. */
+export const TEXT = frame('text block', { type: lit('text'), text: 'str' }, everywhere(['type', 'text']));
+
+/** A tool_use content block. */
+export const TOOL_USE = frame(
+  'tool_use block',
+  { type: lit('tool_use'), id: 'str', name: 'str', input: 'obj' },
+  everywhere(['type', 'id', 'name', 'input']),
+);
+
+/** Token usage of an assistant message (cbc writes the same object in its result). */
+export const MESSAGE_USAGE_FIELDS = {
+  input_tokens: 'num',
+  output_tokens: 'num',
+  cache_creation_input_tokens: 'num',
+  cache_read_input_tokens: 'num',
+  cache_creation: anyOf('null', 'obj'),
+  server_tool_use: anyOf('null', 'obj'),
+  service_tier: 'strOrNull',
+} as const;
+
+/** cbc's usage object, in messages and results alike (real-turn.out). */
+export const CBC_USAGE_ORDER = ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'cache_creation',
+  'server_tool_use', 'service_tier'] as const;
+
+/** The usage of an assistant message. */
+export const MESSAGE_USAGE = frame('assistant.message.usage', MESSAGE_USAGE_FIELDS, {
+  cbc: CBC_USAGE_ORDER,
+  ...claude(['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens']),
+});
+
+/** The API message inside an assistant frame. */
+export const ASSISTANT_MESSAGE = frame(
+  'assistant.message',
+  {
+    id: 'str',
+    type: lit('message'),
+    role: lit('assistant'),
+    model: 'str',
+    content: list(oneOf(TEXT, TOOL_USE)),
+    stop_reason: 'strOrNull',
+    stop_sequence: 'strOrNull',
+    usage: nested(MESSAGE_USAGE),
+    context_management: 'null',
+  },
+  {
+    cbc: ['id', 'content', 'model', 'role', 'stop_reason', 'stop_sequence', 'type', 'usage'],
+    ...claude(['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage', 'context_management']),
+  },
+);
+
+/** An assistant frame; a Claude background agent's own frames add agent_id, subagent_type, task_description. */
+export const ASSISTANT = frame(
+  'assistant',
+  {
+    type: lit('assistant'),
+    uuid: 'str',
+    session_id: 'str',
+    message: loose('obj', nested(ASSISTANT_MESSAGE)),
+    parent_tool_use_id: 'strOrNull',
+    agent_id: 'str',
+    timestamp: 'str',
+    error: 'unknown',
+    request_id: 'str',
+    is_api_error_message: 'bool',
+    api_error_status: 'unknown',
+    api_error_type: 'unknown',
+    subagent_type: 'str',
+    task_description: 'str',
+    aborted: 'bool',
+    __timestamp: 'str',
+    _requestId: 'str',
+  },
+  {
+    cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'agent_id?', 'session_id', 'uuid', 'timestamp', 'error?', 'request_id?',
+      'is_api_error_message?', 'subagent_type?', 'task_description?', 'aborted?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'agent_id?', 'session_id', 'uuid', 'timestamp', 'error?', 'request_id?',
+      'is_api_error_message?', 'api_error_status?', 'api_error_type?', 'subagent_type?', 'task_description?', 'aborted?'],
+  },
+);
+
+/** A tool_result content block; Claude's background Agent launch result is a list of text blocks (capture bgagent). */
+export const TOOL_RESULT = frame(
+  'tool_result block',
+  { type: lit('tool_result'), tool_use_id: 'str', content: anyOf('str', list(nested(TEXT))), is_error: 'bool' },
+  {
+    cbc: ['type', 'tool_use_id', 'content', 'is_error'],
+    ...claude(['tool_use_id', 'type', 'content', 'is_error?']),
+  },
+);
+
+/** The message inside a user frame (measured on cbc 2.117.0: content before role). */
+export const USER_MESSAGE = frame(
+  'user.message',
+  { role: lit('user'), content: list(oneOf(TOOL_RESULT, TEXT)) },
+  { cbc: ['content', 'role'], ...claude(['role', 'content']) },
+);
+
+/** Claude's tool_use_result of a Workflow launch (capture wf1). */
+export const WORKFLOW_LAUNCH_RESULT = frame(
+  'tool_use_result (Workflow)',
+  { status: 'str', taskId: 'str', taskType: 'str', workflowName: 'str', runId: 'str', summary: 'str', transcriptDir: 'str', scriptPath: 'str' },
+  claude(['status', 'taskId', 'taskType', 'workflowName?', 'runId?', 'summary', 'transcriptDir?', 'scriptPath?']),
+);
+
+/** Claude's tool_use_result of a background Bash launch (capture bgbash1). */
+export const SHELL_LAUNCH_RESULT = frame(
+  'tool_use_result (Bash)',
+  { stdout: 'str', stderr: 'str', interrupted: 'bool', isImage: 'bool', noOutputExpected: 'bool', backgroundTaskId: 'str' },
+  claude(['stdout', 'stderr', 'interrupted', 'isImage', 'noOutputExpected', 'backgroundTaskId?']),
+);
+
+/** Claude's tool_use_result of a background Agent launch (capture bgagent). */
+export const AGENT_LAUNCH_RESULT = frame(
+  'tool_use_result (Agent)',
+  {
+    isAsync: 'bool',
+    status: 'str',
+    agentId: 'str',
+    description: 'str',
+    resolvedModel: 'str',
+    prompt: 'str',
+    outputFile: 'str',
+    canReadOutputFile: 'bool',
+    canContinueAgent: 'bool',
+  },
+  claude(['isAsync', 'status', 'agentId', 'description', 'resolvedModel', 'prompt?', 'outputFile', 'canReadOutputFile', 'canContinueAgent?']),
+);
+
+/** A user frame: a tool result (or Claude's "[Request interrupted by user]"). */
+export const USER = frame(
+  'user',
+  {
+    type: lit('user'),
+    uuid: 'str',
+    session_id: 'str',
+    message: loose('obj', nested(USER_MESSAGE)),
+    parent_tool_use_id: 'strOrNull',
+    timestamp: 'str',
+    // Claude writes a string here for a failed tool: the checker accepts any value
+    tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
+    tool_result_meta: 'unknown',
+    __timestamp: 'str',
+    _requestId: 'str',
+  },
+  {
+    // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
+    cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?'],
+  },
+);

@@ -1,0 +1,115 @@
+import { anyOf, claude, frame, lit, list, nested } from './field.js';
+
+/**
+ * `system` frames outside the task events, and cbc's file-history-snapshot. Sources: the real cbc
+ * 2.117.0 captures (real-init.out, real-turn.out) and the Claude Code captures (claude-code-cli.md §2).
+ */
+
+/** system/init. Claude's comes from the captured template (src/profiles/data), in the capture's order. */
+export const SYSTEM_INIT = frame(
+  'system/init',
+  {
+    type: lit('system'),
+    subtype: lit('init'),
+    uuid: 'str',
+    session_id: 'str',
+    apiKeySource: 'str',
+    cwd: 'str',
+    tools: 'strs',
+    mcp_servers: 'arr',
+    model: 'str',
+    permissionMode: 'str',
+    slash_commands: 'arr',
+    terminal_slash_commands: 'arr',
+    claude_code_version: 'str',
+    output_style: 'str',
+    agents: 'arr',
+    skills: 'arr',
+    plugins: 'arr',
+    capabilities: 'unknown',
+    analytics_disabled: 'bool',
+    product_feedback_disabled: 'bool',
+    memory_paths: 'unknown',
+    original_cwd: 'str',
+    additional_directories: 'arr',
+    messaging_socket_path: 'unknown',
+    fast_mode_state: 'unknown',
+    fast_mode_disabled_reason: 'unknown',
+    per_turn_effort_active: 'unknown',
+    ultrathink_available: 'unknown',
+    ultrathink_typed_raises: 'unknown',
+    view_mode: 'unknown',
+    __timestamp: 'str',
+    _requestId: 'str',
+  },
+  {
+    // real cbc 2.117.0: init uuid equals session_id
+    cbc: ['type', 'subtype', 'uuid', 'session_id', 'apiKeySource', 'cwd', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands',
+      'output_style', '__timestamp', '_requestId?'],
+    'claude-2.1.220': ['type', 'subtype', 'cwd', 'session_id', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands?', 'apiKeySource',
+      'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'capabilities?', 'analytics_disabled?', 'product_feedback_disabled?',
+      'uuid', 'memory_paths?', 'fast_mode_state?', 'fast_mode_disabled_reason?'],
+    'claude-2.1.328': ['type', 'subtype', 'cwd', 'session_id', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands?',
+      'terminal_slash_commands?', 'apiKeySource', 'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'capabilities?',
+      'analytics_disabled?', 'product_feedback_disabled?', 'uuid', 'memory_paths?', 'original_cwd?', 'additional_directories?',
+      'messaging_socket_path?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'per_turn_effort_active?', 'ultrathink_available?',
+      'ultrathink_typed_raises?', 'view_mode?'],
+  },
+);
+
+/** cbc's system/status before each reply (real-turn.out). */
+export const SYSTEM_STATUS = frame(
+  'system/status',
+  { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str', __timestamp: 'str', _requestId: 'str' },
+  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'] },
+);
+
+/** The body of cbc's file-history-snapshot. */
+export const SNAPSHOT_BODY = frame(
+  'file-history-snapshot.snapshot',
+  { messageId: 'str', trackedFileBackups: 'obj' },
+  { cbc: ['messageId', 'trackedFileBackups'] },
+);
+
+/** cbc's file-history-snapshot before each reply (real-turn.out). */
+export const FILE_HISTORY_SNAPSHOT = frame(
+  'file-history-snapshot',
+  {
+    type: lit('file-history-snapshot'),
+    id: 'str',
+    timestamp: anyOf('num', 'str'),
+    isSnapshotUpdate: 'bool',
+    snapshot: nested(SNAPSHOT_BODY),
+    __timestamp: 'str',
+    _requestId: 'str',
+  },
+  { cbc: ['type', 'id', 'timestamp', 'isSnapshotUpdate', 'snapshot', '__timestamp', '_requestId?'] },
+);
+
+/** Claude's session_state_changed; 2.1.328 adds sdk_host_only when the SDK reads the session state. */
+export const SESSION_STATE_CHANGED = frame(
+  'system/session_state_changed',
+  { type: lit('system'), subtype: lit('session_state_changed'), state: 'str', sdk_host_only: 'bool', uuid: 'str', session_id: 'str' },
+  {
+    'claude-2.1.220': ['type', 'subtype', 'state', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'state', 'sdk_host_only?', 'uuid', 'session_id'],
+  },
+);
+
+/** One task of background_tasks_changed. */
+export const BACKGROUND_TASK = frame(
+  'background_tasks_changed.tasks[]',
+  { task_id: 'str', run_id: 'str', task_type: 'str', description: 'str', subagent_type: 'str' },
+  {
+    'claude-2.1.220': ['task_id', 'task_type', 'description'],
+    'claude-2.1.328': ['task_id', 'run_id?', 'task_type', 'description', 'subagent_type?'],
+  },
+);
+
+/** Claude's background_tasks_changed (captures bgbash_state). */
+export const BACKGROUND_TASKS_CHANGED = frame(
+  'system/background_tasks_changed',
+  { type: lit('system'), subtype: lit('background_tasks_changed'), tasks: list(nested(BACKGROUND_TASK)), uuid: 'str', session_id: 'str' },
+  claude(['type', 'subtype', 'tasks', 'uuid', 'session_id']),
+);
+

@@ -1,0 +1,66 @@
+// Plays a capture case's stdin script against a spawned CLI: the one interpreter both `npm run capture`
+// (capture.mjs, the real CLIs) and compare.mjs (the emulator) use, so a case means the same on both sides.
+// Steps: `{send: object|string, fill?: n}` (a string is written raw; `{fill}` inside it becomes n × "x"),
+// `{sleep: s}`, `{wait_for: text, timeout?: s}`, `{close: true}` (stdin EOF), `{signal: 'SIGINT'|…}`, and
+// `{answer: subtype, response: object, timeout?: s}` (waits for the CLI's next unanswered control_request of
+// that subtype and replies `{subtype:'success', request_id, response}`). `{task_id}` in a send is the task_id
+// of the last task_started seen.
+
+/** The frames of a partial stdout (complete JSON lines only). */
+export function framesOf(text) {
+  const out = [];
+  for (const line of text.split('\n')) {
+    try {
+      const f = JSON.parse(line);
+      if (f && typeof f === 'object') out.push(f);
+    } catch {
+      /* partial or non-JSON line */
+    }
+  }
+  return out;
+}
+
+/** The stdin line a `send` step writes (without the newline). */
+export function lineOf(step, text) {
+  let line = typeof step.send === 'string' ? step.send : JSON.stringify(step.send);
+  if (line.includes('{task_id}')) {
+    const id = framesOf(text()).filter((f) => f.subtype === 'task_started').at(-1)?.task_id;
+    line = line.replace('{task_id}', String(id));
+  }
+  if (step.fill) line = line.replace('{fill}', 'x'.repeat(step.fill));
+  return line;
+}
+
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `steps` against `child`; `text()` is its stdout so far, `done()` true once it exited.
+ * `scale` divides sleeps (the emulator runs on a faster virtual clock); waits stay in real time.
+ */
+export async function playSteps(child, steps, { text, done, scale = 1 }) {
+  const answered = new Set();
+  for (const st of steps) {
+    if ('sleep' in st) await pause((st.sleep * 1000) / scale);
+    else if ('wait_for' in st) {
+      const until = Date.now() + (st.timeout ?? 15) * 1000;
+      while (!done() && Date.now() < until && !text().includes(st.wait_for)) await pause(20);
+    } else if ('answer' in st) {
+      const until = Date.now() + (st.timeout ?? 15) * 1000;
+      let req;
+      while (!done() && Date.now() < until) {
+        req = framesOf(text()).find((f) => f.type === 'control_request' && f.request?.subtype === st.answer && !answered.has(f.request_id));
+        if (req) break;
+        await pause(20);
+      }
+      if (req && !done()) {
+        answered.add(req.request_id);
+        child.stdin.write(JSON.stringify({ type: 'control_response', response: { subtype: 'success', request_id: req.request_id, response: st.response } }) + '\n');
+      }
+    } else if ('send' in st) {
+      if (!done() && !child.stdin.destroyed) child.stdin.write(lineOf(st, text) + '\n');
+    } else if ('signal' in st) {
+      if (!done()) child.kill(st.signal);
+    } else if ('close' in st) child.stdin.end();
+  }
+  child.stdin.end();
+}
