@@ -23,7 +23,7 @@ interface Entry {
 /** Slowest accepted speed other than 0: a virtual second then takes about 17 real minutes. */
 export const MIN_SPEED = 0.001;
 /** Longest single real wait: setTimeout fires at once (with a warning) for more than 2^31-1 ms, so longer waits are taken in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Why `speed` is unusable for the clock, or undefined when it is fine (0, or MIN_SPEED and up, finite). */
 export function checkSpeed(speed: number): string | undefined {
