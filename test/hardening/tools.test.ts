@@ -46,7 +46,7 @@ describe('6. --redact regexes', () => {
     ['(', 'neither a $.path nor a valid regular expression'],
   ])('record --redact %j is refused with exit 2', (rule, text) => {
     const r = emu(['record', '--out', join(dir, 'r.ndjson'), '--redact', rule, '--', process.execPath, '-e', '0']);
-    expect(r.status).toBe(2);
+    expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toContain(text);
     expectNoStack(r.stderr);
   });
@@ -60,7 +60,7 @@ describe('12. cassettes from elsewhere', () => {
     ['a time that is not a number', ndjson(HEADER, { t: 'x', dir: 'out', frame: {} }), '"t" must be a number'],
   ])('import of %s: exit 2 with a clear message', (_name, text, message) => {
     const r = emu(['import', file('bad.ndjson', text), '--out', join(dir, 'bad.yaml')]);
-    expect(r.status).toBe(2);
+    expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toContain(message);
     expectNoStack(r.stderr);
   });
@@ -69,7 +69,7 @@ describe('12. cassettes from elsewhere', () => {
     const c = file('inject.ndjson', ndjson({ ...HEADER, argv: ['-p\nevil: 1'], recorded_at: 'x\nalso: 2' }, { t: 1, dir: 'in', frame: { type: 'user', message: { role: 'user', content: 'hi\nturns: []' } } }, { t: 2, exit: 0, signal: null }));
     const out = join(dir, 'inject.yaml');
     const r = emu(['import', c, '--out', out]);
-    expect(r.status).toBe(0);
+    expect(r.status, r.stderr).toBe(0);
     const doc = parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
     expect(Object.keys(doc).sort()).toEqual(['name', 'turns', 'unmatched']);
     expect(JSON.stringify(doc['turns'])).toContain('hi\\nturns: []');
@@ -85,7 +85,7 @@ describe('13. type-confused frames in check and report', () => {
   );
   it('check: violations (exit 1), no crash', () => {
     const r = emu(['check', file('confused.ndjson', frames)]);
-    expect(r.status).toBe(1);
+    expect(r.status, r.stderr).toBe(1);
     expectNoStack(r.stderr);
   });
   it('report --check: a page, no crash', () => {
