@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
-import { Scheduler } from '../engine/clock.js';
+import { checkSpeed, Scheduler } from '../engine/clock.js';
 import { Random, seededEpoch } from '../engine/random.js';
 import { Session } from '../engine/session.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
@@ -56,6 +56,17 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
   }
 }
 
+/** Runs a setup step; an EmuError('E_ENV') from it (an unusable log or journal path) is one stderr line and exit 2. */
+function setupOrExit<T extends object>(io: RunIO, step: () => T): T | { exit: number } {
+  try {
+    return step();
+  } catch (e) {
+    if (!(e instanceof EmuError) || e.code !== 'E_ENV') throw e;
+    stderrLine(io)(`${EMU_PREFIX} ${e.message}`);
+    return { exit: 2 };
+  }
+}
+
 /**
  * Composes engine, profile and transport for `cfg`: clock and ids from the seed, the session store
  * binding, the fuzz layer (CBC_EMU_FUZZ), stdout framing, the journal, and the session. Returns the
@@ -63,7 +74,13 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
  */
 export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition | { exit: number }> {
   const { profile } = cfg;
-  const log = createLogger(io.env);
+  const log = setupOrExit(io, () => createLogger(io.env, io.stderr));
+  if ('exit' in log) return log;
+  const speedProblem = checkSpeed(cfg.speed);
+  if (speedProblem !== undefined) {
+    stderrLine(io)(`${EMU_PREFIX} ${speedProblem}`);
+    return { exit: 2 };
+  }
   const inputs = await readInputs(cfg, io);
   if ('exit' in inputs) return inputs;
   const { scenario, settings } = inputs;
@@ -95,7 +112,9 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
   const emit = fuzz ? fuzz.frames((json) => writer.write(json)) : (json: string) => writer.write(json);
   scheduler.gate = () => writer.ready();
-  const journal = cfg.journalFile !== undefined ? new Journal(cfg.journalFile, () => scheduler.now()) : undefined;
+  const journalFile = cfg.journalFile;
+  const journal = journalFile !== undefined ? setupOrExit(io, () => new Journal(journalFile, () => scheduler.now(), (e) => stderrLine(io)(`${EMU_PREFIX} journal ${journalFile} failed (${e.message}); journaling stopped, the run goes on`))) : undefined;
+  if (journal !== undefined && 'exit' in journal) return journal;
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal, bridge: cfg.bridge });
 
   const session = new Session({

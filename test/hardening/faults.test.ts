@@ -126,7 +126,7 @@ describe('output_file writes that fail (issue #9: a full disk, an unusable --emu
   const args = (home: string, extra: string[] = []) => [...STREAM, '--emu-speed', '0', '--emu-seed', 'disk', '--emu-home', home, ...extra];
   const prompt = lines(user('/deep-research disk'));
 
-  it('ENOSPC on the task output file (it is a link to /dev/full): one error log line, the frames are unchanged, exit 0', async () => {
+  it('a link planted at the task output file (to /dev/full) is not followed (issue #18): one error log line, the frames are unchanged, exit 0', async () => {
     const home = join(dir, 'disk-full');
     const clean = await spawned(args(home), prompt);
     expect(clean.code).toBe(0);
@@ -142,7 +142,8 @@ describe('output_file writes that fail (issue #9: a full disk, an unusable --emu
     const logs = r.stderr.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(logs.map((l) => l['msg'])).toEqual(['cannot write task output file']);
     expect(logs[0]!['file']).toBe(outputFile);
-    expect((logs[0]!['err'] as Record<string, unknown>)['code']).toBe('ENOSPC');
+    expect((logs[0]!['err'] as Record<string, unknown>)['code']).toBe('E_IO');
+    expect(String((logs[0]!['err'] as Record<string, unknown>)['message'])).toContain('symbolic link inside the emulator home');
   });
 
   it('--emu-home below a regular file (ENOTDIR for the session store and the output file): error log lines, same frames, exit 0', async () => {
