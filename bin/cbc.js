@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The drop-in CLI: spawn this in place of `cbc`, `codebuddy` or `claude` (SDKs run .js paths with node).
 // Signals first: one that arrives while the rest loads still exits with its documented code.
-import { exitOnSignalsDuringStartup } from '../dist/dropin/signals.js';
+import { exitOnSignalsDuringStartup } from '../dist/bundle/signals.js'; // shares its state with the bundle's main.js (one chunk)
 
 exitOnSignalsDuringStartup();
 // The drop-in's one-file bundle (dist/bundle, built by esbuild from src/dropin/main.ts): loading one
