@@ -19,13 +19,19 @@ const scenario = (name: string, text: string) => {
 };
 
 describe('1. ids that become paths stay inside --emu-home', () => {
-  it('--session-id ../../x is refused (exit 1); nothing is written outside the home', async () => {
-    const base = join(dir, 'trav');
+  // Each CLI refuses the id its own way (captures test/golden/real/*/argv/session_id_*): cbc prints its format
+  // message and exits 0 without a turn, Claude exits 1; either way nothing is written outside the home.
+  it.each([
+    ['cbc', 0, 'Invalid session ID format'],
+    ['claude-2.1.328', 1, 'Invalid session ID'],
+  ])('--session-id ../../x under %s is refused (exit %i); nothing is written outside the home', async (profile, code, message) => {
+    const base = join(dir, `trav-${profile}`);
     const home = join(base, 'a', 'home');
-    const r = await spawned([...STREAM, '--emu-speed', '0', '--emu-home', home, '--session-id', '../../../x'], lines(user('/deep-research t')));
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cannot name a session');
+    const r = await spawned([...STREAM, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', home, '--session-id', '../../../x'], lines(user('/deep-research t')));
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(message);
     expectNoStack(r.stderr);
+    expect(r.stdout).toBe('');
     expect(existsSync(join(base, 'x.jsonl')) || existsSync(join(base, 'x'))).toBe(false);
   });
 
@@ -122,7 +128,7 @@ describe('5. signals', () => {
 describe('6. prompt matching runs in bounded time', () => {
   it('glob *a*a*a*a*a*ab against 200 a: no match, answered at once', async () => {
     const f = scenario('glob.yaml', 'turns:\n  - match: { glob: "*a*a*a*a*a*ab" }\n    reply: matched\n');
-    const r = await spawned([...STREAM, '--emu-speed', '0', '--emu-scenario', f, '--no-session-persistence'], lines(user('a'.repeat(200))));
+    const r = await spawned([...STREAM, '--emu-speed', '0', '--emu-scenario', f, '--emu-home', join(dir, 'glob-home')], lines(user('a'.repeat(200))));
     expect(r.code).toBe(0);
     expect(JSON.stringify(frames(r.stdout).at(-1))).not.toContain('matched');
   });
