@@ -43,6 +43,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<numb
     }
     writer.onError = (e) => {
       stderrLine(io)(`${EMU_PREFIX} stdout failed: ${e.message}`);
+      journal?.event('stdout-failed', { message: e.message }); // the stream was cut: `cbc-emu check` skips its end-of-stream rules
       finish(1);
     };
     scheduler.start();
