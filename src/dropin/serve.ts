@@ -2,27 +2,28 @@ import { EMU_PREFIX } from '../errors.js';
 import type { Composition } from './compose.js';
 import type { ServeConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
+import type { RunEnd, RunOutcome } from './run-note.js';
 import { readFrames, readPrompt, type RunControl } from './stdin.js';
 
 /**
  * Runs the composed session: starts the clock, reads stdin, and resolves with the exit code once stdin
  * ended and the engine is quiet (the profile's code after an error result), or on SIGTERM/SIGINT
- * (143/130) or a stdout failure (1). Everything written is flushed first.
+ * (143/130) or a stdout failure (1), with how the session ended. Everything written is flushed first.
  */
-export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<number> {
+export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunOutcome> {
   const { scheduler, session, journal, writer, fuzz } = c;
-  return new Promise<number>((resolve) => {
+  return new Promise<RunOutcome>((resolve) => {
     let finished = false;
     let eof = false;
-    const finish = (code: number) => {
+    const finish = (code: number, end: RunEnd = 'served', why?: string) => {
       if (finished) return;
       finished = true;
       scheduler.stop();
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      fuzz?.flush(); // the frames the fuzz layer still holds go out (and into the journal) before its exit entry
       journal?.event('exit', { code });
-      fuzz?.flush();
-      void Promise.all([writer.flush(), journal?.close()]).then(() => resolve(code));
+      void Promise.all([writer.flush(), journal?.close()]).then(() => resolve({ code, end, why }));
     };
     const maybeDone = () => {
       if (!eof || finished) return;
@@ -35,7 +36,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<numb
     const onSignal = (sig: NodeJS.Signals) => {
       c.log.info({ sig }, 'signal: flushing and exiting');
       journal?.event('signal', { signal: sig });
-      finish(sig === 'SIGINT' ? 130 : 143);
+      finish(sig === 'SIGINT' ? 130 : 143, 'cut');
     };
     if (io.handleSignals !== false) {
       process.once('SIGTERM', onSignal);
@@ -44,7 +45,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<numb
     writer.onError = (e) => {
       stderrLine(io)(`${EMU_PREFIX} stdout failed: ${e.message}`);
       journal?.event('stdout-failed', { message: e.message }); // the stream was cut: `cbc-emu check` skips its end-of-stream rules
-      finish(1);
+      finish(1, 'cut');
     };
     scheduler.start();
 
