@@ -66,7 +66,7 @@ describe('naive consumers are caught, shrunk, and replayed', () => {
       const again = await emu(['--replay', token as string, ...BASE, '--consumer', consumer(name)]);
       expect(again.code).toBe(1);
       expect(again.stdout).toContain(`verdict: ${min.replace(' — ', ' — ')}`);
-    }, 120_000);
+    }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
   }
 });
 
@@ -110,7 +110,7 @@ describe('campaigns', () => {
     const b = await emu(args);
     expect(a.stdout).toMatch(/FINDING/);
     expect(b.stdout).toBe(a.stdout);
-  }, 120_000);
+  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 
   it('--shard i/n runs partition the campaign, and the careful consumer passes every run', async () => {
     const args = [...BASE, '--consumer', consumer('careful'), '--runs', '9', '--seed', '2', '--illegal', '--timeout', '4000'];
@@ -124,7 +124,7 @@ describe('campaigns', () => {
     expect(whole.stdout).toMatch(/^legal pass +6$/m);
     expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG/);
     expect(whole.code).toBe(0);
-  }, 120_000);
+  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 });
 
 describe('in-process fuzz() (fast-check)', () => {
@@ -166,7 +166,7 @@ describe('in-process fuzz() (fast-check)', () => {
     const token = (err as { token: string }).token;
     await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream, { ignoreLateRows: true }))).rejects.toThrow(/expected/);
     await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream))).resolves.toEqual({ runs: 1, used: { 'late-progress': 1 } });
-  }, 120_000);
+  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 });
 
 it('fixtures are executable node scripts', () => {

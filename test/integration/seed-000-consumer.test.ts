@@ -80,4 +80,4 @@ it('the §4.4 reference consumer sees ACK, killed, stopped, then late error rows
   expect(task?.status).toBe('stopped');
   // after the grace window, no agent of the snapshot is still in start
   expect(task?.workflow_progress.filter((r) => r.type === 'workflow_agent' && r.state === 'start')).toEqual([]);
-}, 30_000);
+}, 120_000);
