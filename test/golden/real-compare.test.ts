@@ -134,15 +134,32 @@ function replay(profile: string, script: StdinScript): Promise<{ stdout: string;
     }
     return String(id);
   };
-  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  /**
+   * Waits for an event: `needle` on stdout, or the emulator's exit. The capture's own timeout, doubled, is
+   * only a guard against a hung emulator (reaching it shows up as divergences), never a timed assertion.
+   */
+  const waitFor = (needle: string, guardMs: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!done && !text().includes(needle)) return;
+        child.stdout.off('data', check);
+        clearTimeout(guard);
+        resolve();
+      };
+      const guard = setTimeout(() => {
+        child.stdout.off('data', check);
+        resolve();
+      }, guardMs);
+      child.stdout.on('data', check);
+      void exited.then(check);
+      check();
+    });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 100_000);
   return (async () => {
     for (const st of script.steps) {
       if ('sleep' in st) await new Promise((r) => setTimeout(r, (st.sleep * 1000) / SPEED));
-      else if ('wait_for' in st) {
-        // the real timeout in seconds of the capture, in real time here (generous: never a timed assertion)
-        const until = Date.now() + (st.timeout ?? 15) * 1000;
-        while (!done && Date.now() < until && !text().includes(st.wait_for)) await new Promise((r) => setTimeout(r, 20));
-      } else if ('send' in st) {
+      else if ('wait_for' in st) await waitFor(st.wait_for, (st.timeout ?? 15) * 2000);
+      else if ('send' in st) {
         const line = typeof st.send === 'string' ? st.send : JSON.stringify(st.send).replace('{task_id}', lastTaskId());
         if (!done) child.stdin.write(line + '\n');
       } else child.stdin.end();
