@@ -5,11 +5,12 @@ import { InboundReader, type Inbound } from '../transport/inbound.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transport/line-reader.js';
 import type { Composition } from './compose.js';
 import { stderrLine, type RunIO } from './io.js';
+import type { RunEnd } from './run-note.js';
 
 /** How the stdin readers drive the run's lifecycle (src/dropin/serve.ts). */
 export interface RunControl {
-  /** Ends the run with this exit code (idempotent). */
-  finish(code: number): void;
+  /** Ends the run with this exit code (idempotent); `end` and `why` say how, for the fuzzer's notes (default: served). */
+  finish(code: number, end?: RunEnd, why?: string): void;
   finished(): boolean;
   /** stdin is done: the run ends once the engine is quiet. */
   atEof(): void;
@@ -29,8 +30,9 @@ export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunCo
   const fromStdin = (text: string) => {
     const p = prompt !== '' ? prompt : text.trim();
     if (p === '') {
-      stderrLine(io)('Error: Input must be provided either through stdin or as a prompt argument when using --print');
-      run.finish(1);
+      const why = 'Error: Input must be provided either through stdin or as a prompt argument when using --print';
+      stderrLine(io)(why);
+      run.finish(1, 'usage', why);
       return;
     }
     c.session.userMessage(p);

@@ -84,7 +84,7 @@ describe.each(FILES)('determinism of scenarios/%s (issue #9)', (file) => {
   it.each(['cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'])('10 seeded runs on %s produce identical bytes', async (profile) => {
     const first = await run(scenario, profile, file);
     for (let i = 1; i < 10; i++) expect(await run(scenario, profile, file)).toBe(first);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('determinism across processes (issue #9)', () => {
@@ -98,5 +98,5 @@ describe('determinism across processes (issue #9)', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(expected);
     }
-  }, 60_000);
+  }, 120_000);
 });

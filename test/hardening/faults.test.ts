@@ -119,7 +119,7 @@ describe('stdin EOF mid-turn (issue #9; seed 002 §8: background work ends after
     expect(note).toBeGreaterThan(firstResult);
     expect(fs.filter((f) => f['type'] === 'result')).toHaveLength(2);
     expect(fs.at(-1)!['type']).toBe('result');
-  }, 40_000);
+  }, 120_000);
 });
 
 describe('output_file writes that fail (issue #9: a full disk, an unusable --emu-home)', () => {

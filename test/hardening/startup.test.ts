@@ -76,5 +76,5 @@ describe('an in-memory consumer that answers inside the write (bug found by issu
     const result = JSON.parse(out.at(-1)!) as Record<string, unknown>;
     expect(result['type']).toBe('result');
     expect(result['result']).toBe('Clean finished.');
-  }, 20_000);
+  });
 });
