@@ -96,8 +96,9 @@ describe('no false greens (issue #17)', () => {
     expect(r.code).toBe(1);
   });
 
+  // the claude shim: Claude's --output-format has commander choices (test/golden/real/claude-code-*/argv), cbc's has none
   it('a consumer that swallows the emulator\'s usage error fails the run, naming the error', async () => {
-    const r = await emu(['--scenario', SCENARIO, '--consumer', 'cbc -p hi --output-format yaml; exit 0', '--runs', '3', '--out', OUT]);
+    const r = await emu(['--scenario', SCENARIO, '--consumer', 'claude -p hi --output-format yaml; exit 0', '--runs', '3', '--out', OUT]);
     expect(r.stdout).toMatch(/^NOT TESTED \(the consumer did not exercise the emulator\) at run 0: emulator-error — .*the emulator exited 1 \(usage error\): error: option '--output-format <format>' argument 'yaml' is invalid/m);
     expect(r.code).toBe(1);
   });
@@ -105,7 +106,8 @@ describe('no false greens (issue #17)', () => {
 
 describe('campaigns', () => {
   it('the same seed gives the same report, byte for byte', async () => {
-    const args = [...BASE, '--consumer', consumer('stop-at-result'), '--runs', '20', '--seed', '4'];
+    // a generous per-run timeout: on a loaded machine a slow run must not turn into a `timeout` verdict in one report only
+    const args = [...BASE, '--consumer', consumer('stop-at-result'), '--runs', '20', '--seed', '4', '--timeout', '120000'];
     const a = await emu(args);
     const b = await emu(args);
     expect(a.stdout).toMatch(/FINDING/);

@@ -20,7 +20,7 @@ describe('emulator notes', () => {
     const notes = join(dir, 'a.ndjson');
     const env = { CBC_EMU_FUZZ_NOTES: notes, CBC_EMU_HOME: join(dir, 'home'), CBC_EMU_SEED: '1', CBC_EMU_SPEED: '0' };
     expect((await runInMemory({ argv: STREAM, env, cwd: dir, stdin: '' })).code).toBe(0);
-    expect((await runInMemory({ argv: [...STREAM, '--output-format', 'yaml'], env, cwd: dir, stdin: '' })).code).toBe(1);
+    expect((await runInMemory({ argv: [...STREAM, '--output-format', 'yaml', '--emu-profile', 'claude-2.1.328'], env, cwd: dir, stdin: '' })).code).toBe(1); // Claude's --output-format has commander choices
     expect((await runInMemory({ argv: STREAM, env: { ...env, CBC_EMU_SCENARIO: join(dir, 'nope.yaml') }, cwd: dir, stdin: '' })).code).toBe(2);
     expect((await runInMemory({ argv: ['--help'], env, cwd: dir, stdin: '' })).code).toBe(0);
     const ends = readFileSync(notes, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['event'] === 'end').map((e) => `${String(e['end'])} ${String(e['code'])}`);
