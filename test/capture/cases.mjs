@@ -4,13 +4,14 @@
 // task_id of the last task_started seen. The same steps drive every CLI; the prompt keywords pick the
 // fake model's reply (model-script.mjs).
 
-const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
-const ctl = (id, request) => ({ send: { type: 'control_request', request_id: id, request } });
-const init = (extra = {}, id = 'req_1') => ctl(id, { subtype: 'initialize', ...extra });
-const user = (content) => ({ send: { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' } });
-const sleep = (s) => ({ sleep: s });
-const waitFor = (text, timeout = 20) => ({ wait_for: text, timeout });
-const close = { close: true };
+// The step builders, shared with surface-cases.mjs.
+export const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
+export const ctl = (id, request) => ({ send: { type: 'control_request', request_id: id, request } });
+export const init = (extra = {}, id = 'req_1') => ctl(id, { subtype: 'initialize', ...extra });
+export const user = (content) => ({ send: { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' } });
+export const sleep = (s) => ({ sleep: s });
+export const waitFor = (text, timeout = 20) => ({ wait_for: text, timeout });
+export const close = { close: true };
 const RESULT = '"type":"result"';
 const NOTIFIED = '"subtype":"task_notification"';
 

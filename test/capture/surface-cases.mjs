@@ -2,6 +2,7 @@
 // `npm run capture -- --set surface` on the real CLIs and by compare.mjs on the emulator. Step syntax: steps.mjs.
 // Prompt keywords pick the fake model's reply (model-script.mjs); the emulator plays the same keywords from
 // test/golden/real/scenarios/surface-model.yaml.
+import { close, ctl, init, sleep, STREAM, user, waitFor } from './cases.mjs';
 import { helpOptions } from './help-options.mjs';
 
 const CBC = 'cbc-2.117.0';
@@ -10,14 +11,7 @@ const C328 = 'claude-2.1.328';
 const ALL = [CBC, C220, C328];
 const CLAUDE = [C220, C328];
 
-const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
 const P_STREAM = ['--output-format', 'stream-json', '--verbose'];
-const ctl = (id, request) => ({ send: { type: 'control_request', request_id: id, request } });
-const init = (extra = {}, id = 'req_1') => ctl(id, { subtype: 'initialize', ...extra });
-const user = (content) => ({ send: { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' } });
-const sleep = (s) => ({ sleep: s });
-const waitFor = (text, timeout = 20) => ({ wait_for: text, timeout });
-const close = { close: true };
 /**
  * initialize, then wait for its reply (cbc 2.117.0 fetches remote settings first: seconds, far more on a
  * loaded machine), then 1 s: a fixed sleep made slow starts look like lost frames.
