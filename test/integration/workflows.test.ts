@@ -53,6 +53,7 @@ describe('GitHub Actions workflows (#20)', () => {
     expect(test).toContain('    runs-on: ubuntu-latest\n');
     const noRunner = validateText('no-runs-on.yml', test.replace('    runs-on: ubuntu-latest\n', ''));
     expect(noRunner.status).not.toBe(0);
+    expect(noRunner.out).toContain('/jobs/test/runs-on');
     const badYaml = validateText('bad-yaml.yml', test.replace('name: test\n', 'name: test: broken\n'));
     expect(badYaml.status).not.toBe(0);
   });
