@@ -112,6 +112,8 @@ export interface TurnStats {
   endedAt: number;
   apiMs: number;
   numTurns: number;
+  /** Messages of the session's conversation so far, this turn's included: prompts, replies, tool results (cbc's num_turns). */
+  messages: number;
   inputTokens: number;
   outputTokens: number;
   origin: TurnOrigin;
@@ -125,17 +127,20 @@ export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
-  | { kind: 'set_model'; model: string; previous: string; sessionId: string }
+  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel). */
+  | { kind: 'set_model'; model: string; requested: string; previous: string; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
   | { kind: 'stop_task' }
   | { kind: 'mcp_status' }
   | { kind: 'get_available_modes' }
-  | { kind: 'get_available_models' };
+  | { kind: 'get_available_models' }
+  /** A subtype the profile answers from its captured replies (data), whatever the session's state. */
+  | { kind: 'canned'; subtype: string; request: Record<string, unknown> };
 
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
   | { kind: 'control_success'; requestId: string; payload: ControlPayload }
-  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
+  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string; errorCode?: string }
   | { kind: 'session_state'; state: SessionState }
   | { kind: 'input_error'; message: string }
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }

@@ -39,8 +39,17 @@ export interface ProfileBehavior {
   abortError(reason: string): string;
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
-  /** Control subtypes this profile answers (others get the unsupported error). */
+  /**
+   * Control subtypes this profile answers (others get the unsupported error); those the session does not
+   * handle itself are answered from the profile's captured replies (ControlPayload `canned`).
+   */
   controlSubtypes: ReadonlySet<string>;
+  /** The model a name stands for (an alias such as `opus` or `default` resolves to the id the CLI reports). */
+  resolveModel(name: string): string;
+  /** Why set_permission_mode refuses `mode` (message and, where the CLI sends one, error code), or undefined to accept it. */
+  rejectPermissionMode(mode: string): { message: string; code?: string } | undefined;
+  /** stop_task naming no task: cbc errors ("No task found with ID"), Claude Code answers an empty success (measured). */
+  stopUnknownTask: 'error' | 'ok';
   /** Exit code after stdin EOF when the last result was an error. */
   exitCodeAfterErrorResult: number;
   /** Claude: `-p`/stream-json output without --verbose is an error. */

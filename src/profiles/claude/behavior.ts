@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
+import { profileData } from '../data.js';
 import type { ClaudeSpec } from './spec.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -11,7 +12,14 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     lateAbortRows: false,
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
-    controlSubtypes: new Set(['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status']),
+    controlSubtypes: new Set([
+      ...['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status'],
+      ...Object.keys(profileData(spec.name).controlReplies ?? {}),
+    ]),
+    resolveModel: (name) => resolveModel(spec, name),
+    rejectPermissionMode: (mode) =>
+      PERMISSION_MODES.includes(mode) ? undefined : { message: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`, code: 'invalid_mode' },
+    stopUnknownTask: 'ok',
     exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
     requiresVerboseForStreamJson: true,
     emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
@@ -51,6 +59,22 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
   };
+}
+
+/** The modes set_permission_mode accepts, as its error lists them (measured on 2.1.220 and 2.1.328). */
+const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
+
+/**
+ * What a model name stands for, per the initialize reply's `models` (value -> resolvedModel): an alias
+ * listed only with its 1M-context variant (2.1.220's `opus` beside `opus[1m]`) resolves to that model
+ * without the `[1m]` suffix; a name that is no alias is taken as given (measured: set_model, --model).
+ */
+function resolveModel(spec: ClaudeSpec, name: string): string {
+  const models = (profileData(spec.name).initializeResponse['models'] ?? []) as Array<{ value: string; resolvedModel: string }>;
+  const exact = models.find((m) => m.value === name);
+  if (exact) return exact.resolvedModel;
+  const wide = models.find((m) => m.value === `${name}[1m]`);
+  return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }
 
 /** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */

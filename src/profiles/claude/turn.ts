@@ -51,6 +51,9 @@ export function sessionState(spec: ClaudeSpec, ev: Ev<'session_state'>, ctx: Enc
 
 type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
 
+/** The model the API is asked for: the session's model without the 1M-context `[1m]` marker (measured on 2.1.220). */
+export const apiModel = (model: string): string => model.replace(/\[1m\]$/, '');
+
 /** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
 export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {
   const W = spec.wire;
@@ -60,7 +63,7 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
       id,
       type: 'message',
       role: 'assistant',
-      model: ctx.model,
+      model: apiModel(ctx.model),
       content,
       stop_reason: null,
       stop_sequence: null,

@@ -101,7 +101,8 @@ export const TOOL_RESULT = frame(
 /** The message inside a user frame (measured on cbc 2.117.0: content before role). */
 export const USER_MESSAGE = frame(
   'user.message',
-  { role: lit('user'), content: list(oneOf(TOOL_RESULT, TEXT)) },
+  // a string when the CLI writes back a prompt or a local command's output (USER_REPLAY)
+  { role: lit('user'), content: anyOf('str', list(oneOf(TOOL_RESULT, TEXT))) },
   { cbc: ['content', 'role'], ...claude(['role', 'content']) },
 );
 
@@ -149,13 +150,32 @@ export const USER = frame(
     // Claude writes a string here for a failed tool: the checker accepts any value
     tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
     tool_result_meta: 'unknown',
+    isReplay: 'bool',
     __timestamp: 'str',
     _requestId: 'str',
   },
   {
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?'],
-    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?'],
   },
+);
+
+/**
+ * A user message Claude Code writes back, marked isReplay, with its own key order (measured: set_model's
+ * `<local-command-stdout>` frame). The checker knows it as a `user` frame (USER declares isReplay too).
+ */
+export const USER_REPLAY = frame(
+  'user (replayed)',
+  {
+    type: lit('user'),
+    message: loose('obj', nested(USER_MESSAGE)),
+    session_id: 'str',
+    parent_tool_use_id: 'strOrNull',
+    uuid: 'str',
+    timestamp: 'str',
+    isReplay: 'bool',
+  },
+  claude(['type', 'message', 'session_id', 'parent_tool_use_id', 'uuid', 'timestamp', 'isReplay']),
 );
