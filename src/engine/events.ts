@@ -150,7 +150,18 @@ export type EngineEvent =
   | { kind: 'assistant_text'; messageId: string; text: string }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined; foreground?: boolean | undefined }
+  | {
+      kind: 'tool_result';
+      toolUseId: string;
+      content: string;
+      isError: boolean;
+      task?: TaskInfo | undefined;
+      foreground?: boolean | undefined;
+      /** The tool that ran (profiles shape its result metadata per tool). */
+      tool?: string | undefined;
+      /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
+      allowedBy?: 'rule' | 'host' | undefined;
+    }
   | { kind: 'interrupted_user'; messageId: string }
   | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean; structured?: { value: unknown } | undefined }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }

@@ -69,7 +69,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
         next();
       };
     } else {
-      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info });
+      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info, tool: 'Workflow', allowedBy: 'rule' });
       next();
     }
   };
@@ -187,7 +187,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   });
   s.runs.push(run);
   run.start();
-  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info });
+  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, tool, allowedBy: 'rule' });
   next();
 }
 

@@ -44,8 +44,8 @@ export class Session implements TurnHost {
   private initCount = 0;
   private resultCount = 0;
   private turnRequestId: string | undefined;
-  /** Messages of the conversation in this process (TurnStats.messages). */
-  private messages = 0;
+  /** Messages of the conversation, across resumes (TurnStats.messages). */
+  private messages: number;
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
   private readonly transcriptPath: string;
@@ -68,6 +68,7 @@ export class Session implements TurnHost {
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
+    this.messages = opts.resume?.messages ?? 0;
   }
 
   /** True when nothing is running, queued or pending. */
@@ -318,7 +319,7 @@ export class Session implements TurnHost {
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone });
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
     this.active = undefined;
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
     this.o.scheduler.after(0, () => this.pump());

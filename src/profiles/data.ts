@@ -14,12 +14,14 @@ export interface ProfileData {
 
 /**
  * A captured control reply: a success with `response` (none when absent), or an `error` (with the CLI's
- * `errorCode` where it sends one). Strings may name `{cwd}` or `{request.<key>}`, filled in per request.
+ * `errorCode` where it sends one), and what it pushes with it. Strings may name `{cwd}` or `{request.<key>}`, filled in per request.
  */
 export interface CannedReply {
   response?: unknown;
   error?: string;
   errorCode?: string;
+  /** cbc's subscribe: what it pushes on `channel` right before and after the reply, `data` gaining a `timestamp`. */
+  notify?: { channel: string; data: Record<string, unknown> };
 }
 
 const cache = new Map<string, ProfileData>();

@@ -1,7 +1,9 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, TEXT, TOOL_RESULT, TOOL_USE, USER, USER_MESSAGE } from '../../protocol/frames/message.js';
+import {
+  ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, RENDERER, SHELL_RAW_RESPONSE, TEXT, TOOL_RESULT, TOOL_RESULT_META_CBC, TOOL_USE, USER, USER_MESSAGE,
+} from '../../protocol/frames/message.js';
 import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/result.js';
 import { FILE_HISTORY_SNAPSHOT, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
@@ -119,12 +121,31 @@ export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<t
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
     message: build(USER_MESSAGE, W, {
-      content: [build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(ev.content)], is_error: ev.isError })],
+      content: [
+        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(ev.content)], is_error: ev.isError, _meta: shellMeta(ev) }),
+      ],
       role: 'user',
     }),
     parent_tool_use_id: ev.toolUseId,
     __timestamp: iso(ctx.now),
     _requestId: ctx.turnRequestId,
+  });
+}
+
+/** The `_meta` of a Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
+function shellMeta(ev: Ev<'tool_result'>): FrameOf<typeof TOOL_RESULT_META_CBC> | undefined {
+  if (ev.tool !== 'Bash' || ev.isError) return undefined;
+  return build(TOOL_RESULT_META_CBC, W, {
+    rawResponse: build(SHELL_RAW_RESPONSE, W, {
+      exitCode: 0,
+      signal: null,
+      interrupted: false,
+      sandboxDenied: false,
+      stderrBytesTruncated: 0,
+      stdoutBytesTruncated: 0,
+      tool_error_code: '0',
+    }),
+    renderer: build(RENDERER, W, { type: 'text', value: ev.content }),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf, type Wire } from '../../protocol/frames/index.js';
-import { CONTROL_ERROR, CONTROL_RESPONSE, CONTROL_SUCCESS } from '../../protocol/frames/control.js';
+import { CONTROL_ERROR, CONTROL_NOTIFICATION, CONTROL_RESPONSE, CONTROL_SUCCESS } from '../../protocol/frames/control.js';
 import { clone, type CannedReply } from '../data.js';
 
 /** A control reply frame. */
@@ -52,7 +52,7 @@ export function cannedReply(
   request: Record<string, unknown>,
   ctx: EncodeContext,
   errorCodes: boolean,
-): ControlResponse {
+): ControlResponse | Array<ControlResponse | FrameOf<typeof CONTROL_NOTIFICATION>> {
   const vars = (name: string): string | undefined => {
     if (name === 'cwd') return ctx.cwd;
     const v = name.startsWith('request.') ? request[name.slice('request.'.length)] : undefined;
@@ -60,7 +60,11 @@ export function cannedReply(
   };
   if (reply.error !== undefined) return controlError(wire, requestId, fill(reply.error, vars), errorCodes ? reply.errorCode : undefined);
   const response = reply.response === undefined ? undefined : (fillAll(clone(reply.response), vars) as Record<string, unknown>);
-  return controlSuccess(wire, requestId, response);
+  const ok = controlSuccess(wire, requestId, response);
+  const n = reply.notify;
+  if (!n || request['channel'] !== n.channel) return ok;
+  const push = () => build(CONTROL_NOTIFICATION, wire, { type: 'control_notification', channel: n.channel, data: { ...clone(n.data), timestamp: ctx.now } });
+  return [push(), ok, push()];
 }
 
 /** `{name}` placeholders of a string, each replaced by `vars(name)` (left as written when it has no value). */

@@ -102,3 +102,10 @@ export const CONTROL_CANCEL_REQUEST = frame(
 
 /** cbc 2.117.0 (measured): a stdin line that is not JSON is reported and the CLI carries on. */
 export const ERROR = frame('error', { type: lit('error'), error: 'str' }, { cbc: ['type', 'error'] });
+
+/** cbc's push on a channel the host subscribed to (measured: `commands` around the subscribe reply; codebuddy-sdk.md). */
+export const CONTROL_NOTIFICATION = frame(
+  'control_notification',
+  { type: lit('control_notification'), channel: 'str', data: 'obj' },
+  { cbc: ['type', 'channel', 'data'] },
+);
