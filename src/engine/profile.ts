@@ -79,8 +79,8 @@ export interface ProfileBehavior {
   interruptedErrors: readonly string[];
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
-  /** Path of a task's output file, under the emulator home. */
-  outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
+  /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
+  outputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */

@@ -132,9 +132,9 @@ export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<t
   });
 }
 
-/** The `_meta` of a Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
+/** The `_meta` of a foreground Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
 function shellMeta(ev: Ev<'tool_result'>): FrameOf<typeof TOOL_RESULT_META_CBC> | undefined {
-  if (ev.tool !== 'Bash' || ev.isError) return undefined;
+  if (ev.tool !== 'Bash' || ev.isError || ev.task) return undefined;
   return build(TOOL_RESULT_META_CBC, W, {
     rawResponse: build(SHELL_RAW_RESPONSE, W, {
       exitCode: 0,

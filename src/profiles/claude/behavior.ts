@@ -77,10 +77,14 @@ function resolveModel(spec: ClaudeSpec, name: string): string {
   return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }
 
-/** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */
-function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {
+/**
+ * Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`, where `<tmp>` is
+ * CLAUDE_CODE_TMPDIR when set (measured: the captures set it) and the emulator home's `tmp` otherwise.
+ */
+function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  return join(home, 'tmp', `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+  const tmp = env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
+  return join(tmp, `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
