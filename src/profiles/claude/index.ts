@@ -49,7 +49,7 @@ function encoders(spec: ClaudeSpec): Encoders {
         spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     input_error: none,
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, true),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort }),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     turn_preamble: none,

@@ -57,14 +57,16 @@ export const MCP_MESSAGE = frame(
   everywhere(['subtype', 'server_name', 'message']),
 );
 
-/** A hook's input; Claude adds permission_mode and (for Stop) stop_hook_active (codebuddy-sdk.md §4). */
+/** A hook's input; Claude adds the prompt id, permission_mode, effort and (for Stop) stop_hook_active (codebuddy-sdk.md §4, captures). */
 export const HOOK_INPUT = frame(
   'hook_callback.input',
   {
     session_id: 'str',
     transcript_path: 'str',
     cwd: 'str',
+    prompt_id: 'str',
     permission_mode: 'str',
+    effort: 'obj',
     hook_event_name: 'str',
     tool_name: 'str',
     tool_input: 'obj',
@@ -74,8 +76,9 @@ export const HOOK_INPUT = frame(
   },
   {
     cbc: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
-    ...claude(['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?',
-      'tool_use_id?', 'stop_hook_active?']),
+    // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
+    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'tool_name?', 'tool_input?',
+      'tool_response?', 'tool_use_id?', 'stop_hook_active?']),
   },
 );
 
