@@ -60,8 +60,8 @@ export interface ProfileBehavior {
   settingsDir: string;
   /** Default model id. */
   defaultModel: string;
-  /** Tool names listed in system/init (the Workflow tool is removed when workflows are disabled). */
-  tools: readonly string[];
+  /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
+  initTools(o: InitToolOptions): string[];
   /**
    * What a stdin line that is not JSON does: `fatal` prints the text on stderr and exits 1 (Claude
    * Code); `report` emits an error frame with the text and carries on (cbc 2.117.0).
@@ -97,6 +97,15 @@ export interface ProfileBehavior {
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
+}
+
+/** What the tools a session offers depend on. */
+export interface InitToolOptions {
+  /** --disallowedTools rules (a bare tool name removes the tool). */
+  disallowed: readonly string[];
+  /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
+  hostAnswersPrompts: boolean;
+  disableWorkflows: boolean;
 }
 
 /** Id formats of one CLI. */

@@ -64,7 +64,11 @@ export class Session implements TurnHost {
     );
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
-    this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
+    this.toolList = this.p.behavior.initTools({
+      disallowed: opts.disallowedTools ?? [],
+      hostAnswersPrompts: opts.permissionPromptStdio === true,
+      disableWorkflows: opts.disableWorkflows === true,
+    });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;

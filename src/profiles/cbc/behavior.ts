@@ -34,7 +34,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
-    tools: TOOLS,
+    // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays
+    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(o.disableWorkflows && t === 'Workflow')),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ProfileBehavior } from '../../engine/profile.js';
+import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { profileData } from '../data.js';
@@ -25,7 +25,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
     settingsDir: '.claude',
     defaultModel: spec.defaultModel,
-    tools: spec.tools,
+    initTools: (o) => claudeTools(spec, o),
     malformedLine: (line, err) => ({
       fatal: v328
         ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
@@ -59,6 +59,18 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
   };
+}
+
+/**
+ * Claude Code's init tools (measured: opt_disallowedTools, req_can_use_tool_allow): a disallowed tool leaves the
+ * list, and without Bash the Glob and Grep tools join it; a host that answers prompts adds the interactive
+ * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
+ */
+function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
+  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(o.disallowed.includes('Bash') ? ['Glob', 'Grep'] : [])];
+  const keep = (t: string) => !o.disallowed.includes(t) && !(o.disableWorkflows && t === 'Workflow');
+  const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
+  return [...(keep('Task') ? ['Task'] : []), ...rest];
 }
 
 /** The modes set_permission_mode accepts, as its error lists them (measured on 2.1.220 and 2.1.328). */
