@@ -34,8 +34,9 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
-    // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays
-    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(o.disableWorkflows && t === 'Workflow')),
+    // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
+    // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
+    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,

@@ -63,12 +63,14 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
 
 /**
  * Claude Code's init tools (measured: opt_disallowedTools, req_can_use_tool_allow): a disallowed tool leaves the
- * list, and without Bash the Glob and Grep tools join it; a host that answers prompts adds the interactive
+ * list, and without Bash the Glob and Grep tools join it (Monitor leaves); a host that answers prompts adds the interactive
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
-  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(o.disallowed.includes('Bash') ? ['Glob', 'Grep'] : [])];
-  const keep = (t: string) => !o.disallowed.includes(t) && !(o.disableWorkflows && t === 'Workflow');
+  const noBash = o.disallowed.includes('Bash');
+  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(noBash ? ['Glob', 'Grep'] : [])];
+  // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
+  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor');
   const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
   return [...(keep('Task') ? ['Task'] : []), ...rest];
 }
