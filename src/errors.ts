@@ -6,7 +6,9 @@ export type EmuErrorCode =
   | 'E_SCENARIO' // scenario file unusable
   | 'E_PROFILE' // unknown profile name
   | 'E_SETTINGS' // a settings file or --settings value the emulated CLI rejects (its own message, exit 1)
-  | 'E_IO'; // the outside world failed (disk, pipes, cassette files)
+  | 'E_IO' // the outside world failed (disk, pipes, cassette files)
+  | 'E_USAGE' // a command-line value of a cbc-emu tool is unusable (a --redact rule)
+  | 'E_ENV'; // an emulator variable (CBC_EMU_LOG, CBC_EMU_LOG_LEVEL, --emu-journal) names something unusable
 
 /** The project's only error type: a stable code plus a message that names the fix. */
 export class EmuError extends Error {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { EMU_PREFIX } from '../errors.js';
+import { flushed } from '../transport/flush.js';
 
 /** Folder of the extensionless PATH shims (`cbc`, `codebuddy`, `claude`). */
 function shimsDir(): string {
@@ -98,5 +99,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${EMU_PREFIX} unknown command "${cmd}"\n${usage()}`);
     return 2;
   }
-  return c.run(rest);
+  const code = await c.run(rest);
+  // the drop-in (`run`) flushes itself, with a deadline after a signal; the tools exit only once their
+  // output is delivered, or process.exit() would drop what a slow reader has not taken yet (issue #18)
+  if (cmd !== 'run') await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  return code;
 }

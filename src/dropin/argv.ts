@@ -1,96 +1,84 @@
-import { findFlag, type FlagSpec } from './flags.js';
+import { passes, type CommandLine, type FlagSpec } from './options.js';
 
-/** Parsed command line: flag values by canonical name, and positional arguments. */
+/** Parsed command line: flag values by canonical name (FlagSpec.name), and positional arguments. */
 export interface ParsedArgv {
-  /** `true` for switches; string for single values; string[] for variadic flags. */
+  /** `true` for switches and optional values not given; string for single values; string[] for variadic flags. */
   flags: Map<string, string | true | string[]>;
   positionals: string[];
 }
 
-/** A command-line problem, phrased as the real CLIs (commander) phrase it. */
-export class ArgvError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ArgvError';
+/** commander's test for "looks like an option" (Command.parseOptions' maybeOption). */
+export const isOptionLike = (arg: string): boolean => arg.length > 1 && arg.startsWith('-');
+
+/** The first option commander would match for `token` (its `_findOption`: first registered wins). */
+export function findOption(cl: CommandLine, token: string): FlagSpec | undefined {
+  return cl.options.find((o) => o.names.includes(token));
+}
+
+/** Whether commander would accept `value` for `spec` (its choices and argParser checks). */
+export function acceptsValue(spec: FlagSpec, value: string | true): boolean {
+  if (value === true) return true;
+  if (spec.choices && !spec.choices.includes(value)) return false;
+  return !spec.check || passes(spec.check, value);
+}
+
+/** Records one occurrence the way commander stores it: variadic values add up, a switch and its `--no-` form undo each other. */
+export function record(flags: ParsedArgv['flags'], spec: FlagSpec, value: string | true): void {
+  if (spec.arity === 'variadic' && value !== true) {
+    const prev = flags.get(spec.name);
+    flags.set(spec.name, [...(Array.isArray(prev) ? prev : []), value]);
+    return;
   }
+  if (spec.arity === 'none') flags.delete(spec.name.startsWith('no-') ? spec.name.slice(3) : `no-${spec.name}`);
+  flags.set(spec.name, value);
 }
 
 /**
- * Parses argv the way the real CLIs (commander) do: `--flag value` and `--flag=value`, short
- * aliases, variadic values running until the next `-`-prefixed token, `--` ending options.
+ * The fast path of the drop-in's start-up: parses an argv that commander would accept, by commander 12's
+ * rules, without loading commander (tens of ms of the start-up budget, docs/performance.md). Returns
+ * undefined for anything else — an unknown, bundled or glued short option, a missing value, a refused
+ * value, help, version, `--` — and commander (program.ts) then parses it and phrases the real error.
+ * test/unit/dropin/argv.test.ts holds it to commander on generated argv.
  */
-export function parseArgv(argv: readonly string[]): ParsedArgv {
-  const flags = new Map<string, string | true | string[]>();
+export function scanArgv(cl: CommandLine, argv: readonly string[]): ParsedArgv | undefined {
+  const flags: ParsedArgv['flags'] = new Map();
   const positionals: string[] = [];
+  let variadic: FlagSpec | undefined;
   for (let i = 0; i < argv.length; i++) {
-    const tok = argv[i]!;
-    if (tok === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!tok.startsWith('-') || tok === '-') {
-      positionals.push(tok);
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (variadic && !isOptionLike(arg)) {
+      if (!acceptsValue(variadic, arg)) return undefined;
+      record(flags, variadic, arg);
       continue;
     }
-    const long = tok.startsWith('--');
-    const body = tok.slice(long ? 2 : 1);
-    const eq = long ? body.indexOf('=') : -1;
-    const name = eq >= 0 ? body.slice(0, eq) : body;
-    const inline = eq >= 0 ? body.slice(eq + 1) : undefined;
-    const spec = findFlag(name);
-    if (!spec || (!long && name.length !== 1) || (long && name.length === 1)) {
-      throw new ArgvError(`error: unknown option '${long ? tok.split('=')[0] : tok}'`);
+    variadic = undefined;
+    if (!isOptionLike(arg)) {
+      positionals.push(arg);
+      continue;
     }
-    i = takeValue(spec, inline, argv, i, flags, tok);
+    let spec = findOption(cl, arg);
+    let value: string | true;
+    if (spec) {
+      if (spec.role) return undefined;
+      if (spec.arity === 'none') value = true;
+      else if (spec.arity === 'optional') value = i + 1 < argv.length && !isOptionLike(argv[i + 1]!) ? argv[++i]! : true;
+      else {
+        const next = argv[++i];
+        if (next === undefined) return undefined;
+        value = next;
+      }
+      if (spec.arity === 'variadic') variadic = spec;
+    } else {
+      const eq = arg.indexOf('=');
+      spec = arg.startsWith('--') && eq > 2 ? findOption(cl, arg.slice(0, eq)) : undefined;
+      if (!spec || spec.arity === 'none' || spec.role) return undefined;
+      value = arg.slice(eq + 1);
+    }
+    if (!acceptsValue(spec, value)) return undefined;
+    record(flags, spec, value);
   }
   return { flags, positionals };
-}
-
-function takeValue(
-  spec: FlagSpec,
-  inline: string | undefined,
-  argv: readonly string[],
-  i: number,
-  flags: ParsedArgv['flags'],
-  tok: string,
-): number {
-  const isValue = (s: string | undefined): s is string => s !== undefined && !(s.startsWith('-') && s.length > 1);
-  switch (spec.arity) {
-    case 'none':
-      if (inline !== undefined) throw new ArgvError(`error: option '${tok.split('=')[0]}' does not take an argument`);
-      flags.set(spec.name, true);
-      return i;
-    case 'optional':
-      if (inline !== undefined) flags.set(spec.name, inline);
-      else if (isValue(argv[i + 1])) {
-        flags.set(spec.name, argv[i + 1]!);
-        return i + 1;
-      } else flags.set(spec.name, true);
-      return i;
-    case 'one': {
-      if (inline !== undefined) {
-        flags.set(spec.name, inline);
-        return i;
-      }
-      const v = argv[i + 1];
-      if (v === undefined) throw new ArgvError(`error: option '${tok}' argument missing`);
-      flags.set(spec.name, v);
-      return i + 1;
-    }
-    case 'variadic': {
-      const prev = flags.get(spec.name);
-      const list = Array.isArray(prev) ? prev : [];
-      if (inline !== undefined) list.push(inline);
-      else {
-        let j = i + 1;
-        while (isValue(argv[j])) list.push(argv[j++]!);
-        if (j === i + 1) throw new ArgvError(`error: option '${tok}' argument missing`);
-        i = j - 1;
-      }
-      flags.set(spec.name, list);
-      return i;
-    }
-  }
 }
 
 /** Splits variadic and comma forms: `["Read,Bash(ls:*)", "Edit"]` -> `["Read", "Bash(ls:*)", "Edit"]`. */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
-import { Scheduler } from '../engine/clock.js';
+import { checkSpeed, Scheduler } from '../engine/clock.js';
 import { Random, seededEpoch } from '../engine/random.js';
 import { Session } from '../engine/session.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
@@ -28,9 +28,20 @@ export interface Composition {
   log: EmuLogger;
 }
 
+/** A composition that could not be made: the exit code, once stderr got `why`. */
+export interface Unusable {
+  exit: number;
+  why: string;
+}
+
+/** Writes `why` to stderr and gives up with `exit`. */
+function unusable(io: RunIO, exit: number, why: string): Unusable {
+  stderrLine(io)(why);
+  return { exit, why };
+}
+
 /** Files a run reads before it serves: the scenario and the CLI's settings; or the exit code, once stderr says why. */
-async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: ScenarioT; settings: EmuSettings } | { exit: number }> {
-  const err = stderrLine(io);
+async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: ScenarioT; settings: EmuSettings } | Unusable> {
   let scenario: ScenarioT;
   try {
     // the built-in scenario comes precompiled (no yaml/zod on the start-up path); files go through the loader
@@ -39,20 +50,24 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
       (cfg.scenarioFile === undefined ? compiledDefaultScenario() : undefined) ??
       (await import('../scenario/load.js')).loadScenarioFile(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL));
   } catch (e) {
-    if (e instanceof EmuError) {
-      err(`${EMU_PREFIX} ${e.message}`);
-      return { exit: 2 };
-    }
+    if (e instanceof EmuError) return unusable(io, 2, `${EMU_PREFIX} ${e.message}`);
     throw e;
   }
   try {
     return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag }) };
   } catch (e) {
-    if (e instanceof EmuError && e.code === 'E_SETTINGS') {
-      err(e.message);
-      return { exit: 1 };
-    }
+    if (e instanceof EmuError && e.code === 'E_SETTINGS') return unusable(io, 1, e.message);
     throw e;
+  }
+}
+
+/** Runs a setup step; an EmuError('E_ENV') from it (an unusable log or journal path) is one stderr line and exit 2. */
+function setupOrExit<T extends object>(io: RunIO, step: () => T): T | Unusable {
+  try {
+    return step();
+  } catch (e) {
+    if (!(e instanceof EmuError) || e.code !== 'E_ENV') throw e;
+    return unusable(io, 2, `${EMU_PREFIX} ${e.message}`);
   }
 }
 
@@ -61,9 +76,12 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
  * binding, the fuzz layer (CBC_EMU_FUZZ), stdout framing, the journal, and the session. Returns the
  * exit code instead when an input is unusable (the reason is on stderr).
  */
-export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition | { exit: number }> {
+export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition | Unusable> {
   const { profile } = cfg;
-  const log = createLogger(io.env);
+  const log = setupOrExit(io, () => createLogger(io.env, io.stderr));
+  if ('exit' in log) return log;
+  const speedProblem = checkSpeed(cfg.speed);
+  if (speedProblem !== undefined) return unusable(io, 2, `${EMU_PREFIX} ${speedProblem}`);
   const inputs = await readInputs(cfg, io);
   if ('exit' in inputs) return inputs;
   const { scenario, settings } = inputs;
@@ -84,19 +102,25 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     now: () => scheduler.now(),
     log,
   });
-  if ('error' in bound) {
-    stderrLine(io)(bound.error);
-    return { exit: 1 };
-  }
+  if ('error' in bound) return unusable(io, 1, bound.error);
 
   // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
   const fuzz = cfg.fuzzToken !== undefined ? (await import('../tools/fuzz/hook.js')).fuzzHook(io) : undefined;
-  if (fuzz === null) return { exit: 2 };
+  if (typeof fuzz === 'string') return unusable(io, 2, fuzz);
   const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
-  const emit = fuzz ? fuzz.frames((json) => writer.write(json)) : (json: string) => writer.write(json);
+  const journalFile = cfg.journalFile;
+  const journal = journalFile !== undefined ? setupOrExit(io, () => new Journal(journalFile, () => scheduler.now(), (e) => stderrLine(io)(`${EMU_PREFIX} journal ${journalFile} failed (${e.message}); journaling stopped, the run goes on`))) : undefined;
+  if (journal !== undefined && 'exit' in journal) return journal;
+  // under fuzz the journal records stream-json frames as perturbed, when sent: the stream the consumer got (issue #17)
+  const perturbed = fuzz !== undefined && cfg.outputFormat === 'stream-json';
+  const emit = fuzz
+    ? fuzz.frames((json) => {
+        journal?.frame('out', JSON.parse(json));
+        writer.write(json);
+      })
+    : (json: string) => writer.write(json);
   scheduler.gate = () => writer.ready();
-  const journal = cfg.journalFile !== undefined ? new Journal(cfg.journalFile, () => scheduler.now()) : undefined;
-  const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal, bridge: cfg.bridge });
+  const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
   const session = new Session({
     profile,

@@ -2,7 +2,9 @@ import { truthy } from '../env.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { getProfile, type Profile } from '../profiles/index.js';
 import type { SessionFlags } from '../store/binding.js';
-import { ArgvError, parseArgv, splitToolList } from './argv.js';
+import { scanArgv, splitToolList, type ParsedArgv } from './argv.js';
+import { commandLine, type CommandLine } from './options.js';
+import { parseWithCommander } from './program.js';
 
 /** `--output-format`, as the real CLIs accept it. */
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -77,25 +79,11 @@ const FORMATS: { output: readonly OutputFormat[]; input: readonly string[] } = {
  * variable; an empty variable counts as unset.
  */
 export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): DropinConfig | UsageError {
-  let args;
-  try {
-    args = parseArgv(argv);
-  } catch (e) {
-    if (e instanceof ArgvError) return usage(1, e.message);
-    throw e;
-  }
+  const parsed = parseCommandLine(argv, env);
+  if ('mode' in parsed) return parsed;
+  const { profile, cl, args } = parsed;
   const flag = (n: string): Flag => args.flags.get(n);
   const setting = (name: string, envName: string) => text(flag(name)) ?? (env[envName] !== '' ? env[envName] : undefined);
-
-  let profile: Profile;
-  try {
-    profile = getProfile(setting('emu-profile', 'CBC_EMU_PROFILE') ?? 'cbc');
-  } catch (e) {
-    if (e instanceof EmuError) return usage(2, `${EMU_PREFIX} ${e.message}`);
-    throw e;
-  }
-  if (flag('help')) return { mode: 'help', profile };
-  if (flag('version')) return { mode: 'version', profile };
 
   // CBC_EMU_REPLAY: play a recorded session back instead of a scenario (issue #7, docs/cassettes.md)
   const replayFile = setting('emu-replay', 'CBC_EMU_REPLAY');
@@ -111,13 +99,17 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
   const speed = Number(speedText);
   if (!Number.isFinite(speed) || speed < 0) return usage(2, `${EMU_PREFIX} --emu-speed must be a number >= 0 (got "${speedText}"); 0 emits instantly, 1 is real time`);
 
+  const sessionId = text(flag('session-id'));
+  if (sessionId !== undefined && !cl.sessionId.valid.test(sessionId)) return usage(cl.sessionId.exit, cl.sessionId.message(sessionId));
+
   let jsonSchema: unknown;
   const schemaText = text(flag('json-schema'));
   if (schemaText !== undefined) {
     try {
       jsonSchema = JSON.parse(schemaText);
     } catch (e) {
-      return usage(1, `Error: Invalid JSON provided to --json-schema: ${(e as Error).message}`);
+      // Claude Code refuses it at start; cbc 2.117.0 does not (capture argv/json_schema_invalid): no schema then
+      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${(e as Error).message}`);
     }
   }
 
@@ -139,7 +131,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     session: {
       resume: typeof resume === 'string' || resume === true ? resume : undefined,
       continue: flag('continue') === true,
-      sessionId: text(flag('session-id')),
+      sessionId,
       fork: flag('fork-session') === true,
       persist: flag('no-session-persistence') !== true,
     },
@@ -153,11 +145,42 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
   };
 }
 
+/** The profile (it picks the option table: `--emu-profile x`, `--emu-profile=x` or CBC_EMU_PROFILE), then its command line parsed. */
+function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): { profile: Profile; cl: CommandLine; args: ParsedArgv } | DropinConfig | UsageError {
+  let name = env['CBC_EMU_PROFILE'] || 'cbc';
+  argv.forEach((a, i) => {
+    if (a === '--emu-profile' && argv[i + 1] !== undefined) name = argv[i + 1]!;
+    else if (a.startsWith('--emu-profile=')) name = a.slice('--emu-profile='.length);
+  });
+  let profile: Profile;
+  try {
+    profile = getProfile(name);
+  } catch (e) {
+    if (e instanceof EmuError) return usage(2, `${EMU_PREFIX} ${e.message}`);
+    throw e;
+  }
+  const cl = commandLine(profile.behavior.helpName);
+  const early = cl.earlyVersion;
+  if (early && argv.length > 0 && early.flags.includes(argv[0]!) && argv.slice(1).every((a, i) => i === 0 && early.alsoWith.includes(a))) return { mode: 'version', profile };
+  const args = scanArgv(cl, argv);
+  if (args) return { profile, cl, args };
+  const out = parseWithCommander(cl, argv);
+  switch (out.kind) {
+    case 'args':
+      return { profile, cl, args: out.args };
+    case 'error':
+      return usage(out.exit, out.message);
+    default:
+      return { mode: out.kind, profile };
+  }
+}
+
 /** `--output-format` / `--input-format` / `--print` / `--verbose`, with the real CLIs' messages (commander's and the profile's). */
 function checkFormats(profile: Profile, output: string | undefined, input: string | undefined, print: boolean, verbose: boolean): { outputFormat: OutputFormat; streamIn: boolean } | UsageError {
   const outputFormat = FORMATS.output.find((f) => f === (output ?? 'text'));
-  if (outputFormat === undefined) return usage(1, `error: option '--output-format <format>' argument '${output}' is invalid. Allowed choices are text, json, stream-json.`);
-  if (!FORMATS.input.includes(input ?? 'text')) return usage(1, `error: option '--input-format <format>' argument '${input}' is invalid. Allowed choices are text, stream-json.`);
+  // only reached where the real CLI's commander has no choices for them (cbc 2.117.0): the emulator's own refusal
+  if (outputFormat === undefined) return usage(2, `${EMU_PREFIX} --output-format "${output}" is not served; use text, json or stream-json`);
+  if (!FORMATS.input.includes(input ?? 'text')) return usage(2, `${EMU_PREFIX} --input-format "${input}" is not served; use text or stream-json`);
   const streamIn = input === 'stream-json';
   if (!print && !streamIn && output === undefined) {
     return usage(2, `${EMU_PREFIX} the interactive terminal UI is not emulated; run with -p/--print or --input-format stream-json --output-format stream-json`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { compose } from './compose.js';
 import { resolveConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
+import { runNotes, type RunNotes, type RunOutcome } from './run-note.js';
 import { serve } from './serve.js';
 
 export { defaultHome, type RunIO } from './io.js';
@@ -13,22 +14,32 @@ export { defaultHome, type RunIO } from './io.js';
  * for bad input.
  */
 export async function runCli(io: RunIO): Promise<number> {
+  const notes = runNotes(io.env);
+  const outcome = await run(io, notes);
+  notes?.ended(outcome);
+  return outcome.code;
+}
+
+async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> {
   const cfg = resolveConfig(io.argv, io.env);
   switch (cfg.mode) {
     case 'usage-error':
       stderrLine(io)(cfg.message);
-      return cfg.exit;
+      return { code: cfg.exit, end: 'usage', why: cfg.message };
     case 'help':
-      io.stdout.write(readFileSync(new URL(`./help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'));
-      return 0;
+      // `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
+      io.stdout.write(readFileSync(new URL(`../dropin/help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'));
+      return { code: 0, end: 'info' };
     case 'version':
       io.stdout.write(cfg.profile.behavior.versionText);
-      return 0;
+      return { code: 0, end: 'info' };
     case 'replay':
-      return (await import('./replay-mode.js')).runReplay(cfg, io);
+      return { code: await (await import('./replay-mode.js')).runReplay(cfg, io), end: 'replay' };
     case 'serve': {
       const c = await compose(cfg, io);
-      return 'exit' in c ? c.exit : serve(cfg, c, io);
+      if ('exit' in c) return { code: c.exit, end: 'input', why: c.why };
+      notes?.serving();
+      return serve(cfg, c, io);
     }
   }
 }

@@ -2,27 +2,44 @@ import { EMU_PREFIX } from '../errors.js';
 import type { Composition } from './compose.js';
 import type { ServeConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
+import { offSignals, onSignals, SIGNAL_EXIT, SIGNAL_FLUSH_DEADLINE_MS, type HandledSignal } from './signals.js';
+import type { RunEnd, RunOutcome } from './run-note.js';
 import { readFrames, readPrompt, type RunControl } from './stdin.js';
 
 /**
  * Runs the composed session: starts the clock, reads stdin, and resolves with the exit code once stdin
- * ended and the engine is quiet (the profile's code after an error result), or on SIGTERM/SIGINT
- * (143/130) or a stdout failure (1). Everything written is flushed first.
+ * ended and the engine is quiet (the profile's code after an error result), on SIGTERM/SIGINT/SIGHUP
+ * (143/130/129, src/dropin/signals.ts) or a stdout failure (1). Everything written is flushed first;
+ * after a signal the flush has a deadline (a consumer that stopped reading cannot hold the process),
+ * and a second signal ends the wait at once. Resolves with how the session ended.
  */
-export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<number> {
+export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunOutcome> {
   const { scheduler, session, journal, writer, fuzz } = c;
-  return new Promise<number>((resolve) => {
+  const handleSignals = io.handleSignals !== false;
+  return new Promise<RunOutcome>((resolve) => {
     let finished = false;
     let eof = false;
-    const finish = (code: number) => {
+    let exitCode = 0;
+    let signalled = false;
+    let deadline: NodeJS.Timeout | undefined;
+    let resolved = false;
+    let ended: { end: RunEnd; why: string | undefined } = { end: 'served', why: undefined };
+    const done = (code: number) => {
+      if (resolved) return;
+      resolved = true;
+      clearTimeout(deadline);
+      if (handleSignals) offSignals();
+      resolve({ code, ...ended });
+    };
+    const finish = (code: number, end: RunEnd = 'served', why?: string) => {
       if (finished) return;
       finished = true;
+      exitCode = code;
+      ended = { end, why };
       scheduler.stop();
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
+      fuzz?.flush(); // the frames the fuzz layer still holds go out (and into the journal) before its exit entry
       journal?.event('exit', { code });
-      fuzz?.flush();
-      void Promise.all([writer.flush(), journal?.close()]).then(() => resolve(code));
+      void Promise.all([writer.flush(), journal?.close()]).then(() => done(exitCode));
     };
     const maybeDone = () => {
       if (!eof || finished) return;
@@ -32,18 +49,20 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<numb
         else maybeDone();
       });
     };
-    const onSignal = (sig: NodeJS.Signals) => {
+    const onSignal = (sig: HandledSignal) => {
+      if (signalled) return done(exitCode); // a second signal: stop waiting for the reader
+      signalled = true;
       c.log.info({ sig }, 'signal: flushing and exiting');
-      journal?.event('signal', { signal: sig });
-      finish(sig === 'SIGINT' ? 130 : 143);
+      if (!finished) journal?.event('signal', { signal: sig });
+      deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
+      finish(SIGNAL_EXIT[sig], 'cut');
+      exitCode = SIGNAL_EXIT[sig]; // also when the signal came during the final flush
     };
-    if (io.handleSignals !== false) {
-      process.once('SIGTERM', onSignal);
-      process.once('SIGINT', onSignal);
-    }
+    if (handleSignals) onSignals(onSignal);
     writer.onError = (e) => {
       stderrLine(io)(`${EMU_PREFIX} stdout failed: ${e.message}`);
-      finish(1);
+      journal?.event('stdout-failed', { message: e.message }); // the stream was cut: `cbc-emu check` skips its end-of-stream rules
+      finish(1, 'cut');
     };
     scheduler.start();
 

@@ -1,30 +1,38 @@
 import { EMU_PREFIX } from '../errors.js';
-import { isRawFrame } from '../protocol/raw-frame.js';
+import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
 import { InboundReader, type Inbound } from '../transport/inbound.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transport/line-reader.js';
 import type { Composition } from './compose.js';
 import { stderrLine, type RunIO } from './io.js';
+import type { RunEnd } from './run-note.js';
 
 /** How the stdin readers drive the run's lifecycle (src/dropin/serve.ts). */
 export interface RunControl {
-  /** Ends the run with this exit code (idempotent). */
-  finish(code: number): void;
+  /** Ends the run with this exit code (idempotent); `end` and `why` say how, for the fuzzer's notes (default: served). */
+  finish(code: number, end?: RunEnd, why?: string): void;
   finished(): boolean;
   /** stdin is done: the run ends once the engine is quiet. */
   atEof(): void;
 }
 
 /**
+ * Prompt text queued behind the running turn (UTF-16 units) past which stdin is not read until a turn
+ * takes a prompt: ten 60 MB lines must not all be held at once (issue #18).
+ */
+export const MAX_QUEUED_INPUT_CHARS = 64 * 1024 * 1024;
+
+/**
  * `-p` without `--input-format stream-json`: the prompt is the arguments, else all of stdin's text
- * (seed 002 §3); an empty prompt is the real CLIs' usage error.
+ * (seed 002 §3), at most one stdin line's limit of bytes; an empty prompt is the real CLIs' usage error.
  */
 export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunControl): void {
   const fromStdin = (text: string) => {
     const p = prompt !== '' ? prompt : text.trim();
     if (p === '') {
-      stderrLine(io)('Error: Input must be provided either through stdin or as a prompt argument when using --print');
-      run.finish(1);
+      const why = 'Error: Input must be provided either through stdin or as a prompt argument when using --print';
+      stderrLine(io)(why);
+      run.finish(1, 'usage', why);
       return;
     }
     c.session.userMessage(p);
@@ -33,23 +41,73 @@ export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunCo
   if (prompt !== '' || (io.stdin as NodeJS.ReadStream).isTTY) fromStdin('');
   else {
     const parts: Buffer[] = [];
-    io.stdin.on('data', (chunk: Buffer) => parts.push(chunk));
-    io.stdin.on('end', () => fromStdin(Buffer.concat(parts).toString('utf8')));
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= DEFAULT_MAX_LINE_BYTES) {
+        parts.push(chunk);
+        return;
+      }
+      io.stdin.off('data', onData);
+      io.stdin.pause();
+      stderrLine(io)(`${EMU_PREFIX} the prompt on stdin is over the ${DEFAULT_MAX_LINE_BYTES}-byte limit; pass a shorter prompt`);
+      run.finish(2);
+    };
+    io.stdin.on('data', onData);
+    io.stdin.on('end', () => {
+      if (size <= DEFAULT_MAX_LINE_BYTES) fromStdin(Buffer.concat(parts).toString('utf8'));
+    });
   }
 }
 
-/** `--input-format stream-json`: stdin frames, decoded at the transport edge, routed to the session. */
+/**
+ * `--input-format stream-json`: stdin frames, decoded at the transport edge, routed to the session.
+ * Backpressure both ways: while stdout cannot take more (a reader slower than its requests) or too much
+ * prompt text is queued, stdin is paused, so a flood of control requests is answered at the pace the
+ * consumer reads the answers and memory stays bounded (issue #18).
+ */
 export function readFrames(c: Composition, io: RunIO, run: RunControl): void {
   const reader = new InboundReader();
-  const take = (events: Inbound[]) => {
-    for (const ev of events) onInbound(ev, c, io, run);
+  const pending: Inbound[] = [];
+  let waiting = false;
+  let ended = false;
+  let eofSent = false;
+  const blocked = (): Promise<void> | undefined =>
+    c.writer.ready() ?? (c.session.queuedInputChars > MAX_QUEUED_INPUT_CHARS ? c.session.whenDequeued() : undefined);
+  const pump = () => {
+    while (pending.length > 0 && !waiting) {
+      if (run.finished()) {
+        pending.length = 0;
+        break;
+      }
+      const wait = blocked();
+      if (wait) {
+        waiting = true;
+        io.stdin.pause();
+        void wait.then(() => {
+          waiting = false;
+          if (!ended) io.stdin.resume();
+          pump();
+        });
+        return;
+      }
+      onInbound(pending.shift()!, c, io, run);
+    }
+    if (ended && !eofSent && pending.length === 0 && !waiting) {
+      eofSent = true;
+      c.journal?.event('eof');
+      c.session.stdinClosed();
+      run.atEof();
+    }
   };
-  io.stdin.on('data', (chunk: Buffer) => take(reader.push(chunk)));
+  io.stdin.on('data', (chunk: Buffer) => {
+    for (const ev of reader.push(chunk)) pending.push(ev);
+    pump();
+  });
   io.stdin.on('end', () => {
-    take(reader.end());
-    c.journal?.event('eof');
-    c.session.stdinClosed();
-    run.atEof();
+    for (const ev of reader.end()) pending.push(ev);
+    ended = true;
+    pump();
   });
   io.stdin.on('error', () => run.atEof());
 }
@@ -73,7 +131,7 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
     }
     case 'ignored':
       c.journal?.frame('in', ev.value);
-      c.log.warn({ frame: ev.value }, ev.reason);
+      c.log.warn({ frame: shapeOf(ev.value) }, ev.reason); // the shape only: a frame may carry secrets
       return;
     case 'frame':
       c.journal?.frame('in', ev.frame);

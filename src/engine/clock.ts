@@ -20,6 +20,17 @@ interface Entry {
   cancelled: boolean;
 }
 
+/** Slowest accepted speed other than 0: a virtual second then takes about 17 real minutes. */
+export const MIN_SPEED = 0.001;
+/** Longest single real wait: setTimeout fires at once (with a warning) for more than 2^31-1 ms, so longer waits are taken in steps. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Why `speed` is unusable for the clock, or undefined when it is fine (0, or MIN_SPEED and up, finite). */
+export function checkSpeed(speed: number): string | undefined {
+  if (speed === 0 || (Number.isFinite(speed) && speed >= MIN_SPEED)) return undefined;
+  return `--emu-speed must be 0 (instant) or a finite number from ${MIN_SPEED} up (1 is real time), got ${speed}`;
+}
+
 /** Priorities for callbacks at the same instant: lower runs first. */
 export const PRIO = { normal: 0, flush: 10, late: 20 } as const;
 
@@ -135,7 +146,7 @@ export class Scheduler {
         if (realDelay >= 1) {
           await new Promise<void>((r) => {
             this.wakeUp = r;
-            this.timer = setTimeout(r, realDelay);
+            this.timer = setTimeout(r, Math.min(realDelay, MAX_TIMER_MS));
           });
           clearTimeout(this.timer);
           continue; // re-evaluate: something earlier may have been scheduled

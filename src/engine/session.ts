@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import { str, type RawFrame } from '../protocol/raw-frame.js';
+import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
+import { MAX_REASON_CHARS } from '../scenario/limits.js';
+import { writeInside } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
@@ -49,6 +50,9 @@ export class Session implements TurnHost {
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
   private readonly transcriptPath: string;
+  /** Characters of prompt text waiting in `queue`, and who waits for a turn to take one (stdin backpressure). */
+  private queuedChars = 0;
+  private dequeueWaiters: Array<() => void> = [];
 
   constructor(opts: SessionOptions) {
     this.o = opts;
@@ -115,7 +119,18 @@ export class Session implements TurnHost {
   /** Handles a user message: queues a turn. */
   userMessage(prompt: string): void {
     this.queue.push({ prompt, origin: { kind: 'user' } });
+    this.queuedChars += prompt.length;
     this.pump();
+  }
+
+  /** Characters of prompt text queued behind the running turn (the drop-in stops reading stdin past a limit). */
+  get queuedInputChars(): number {
+    return this.queuedChars;
+  }
+
+  /** Resolves when the next queued turn starts. */
+  whenDequeued(): Promise<void> {
+    return new Promise((resolve) => this.dequeueWaiters.push(resolve));
   }
 
   /** Handles a control_request from the host. */
@@ -145,7 +160,8 @@ export class Session implements TurnHost {
       case 'interrupt': {
         const target = nonEmpty(request, 'session_id');
         const requested = nonEmpty(request, 'reason');
-        const reason = requested ?? 'user cancel';
+        // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
+        const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
         ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested });
         // seed 000 §4.2: an interrupt naming another session leaves this one untouched
         if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
@@ -198,7 +214,7 @@ export class Session implements TurnHost {
   hostResponse(response: RawFrame): void {
     const id = str(response, 'request_id');
     if (id === undefined) {
-      this.o.log.warn({ response }, 'ignoring a control_response without request_id');
+      this.o.log.warn({ response: shapeOf(response) }, 'ignoring a control_response without request_id');
       return;
     }
     this.host.answer(id, response);
@@ -230,6 +246,10 @@ export class Session implements TurnHost {
   pump(): void {
     if (this.active || this.queue.length === 0) return;
     const next = this.queue.shift()!;
+    this.queuedChars -= next.prompt.length;
+    const waiters = this.dequeueWaiters;
+    this.dequeueWaiters = [];
+    for (const w of waiters) w();
     const stats: TurnStats = {
       startedAt: this.o.scheduler.now(),
       endedAt: 0,
@@ -300,11 +320,13 @@ export class Session implements TurnHost {
     t.stats.outputTokens += 20;
   }
 
-  /** Writes a task's output file; a failure is logged, never fatal (the task's frames do not depend on it). */
+  /**
+   * Writes a task's output file, only inside the emulator home and never through a link (store/paths.ts);
+   * a failure is logged, never fatal (the task's frames do not depend on it).
+   */
   writeOutput(file: string, text: string): void {
     try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
+      writeInside(this.o.home, file, text);
     } catch (err) {
       this.o.log.error({ err, file }, 'cannot write task output file');
     }

@@ -30,7 +30,8 @@ const cache = new Map<string, ProfileData>();
 export function profileData(name: 'cbc' | 'claude-2.1.220' | 'claude-2.1.328'): ProfileData {
   let d = cache.get(name);
   if (!d) {
-    d = JSON.parse(readFileSync(new URL(`./data/${name}.json`, import.meta.url), 'utf8')) as ProfileData;
+    // `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
+    d = JSON.parse(readFileSync(new URL(`../profiles/data/${name}.json`, import.meta.url), 'utf8')) as ProfileData;
     cache.set(name, d);
   }
   return d;

@@ -26,3 +26,28 @@ export function obj(f: RawFrame | undefined, key: string): RawFrame | undefined 
   const v = f?.[key];
   return isRawFrame(v) ? v : undefined;
 }
+
+/** What a log line may say about a frame someone else sent: its kind, protocol type names and key count, never its values or key names (they may hold secrets). */
+export interface FrameShape {
+  kind: 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'absent';
+  type?: string;
+  subtype?: string;
+  keys?: number;
+}
+
+const PROTOCOL_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** The shape of a received value for logging (issue #18: logs carry shapes, not raw frames). */
+export function shapeOf(v: unknown): FrameShape {
+  if (v === undefined) return { kind: 'absent' };
+  if (v === null) return { kind: 'null' };
+  if (Array.isArray(v)) return { kind: 'array' };
+  if (typeof v === 'number') return { kind: 'number' };
+  if (typeof v === 'boolean') return { kind: 'boolean' };
+  if (!isRawFrame(v)) return { kind: 'string' };
+  const name = (key: string) => {
+    const s = str(v, key);
+    return s !== undefined && PROTOCOL_NAME.test(s) ? { [key]: s } : {};
+  };
+  return { kind: 'object', ...name('type'), ...name('subtype'), keys: Object.keys(v).length };
+}

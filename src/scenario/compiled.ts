@@ -5,7 +5,8 @@ import type { ScenarioT } from './schema.js';
 /** The built-in scenario's source, used when no --emu-scenario / CBC_EMU_SCENARIO is given. */
 export const DEFAULT_SCENARIO_URL = new URL('../../scenarios/default.yaml', import.meta.url);
 /** Its build-time compiled form (written by precompile.ts next to this module in dist/). */
-export const COMPILED_DEFAULT_URL = new URL('./default-scenario.json', import.meta.url);
+// `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
+export const COMPILED_DEFAULT_URL = new URL('../scenario/default-scenario.json', import.meta.url);
 
 /** The compiled file: the loader's output plus the hash of the YAML bytes it came from. */
 export interface CompiledScenario {

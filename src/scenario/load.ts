@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isMap, isScalar, LineCounter, parseDocument, Parser, visit, type CST, type Document, type Node, type ParsedNode, type YAMLError } from 'yaml';
 import { EmuError } from '../errors.js';
 import { defaultMessage, describeIssue, describeNode, type LocatedProblem } from './issues.js';
+import { MAX_SCENARIO_BYTES } from './limits.js';
 import { Scenario, show, type ScenarioT } from './schema.js';
 
 /** One problem found in a scenario file, with its position (1-based line and column). */
@@ -31,8 +32,11 @@ export function formatProblems(problems: ScenarioProblem[]): string {
 export function loadScenarioFile(file: string): ScenarioT {
   let text: string;
   try {
+    const size = statSync(file).size;
+    if (size > MAX_SCENARIO_BYTES) throw new EmuError('E_SCENARIO', `scenario ${file} is ${size} bytes, over the ${MAX_SCENARIO_BYTES}-byte limit; split it or shorten its texts`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
+    if (err instanceof EmuError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new EmuError('E_SCENARIO', `cannot read scenario ${file} (${code ?? String(err)}); check the path given to --emu-scenario / CBC_EMU_SCENARIO`, { cause: err });
   }

@@ -1,4 +1,6 @@
+import safeRegex from 'safe-regex2';
 import { z } from 'zod';
+import { MAX_AGENTS_PER_WORKFLOW, MAX_REASON_CHARS } from './limits.js';
 import { TaskKindSchema, TerminalTaskStatusSchema } from '../protocol/vocabulary-schemas.js';
 
 /**
@@ -119,6 +121,15 @@ export const Match = z
         path: ['regex'],
         message: `not a valid JavaScript regular expression (${why}); escape special characters such as ( [ { * + ? with a backslash`,
       });
+      return;
+    }
+    // a prompt is matched on the event loop: a regex that backtracks exponentially would stall the protocol (issue #18)
+    if (!safeRegex(regex)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['regex'],
+        message: 'this regular expression can take exponential time (a repeated group that itself repeats, such as (a+)+ or (\\w*)*); rewrite it without nested repetition, or use glob or contains',
+      });
     }
   }, ALWAYS)
   .meta({ id: 'Match', description: 'Which prompts select this turn; every given test must hold. Omitted: any prompt.' });
@@ -173,7 +184,7 @@ export const Ask = z
 /** A scripted interrupt during a workflow. */
 export const Interrupt = z.strictObject({
   after: Duration.meta({ description: 'Virtual time after the workflow starts.' }),
-  reason: Text.optional().meta({ description: 'Interrupt reason (default "user cancel").' }),
+  reason: z.string().max(MAX_REASON_CHARS).optional().meta({ description: `Interrupt reason (default "user cancel"), at most ${MAX_REASON_CHARS} characters.` }),
 });
 
 /** A workflow a turn launches. */
@@ -237,6 +248,10 @@ export const Workflow = z
     };
     list(w['phases']).forEach((p, i) => check(loose(p)['agents'], ['phases', i, 'agents']));
     check(w['agents'], ['agents']);
+    const agents = list(w['agents']).length + list(w['phases']).reduce((n: number, p) => n + list(loose(p)['agents']).length, 0);
+    if (agents > MAX_AGENTS_PER_WORKFLOW) {
+      ctx.addIssue({ code: 'custom', path: [w['phases'] !== undefined ? 'phases' : 'agents'], message: `a workflow runs at most ${MAX_AGENTS_PER_WORKFLOW} agents, got ${agents}; split it into several workflows or turns` });
+    }
   }, ALWAYS)
   .meta({ id: 'Workflow', description: 'A workflow the turn launches (a Workflow tool call and a background task).' });
 

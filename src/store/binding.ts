@@ -1,4 +1,5 @@
 import type { EmuLogger } from '../log.js';
+import { isSafeId, unsafeIdMessage } from './paths.js';
 import { appendRecord, latestSession, readSession, sessionExists, type SessionProgress, type StoredSession } from './sessions.js';
 
 /** The session flags of the real CLIs (seed 002 §4). */
@@ -22,6 +23,7 @@ export interface SessionBinding {
  * Resolves --session-id / --resume / --continue / --fork-session against the store under the emulator
  * home, with the real CLIs' refusals (unknown id, nothing to continue, id already in use). The store's
  * header is written with the first finished turn, so a run that only answers `initialize` leaves none.
+ * Every id that becomes a file name passes the one id rule (store/paths.ts) before it is used.
  */
 export function bindSession(o: {
   home: string;
@@ -33,6 +35,7 @@ export function bindSession(o: {
   now: () => number;
   log: EmuLogger;
 }): SessionBinding | { error: string } {
+  if (o.flags.sessionId !== undefined && !isSafeId(o.flags.sessionId)) return { error: unsafeIdMessage('--session-id', o.flags.sessionId) };
   let resumed: StoredSession | undefined;
   if (typeof o.flags.resume === 'string') {
     resumed = readSession(o.home, o.flags.resume);

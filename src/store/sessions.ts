@@ -1,6 +1,7 @@
-import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRawFrame, num, str, type RawFrame } from '../protocol/raw-frame.js';
+import { isSafeId, writeInside } from './paths.js';
 
 /**
  * The embedded session store: one append-only JSON-lines file per session under
@@ -47,7 +48,7 @@ export function sessionExists(home: string, id: string): boolean {
 
 /** Reads a session; undefined when it does not exist or has no valid header. */
 export function readSession(home: string, id: string): StoredSession | undefined {
-  if (!/^[\w.-]{1,200}$/.test(id) || !sessionExists(home, id)) return undefined;
+  if (!isSafeId(id) || !sessionExists(home, id)) return undefined;
   let header: SessionHeader | undefined;
   let cursor = 0;
   let turns = 0;
@@ -87,11 +88,14 @@ export function latestSession(home: string, cwd: string): StoredSession | undefi
   return undefined;
 }
 
-/** The header a session line holds, when it names the session and its cwd (the fields resuming reads). */
+/**
+ * The header a session line holds, when it names the session and its cwd (the fields resuming reads).
+ * A header whose id could not name a file (`../../x`) is no header: --continue must not adopt it.
+ */
 function asHeader(r: RawFrame): SessionHeader | undefined {
   const sessionId = str(r, 'session_id');
   const cwd = str(r, 'cwd');
-  if (sessionId === undefined || cwd === undefined) return undefined;
+  if (sessionId === undefined || cwd === undefined || !isSafeId(sessionId)) return undefined;
   const forked = str(r, 'forked_from');
   return {
     type: 'session',
@@ -105,18 +109,17 @@ function asHeader(r: RawFrame): SessionHeader | undefined {
   };
 }
 
-/** Appends one record (creating the file and folders as needed). */
+/** Appends one record (creating the file and folders as needed, never through a link: store/paths.ts). */
 export function appendRecord(home: string, id: string, rec: SessionHeader | TurnRecord): void {
-  mkdirSync(join(home, 'sessions'), { recursive: true });
   // after a crash mid-write the file ends in a torn line: start on a fresh line, or this record is lost too
-  appendFileSync(file(home, id), (endsTorn(file(home, id)) ? '\n' : '') + JSON.stringify(rec) + '\n');
+  writeInside(home, file(home, id), (endsTorn(file(home, id)) ? '\n' : '') + JSON.stringify(rec) + '\n', 'append');
 }
 
 /** True when `path` exists and its last byte is not a newline. */
 function endsTorn(path: string): boolean {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { flushed } from './flush.js';
 
 /**
  * Writes one already-serialised frame per line. Knows nothing about message shapes.
@@ -70,15 +71,8 @@ export class FrameWriter {
   /** Resolves once everything written so far was flushed (immediately when the stream is broken). */
   flush(): Promise<void> {
     this.uncork();
-    if (this.broken || this.unusable()) return Promise.resolve();
-    return new Promise((resolve) => {
-      // an empty write's callback runs after all earlier writes were flushed (or with an error)
-      try {
-        this.stream.write('', () => resolve());
-      } catch {
-        resolve();
-      }
-    });
+    if (this.broken) return Promise.resolve();
+    return flushed(this.stream);
   }
 
   private uncork(): void {

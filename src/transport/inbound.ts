@@ -33,8 +33,35 @@ export function decodeInbound(value: unknown): { frame: InboundEnvelope } | { re
   }
 }
 
-/** Decodes a line: JSON first (not JSON: `malformed`), then the envelope. */
+/**
+ * Deepest nesting of arrays and objects accepted in a stdin line. Deeper lines are ignored unparsed: a
+ * host answer nested 5,000 deep overflowed the stack of every recursive walk after it (JSON.stringify
+ * for the journal and the log, the engine's readers), issue #18.
+ */
+export const MAX_INBOUND_DEPTH = 128;
+
+/** True when `text` nests arrays/objects deeper than `max` (one pass over the text, strings skipped; no parse, no recursion). */
+export function nestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Decodes a line: depth first (too deep: ignored), JSON next (not JSON: `malformed`), then the envelope. */
 function decodeLine(text: string): Inbound {
+  if (nestsDeeper(text, MAX_INBOUND_DEPTH)) {
+    return { kind: 'ignored', value: undefined, reason: `ignoring a stdin frame nested more than ${MAX_INBOUND_DEPTH} levels deep` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

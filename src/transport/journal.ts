@@ -1,5 +1,7 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
+import { EmuError } from '../errors.js';
+import { makeDirs } from './dirs.js';
 
 /** One journal line: a frame in either direction, or a lifecycle event, with virtual and real time. */
 export interface JournalEntry {
@@ -19,19 +21,32 @@ export interface JournalEntry {
 /**
  * Two-way journal (`--emu-journal <file>`): every frame read from stdin and written to stdout, plus
  * lifecycle events (stdin EOF, exit), one JSON object per line, appended. Tests read it to assert
- * what the consumer sent (issue #6).
+ * what the consumer sent (issue #6). The file is opened at once, so an unusable path is an
+ * EmuError('E_ENV') at start-up; a write that fails later (a full disk) calls `onFail` once and
+ * journaling stops — the protocol on stdout goes on unchanged.
  */
 export class Journal {
   private readonly out: WriteStream;
   private seq = 0;
   private readonly t0 = performance.now();
+  private failed = false;
 
   constructor(
     file: string,
     private readonly now: () => number,
+    onFail: (err: Error) => void,
   ) {
-    mkdirSync(dirname(file), { recursive: true });
-    this.out = createWriteStream(file, { flags: 'a' });
+    try {
+      makeDirs(dirname(file));
+      this.out = createWriteStream('', { fd: openSync(file, 'a') });
+    } catch (e) {
+      throw new EmuError('E_ENV', `--emu-journal ${file} cannot be opened for appending (${(e as Error).message}): name a writable file`, { cause: e });
+    }
+    this.out.on('error', (err) => {
+      if (this.failed) return;
+      this.failed = true;
+      onFail(err);
+    });
   }
 
   /** Records a frame in direction `dir`. */
@@ -49,12 +64,17 @@ export class Journal {
     this.write({ dir: 'meta', event, ...extra });
   }
 
-  /** Flushes and closes the file. */
+  /** Flushes and closes the file (at once when a write already failed). */
   close(): Promise<void> {
-    return new Promise((resolve) => this.out.end(() => resolve()));
+    if (this.failed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.out.once('error', () => resolve());
+      this.out.end(() => resolve());
+    });
   }
 
   private write(e: Omit<JournalEntry, 'seq' | 'vt' | 'rt'>): void {
+    if (this.failed) return;
     const entry = { seq: ++this.seq, vt: this.now(), rt: Math.round(performance.now() - this.t0), ...e };
     this.out.write(JSON.stringify(entry) + '\n');
   }

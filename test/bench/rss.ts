@@ -16,7 +16,7 @@ const TASKS = 2;
 export async function benchRss(opts: { bin: string; frames: number; tmp: string }): Promise<Section> {
   const scenario = writeManyFramesScenario(opts.tmp, TASKS, 500);
   const home = join(opts.tmp, 'rss-home');
-  const args = [opts.bin, ...STREAM, '--emu-scenario', scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home, '--no-session-persistence'];
+  const args = [opts.bin, ...STREAM, '--emu-scenario', scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home];
   const probe = await drain(process.execPath, args, { stdin: userLine('go 0') });
   const perPrompt = probe.lines;
   const prompts = Math.ceil(opts.frames / perPrompt);

@@ -16,7 +16,7 @@ export function emuCommands(): string[] {
 function writeTranscript(bin: string, scenario: string, prompts: number, file: string, home: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const fd = openSync(file, 'w');
-    const child = spawn(process.execPath, [bin, ...STREAM, '--emu-scenario', scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home, '--no-session-persistence'], { cwd: ROOT, stdio: ['pipe', fd, 'inherit'] });
+    const child = spawn(process.execPath, [bin, ...STREAM, '--emu-scenario', scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home], { cwd: ROOT, stdio: ['pipe', fd, 'inherit'] });
     child.on('error', reject);
     child.on('close', (code) => {
       closeSync(fd);
@@ -97,7 +97,7 @@ export async function benchTools(opts: { bin: string; tmp: string; transcriptMb:
     const cassette = join(opts.tmp, 'bench.cassette');
     const prompts = Math.max(1, Math.ceil((20 * 1048576) / opts.bytesPerPrompt));
     const stdin = Array.from({ length: prompts }, (_, i) => userLine(`go ${i}`)).join('');
-    const rec = await drain(process.execPath, [EMU_BIN, 'record', '--out', cassette, '--', process.execPath, opts.bin, ...STREAM, '--emu-scenario', opts.scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home, '--no-session-persistence'], { stdin });
+    const rec = await drain(process.execPath, [EMU_BIN, 'record', '--out', cassette, '--', process.execPath, opts.bin, ...STREAM, '--emu-scenario', opts.scenario, '--emu-speed', '0', '--emu-seed', 'bench', '--emu-home', home], { stdin });
     if (rec.code !== 0 || !existsSync(cassette)) {
       budgets.push({ name: '`cbc-emu replay` throughput', measured: `not measured: recording failed (exit ${rec.code}: ${rec.stderr.trim().slice(0, 160)})`, budget: 'reported', pass: undefined });
     } else {

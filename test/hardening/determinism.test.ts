@@ -31,9 +31,12 @@ const asksHost = (s: ScenarioT) => /"(ask|approval)"/.test(JSON.stringify(s));
  * One in-process run. Without host requests the whole stdin is written at once; with them the driver
  * answers every can_use_tool with allow and closes stdin once each prompt has its result.
  */
+/** Claude Code's flags for no persistence and host permission asks (cbc has neither; it asks the host anyway). */
+const claudeOnly = (profile: string): string[] => (profile.startsWith('claude') ? ['--no-session-persistence', '--permission-prompt-tool', 'stdio'] : []);
+
 async function run(s: ScenarioT, profile: string, file: string): Promise<string> {
   const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', `det-${file}`, '--emu-home', home, '--no-session-persistence', '--permission-prompt-tool', 'stdio'],
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', `det-${file}`, '--emu-home', home, ...claudeOnly(profile)],
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     cwd: resolve(ROOT), // what process.cwd() says in a child spawned in ROOT (no trailing slash)
     scenario: s,
@@ -81,7 +84,7 @@ describe.each(FILES)('determinism of scenarios/%s (issue #9)', (file) => {
   it.each(['cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'])('10 seeded runs on %s produce identical bytes', async (profile) => {
     const first = await run(scenario, profile, file);
     for (let i = 1; i < 10; i++) expect(await run(scenario, profile, file)).toBe(first);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('determinism across processes (issue #9)', () => {
@@ -89,11 +92,11 @@ describe('determinism across processes (issue #9)', () => {
     const scenario = loadScenarioFile(join(SCENARIOS, file));
     const expected = await run(scenario, 'cbc', file);
     const stdin = lines(ctl('init', { subtype: 'initialize' }), ...promptsFor(scenario).map((p) => user(p)));
-    const args = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc', '--emu-speed', '0', '--emu-seed', `det-${file}`, '--emu-home', home, '--no-session-persistence', '--permission-prompt-tool', 'stdio', '--emu-scenario', join(SCENARIOS, file)];
+    const args = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc', '--emu-speed', '0', '--emu-seed', `det-${file}`, '--emu-home', home, '--emu-scenario', join(SCENARIOS, file)];
     for (let i = 0; i < 3; i++) {
       const r = await spawned(args, stdin);
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(expected);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -50,7 +50,7 @@ export const lines = (...fs: unknown[]): string => fs.map((f) => JSON.stringify(
 /** Stream-json args, deterministic, for `profile`, with `home` as --emu-home. */
 export const streamArgs = (profile: string, home: string, extra: string[] = []): string[] => [
   '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose',
-  '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', 'hardening', '--emu-home', home, '--no-session-persistence', ...extra,
+  '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', 'hardening', '--emu-home', home, ...(profile.startsWith('claude') ? ['--no-session-persistence'] : []), ...extra,
 ];
 /** A user frame. */
 export const user = (content: unknown) => ({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });

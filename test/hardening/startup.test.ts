@@ -2,7 +2,8 @@
 // precompiled, so the no-scenario path loads neither yaml nor zod, and pino is loaded only when a log
 // line is written. Behaviour must stay identical: the compiled scenario equals the loader's output.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
@@ -39,7 +40,7 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
       Module._load = function (req, ...rest) { if (!req.startsWith('node:') && !req.startsWith('.') && !req.startsWith('/')) process._rawDebug('PKG ' + req.split('/')[0]); return load.call(this, req, ...rest); };
     `)}`;
     const run = (stdin: string) => {
-      const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--no-session-persistence'], { cwd: ROOT, input: stdin, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-home', mkdtempSync(join(tmpdir(), 'startup-'))], { cwd: ROOT, input: stdin, encoding: 'utf8' });
       expect(r.status).toBe(0);
       return new Set([...r.stderr.matchAll(/^PKG (\S+)$/gm)].map((m) => m[1]));
     };
@@ -54,7 +55,7 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
 describe('an in-memory consumer that answers inside the write (bug found by issue #9)', () => {
   it('a can_use_tool answered synchronously does not stall the session', async () => {
     const { stdin, stdout, exit } = startInMemory({
-      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 's', '--no-session-persistence', '--permission-prompt-tool', 'stdio', '--emu-scenario', join(ROOT, 'scenarios', 'permissions.yaml')],
+      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 's', '--emu-home', mkdtempSync(join(tmpdir(), 'startup-')), '--emu-scenario', join(ROOT, 'scenarios', 'permissions.yaml')],
       env: { CBC_EMU_LOG_LEVEL: 'silent' },
       cwd: ROOT,
     });
@@ -75,5 +76,5 @@ describe('an in-memory consumer that answers inside the write (bug found by issu
     const result = JSON.parse(out.at(-1)!) as Record<string, unknown>;
     expect(result['type']).toBe('result');
     expect(result['result']).toBe('Clean finished.');
-  }, 20_000);
+  });
 });

@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { readCassette } from '../../dist/tools/cassette/format.js';
+import { replay } from '../../dist/tools/cassette/replay.js';
 import { checkTranscript } from '../../dist/tools/check/rules.js';
 import { CBC_BIN, ndjson, ROOT, STREAM_FLAGS } from '../helpers/run-bin.js';
 import { cleanupTemps, ctl, tempDir, user } from './helpers.js';
@@ -96,12 +99,12 @@ describe('replay', () => {
     expect(rep.stderr).toContain('+     "content": "second"');
   });
 
-  it('keeps the recorded timing, scaled by --emu-speed', async () => {
+  it('keeps the recorded timing, scaled by --emu-speed (on fake timers: no wall-clock assertion)', async () => {
     const dir = tempDir();
-    const cassette = join(dir, 'c.ndjson');
+    const file = join(dir, 'c.ndjson');
     // a synthetic cassette: one output 600 ms after the input
     writeFileSync(
-      cassette,
+      file,
       [
         { cassette: 'cbc-emulator', version: 1, command: 'cbc', argv: [], env: {}, recorded_at: '2026-11-29T00:00:00.000Z' },
         { t: 0, dir: 'in', frame: { type: 'user', message: { role: 'user', content: 'x' } } },
@@ -109,14 +112,30 @@ describe('replay', () => {
         { t: 601, exit: 0, signal: null },
       ].map((x) => JSON.stringify(x)).join('\n') + '\n',
     );
-    const t0 = Date.now();
-    const slow = await run([EMU, 'replay', cassette, '--emu-speed', '1'], ndjson(user('x')));
-    const slowMs = Date.now() - t0;
-    const t1 = Date.now();
-    const fast = await run([EMU, 'replay', cassette, '--emu-speed', '0'], ndjson(user('x')));
-    const fastMs = Date.now() - t1;
-    expect(slow.stdout).toBe(fast.stdout);
-    expect(slowMs - fastMs).toBeGreaterThanOrEqual(500); // the recorded 600 ms gap is kept at speed 1
+    const cassette = readCassette(file);
+    // streams settle on setImmediate, which stays real; only the replay's setTimeout waits are faked
+    const settle = () => new Promise((r) => setImmediate(r));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const [speed, gap] of [[1, 600], [2, 300]] as const) {
+        const [stdin, stdout, stderr] = [new PassThrough(), new PassThrough(), new PassThrough()];
+        let out = '';
+        stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+        const code = replay({ cassette, stdin, stdout, stderr, speed });
+        stdin.end(ndjson(user('x')));
+        await settle();
+        await vi.advanceTimersByTimeAsync(gap - 1);
+        await settle();
+        expect(out, `speed ${speed}: nothing before ${gap} ms`).toBe('');
+        await vi.advanceTimersByTimeAsync(1);
+        await settle();
+        expect(out, `speed ${speed}: the output at ${gap} ms`).toContain('"result":"late"');
+        await vi.runAllTimersAsync();
+        expect(await code).toBe(0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

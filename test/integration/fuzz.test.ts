@@ -2,7 +2,7 @@
 // 200 runs with a minimal plan whose --replay token reproduces the same failure; the careful consumer
 // (seed 000 §4.4, §6) passes; same seed -> same report; --shard i/n partitions one campaign.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,17 +52,55 @@ describe('naive consumers are caught, shrunk, and replayed', () => {
       expect(min).toMatch(why);
       const token = replayToken(r.stdout);
       expect(token).toBeDefined();
-      // issue #11: the shrunk failure is kept with a timeline report next to it
+      expect(r.stdout).toMatch(/^emulator: reached in (\d+) of \1 runs$/m);
+      // issue #11: the shrunk failure is kept with a timeline report next to it, in its campaign's folder (issue #17)
       const artefacts = /artefacts: {4}(.*)$/m.exec(r.stdout)?.[1] ?? '';
+      expect(artefacts).toMatch(new RegExp(`^${OUT}/1-[0-9a-f]{8}/finding-\\d+$`));
       expect(existsSync(join(artefacts, 'report.html'))).toBe(true);
-      expect(existsSync(join(artefacts, 'journal.ndjson'))).toBe(true);
       expect(readFileSync(join(artefacts, 'report.html'), 'utf8')).toContain('cbc-emu fuzz finding at run');
+      // the journal the report draws holds the frames as perturbed: exactly the transcript the consumer read (issue #17)
+      const sent = readFileSync(join(artefacts, 'transcript.ndjson'), 'utf8').split('\n').filter((l) => l !== '');
+      const journaled = readFileSync(join(artefacts, 'journal.ndjson'), 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l)).filter((e) => e.dir === 'out').map((e) => JSON.stringify(e.frame));
+      expect(journaled).toEqual(sent);
       // the printed replay command reproduces the same failure
       const again = await emu(['--replay', token as string, ...BASE, '--consumer', consumer(name)]);
       expect(again.code).toBe(1);
       expect(again.stdout).toContain(`verdict: ${min.replace(' — ', ' — ')}`);
-    }, 120_000);
+    }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
   }
+});
+
+describe('no false greens (issue #17)', () => {
+  it('a missing or invalid scenario, or an unknown profile, exits 2 before the first run', async () => {
+    const tolerant = 'cbc -p hi || true';
+    const missing = await emu(['--scenario', join(FIX, 'nope.yaml'), '--consumer', tolerant]);
+    expect(missing.stderr).toContain('cbc-emu: fuzz: --scenario: cannot read scenario');
+    expect(missing.code).toBe(2);
+    const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-bad-'));
+    writeFileSync(join(dir, 'bad.yaml'), 'name: x\nturns:\n  - reply: hi\n    replay: typo\n');
+    const invalid = await emu(['--scenario', join(dir, 'bad.yaml'), '--consumer', tolerant]);
+    expect(invalid.stderr).toContain(`${join(dir, 'bad.yaml')}:4:5: turns[0].replay: unknown key "replay"`);
+    expect(invalid.code).toBe(2);
+    rmSync(dir, { recursive: true, force: true });
+    const profile = await emu(['--scenario', SCENARIO, '--profile', 'claud', '--consumer', tolerant]);
+    expect(profile.stderr).toContain('--profile: unknown profile "claud"');
+    expect(profile.code).toBe(2);
+  });
+
+  it('a consumer that exits 0 without ever starting the emulator fails the campaign', async () => {
+    const r = await emu(['--scenario', SCENARIO, '--consumer', 'true', '--runs', '5', '--keep-going', '--out', OUT]);
+    expect(r.stdout).toMatch(/^emulator: reached in 0 of 5 runs$/m);
+    expect(r.stdout).toMatch(/^legal no-emulator +5$/m);
+    expect(r.stdout).toContain('NO RUN REACHED THE EMULATOR (0 of 5): the campaign tested nothing.');
+    expect(r.stdout).toMatch(/result: FAIL\n$/);
+    expect(r.code).toBe(1);
+  });
+
+  it('a consumer that swallows the emulator\'s usage error fails the run, naming the error', async () => {
+    const r = await emu(['--scenario', SCENARIO, '--consumer', 'cbc -p hi --output-format yaml; exit 0', '--runs', '3', '--out', OUT]);
+    expect(r.stdout).toMatch(/^NOT TESTED \(the consumer did not exercise the emulator\) at run 0: emulator-error — .*the emulator exited 1 \(usage error\): error: option '--output-format <format>' argument 'yaml' is invalid/m);
+    expect(r.code).toBe(1);
+  });
 });
 
 describe('campaigns', () => {
@@ -72,7 +110,7 @@ describe('campaigns', () => {
     const b = await emu(args);
     expect(a.stdout).toMatch(/FINDING/);
     expect(b.stdout).toBe(a.stdout);
-  }, 120_000);
+  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 
   it('--shard i/n runs partition the campaign, and the careful consumer passes every run', async () => {
     const args = [...BASE, '--consumer', consumer('careful'), '--runs', '9', '--seed', '2', '--illegal', '--timeout', '4000'];
@@ -86,7 +124,7 @@ describe('campaigns', () => {
     expect(whole.stdout).toMatch(/^legal pass +6$/m);
     expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG/);
     expect(whole.code).toBe(0);
-  }, 120_000);
+  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 });
 
 describe('in-process fuzz() (fast-check)', () => {
@@ -128,7 +166,7 @@ describe('in-process fuzz() (fast-check)', () => {
     const token = (err as { token: string }).token;
     await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream, { ignoreLateRows: true }))).rejects.toThrow(/expected/);
     await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream))).resolves.toEqual({ runs: 1, used: { 'late-progress': 1 } });
-  }, 120_000);
+  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 });
 
 it('fixtures are executable node scripts', () => {

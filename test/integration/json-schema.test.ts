@@ -77,10 +77,10 @@ describe('--json-schema: problems are clear errors', () => {
     expect((res['errors'] as string[])[0]).toContain('the scenario turn has no structured_output');
   });
 
-  it('--json-schema that is not JSON: exit 1 with the reason', async () => {
-    const r = await runBin(['-p', 'x', '--output-format', 'json', '--json-schema', '{nope', '--emu-speed', '0', '--emu-home', tempDir()]);
+  it('--json-schema that is not JSON under Claude Code: exit 1 with the reason (capture argv/json_schema_invalid)', async () => {
+    const r = await runBin(['-p', 'x', '--output-format', 'json', '--json-schema', '{nope', '--emu-speed', '0', '--emu-home', tempDir(), '--emu-profile', 'claude']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^Error: Invalid JSON provided to --json-schema: /);
+    expect(r.stderr).toMatch(/^Error: --json-schema is not valid JSON: /);
   });
 });

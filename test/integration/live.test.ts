@@ -26,10 +26,9 @@ describe('control request during a running turn', () => {
         live.send(ctl('req_1', { subtype: 'initialize' }));
         live.send(user('start the long run'));
         await live.waitFor(isType('system', 'task_started'));
-        const sent = Date.now();
         live.send(ctl('sm', { subtype: 'set_model', model: 'sonnet' }));
-        const at = await live.waitFor(isReply('sm'), 3000);
-        expect(Date.now() - sent).toBeLessThan(2000);
+        // answered without blocking = before the turn's result (event order; the wait is only a guard)
+        const at = await live.waitFor(isReply('sm'));
         const frames = live.frames();
         expect((frames[at]!['response'] as Record<string, unknown>)['subtype']).toBe('success');
         expect(frames.some((f) => f['type'] === 'result')).toBe(false);
@@ -48,10 +47,9 @@ describe('SIGTERM while a long workflow runs', () => {
       live.send(ctl('req_1', { subtype: 'initialize' }));
       live.send(user('start the long run'));
       await live.waitFor(isType('system', 'task_progress'));
-      const t0 = Date.now();
       live.child.kill('SIGTERM');
+      // promptly = before the workflow's end: no result was written (event order, no wall clock)
       const { code, signal } = await live.exited;
-      expect(Date.now() - t0).toBeLessThan(3000);
       expect(signal).toBeNull();
       expect(code).toBe(143); // run.ts: 128 + SIGTERM after flushing stdout
       const frames = expectNdjson(live.raw());

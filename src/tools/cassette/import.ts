@@ -106,10 +106,18 @@ function readTask(tasks: Tasks, turn: Turn, f: RawFrame, t: number, toolInputs: 
   if (!ended && state.terminal) launch.afterResult = launch.turn.resultSeen;
 }
 
+/**
+ * One YAML comment line. Recorded text (a prompt, a workflow name) may hold line breaks: escaped as in
+ * JSON, they cannot end the comment and inject YAML into the scenario (issue #18).
+ */
+function comment(text: string): string {
+  return `# ${JSON.stringify(text).slice(1, -1)}\n`;
+}
+
 /** The scenario YAML text of an imported cassette, with a header comment. */
 export function importCassetteYaml(c: Cassette, name?: string): { yaml: string; warnings: string[] } {
   const { scenario, warnings } = importCassette(c, name);
-  const head = `# Imported from a cassette recorded ${c.header.recorded_at} (${c.header.command} ${c.header.argv.join(' ')}).\n` + warnings.map((w) => `# note: ${w}\n`).join('');
+  const head = comment(`Imported from a cassette recorded ${c.header.recorded_at} (${c.header.command} ${c.header.argv.join(' ')}).`) + warnings.map((w) => comment(`note: ${w}`)).join('');
   return { yaml: head + stringify(scenario, { lineWidth: 0 }), warnings };
 }
 

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import type { Readable } from 'node:stream';
 import { EMU_PREFIX } from '../../errors.js';
+import { flushed, relay } from '../../transport/flush.js';
 import { LineReader, type LineEvent } from '../../transport/line-reader.js';
 import { CASSETTE_VERSION, type CassetteEnd, type CassetteEntry, type CassetteHeader } from './format.js';
 import { ENV_NAME_PREFIXES, ENV_VALUE_WHITELIST, Redactor, type RedactRule } from './redact.js';
@@ -64,8 +66,9 @@ export function record(o: RecordOptions): Promise<number> {
       o.stderr.write(`${EMU_PREFIX} record: cannot start ${o.command}: ${err.message}; check the command after "--"\n`);
       cassette.end(() => resolve(127));
     });
+    // every pass-through honours backpressure: a consumer slower than the CLI slows the CLI (issue #18)
     o.stdin.on('data', (c: Buffer) => {
-      if (!child.stdin.destroyed) child.stdin.write(c);
+      if (!child.stdin.destroyed) relay(o.stdin as Readable, c, [child.stdin]);
       put('in', readers.in.push(c));
     });
     o.stdin.on('end', () => {
@@ -75,11 +78,11 @@ export function record(o: RecordOptions): Promise<number> {
     });
     child.stdin.on('error', () => undefined); // the CLI may exit before reading everything
     child.stdout.on('data', (c: Buffer) => {
-      o.stdout.write(c);
+      relay(child.stdout, c, [o.stdout]);
       put('out', readers.out.push(c));
     });
     child.stderr.on('data', (c: Buffer) => {
-      o.stderr.write(c);
+      relay(child.stderr, c, [o.stderr]);
       put('err', readers.err.push(c));
     });
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
@@ -93,7 +96,8 @@ export function record(o: RecordOptions): Promise<number> {
       const end: CassetteEnd = { t: now(), exit: code, signal };
       cassette.write(JSON.stringify(end) + '\n');
       const exitCode = code ?? 128 + (signal === 'SIGKILL' ? 9 : signal === 'SIGINT' ? 2 : 15);
-      cassette.end(() => resolve(exitCode));
+      // resolve (and so exit) only once the consumer has every byte the CLI wrote
+      cassette.end(() => void Promise.all([flushed(o.stdout), flushed(o.stderr)]).then(() => resolve(exitCode)));
     });
   });
 }

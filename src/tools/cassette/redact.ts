@@ -1,3 +1,5 @@
+import safeRegex from 'safe-regex2';
+import { EmuError } from '../../errors.js';
 import { homedir } from 'node:os';
 
 /**
@@ -25,13 +27,21 @@ const SECRET_KEYS = new Set(['token', 'accessToken', 'access_token', 'refreshTok
 /** Keys that identify a person or an organisation. */
 const ID_KEYS = new Set(['email', 'enterpriseId', 'enterprise_id', 'enterprise', 'orgId', 'org_id', 'organization', 'organizationId', 'organization_id', 'userId', 'user_id', 'uid', 'accountUuid', 'account_uuid']);
 
-/** Parses a `--redact` argument: `$.path.to[*].key` or a regular expression. */
+/** Parses a `--redact` argument: `$.path.to[*].key` or a regular expression; an unusable or unsafe regex is an EmuError('E_USAGE'). */
 export function parseRedactRule(arg: string, index: number): RedactRule {
   if (arg.startsWith('$.')) {
     const path = arg.slice(2).split('.').flatMap((p) => p.split(/(\[\*\])/).filter((x) => x !== ''));
     return { kind: 'path', path, label: `rule${index + 1}` };
   }
-  return { kind: 'regex', regex: new RegExp(arg, 'g'), label: `rule${index + 1}` };
+  let regex: RegExp;
+  try {
+    regex = new RegExp(arg, 'g');
+  } catch (e) {
+    throw new EmuError('E_USAGE', `--redact ${JSON.stringify(arg)} is neither a $.path nor a valid regular expression (${(e as Error).message})`, { cause: e });
+  }
+  // every recorded string passes the rule: one that backtracks exponentially would stall the proxy (issue #18)
+  if (!safeRegex(arg)) throw new EmuError('E_USAGE', `--redact ${JSON.stringify(arg)} can take exponential time (a repeated group that itself repeats, such as (a+)+); rewrite it without nested repetition`);
+  return { kind: 'regex', regex, label: `rule${index + 1}` };
 }
 
 /** A redactor with its own placeholder table (one per cassette). */

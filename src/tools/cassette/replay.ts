@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../../engine/clock.js';
 import { EMU_PREFIX } from '../../errors.js';
 import { FrameWriter } from '../../transport/frame-writer.js';
 import { LineReader } from '../../transport/line-reader.js';
@@ -52,7 +53,10 @@ export function replay(o: ReplayOptions): Promise<number> {
     while (inbox.length === 0) await new Promise<void>((r) => (wake = r));
     return inbox.shift()!;
   };
-  const sleep = (ms: number) => (o.speed > 0 && ms > 0 ? new Promise((r) => setTimeout(r, ms / o.speed)) : Promise.resolve());
+  const sleep = async (ms: number) => {
+    // one setTimeout fires at once past MAX_TIMER_MS: a recorded time above 2^31 ms is waited in steps (issue #18)
+    for (let left = o.speed > 0 ? ms / o.speed : 0; left > 0; left -= MAX_TIMER_MS) await new Promise((r) => setTimeout(r, Math.min(left, MAX_TIMER_MS)));
+  };
 
   const rekey = (v: unknown): unknown => {
     if (typeof v === 'string') {

@@ -16,8 +16,13 @@ export interface CheckSummary {
   lines: number;
   frames: number;
   violations: number;
-  /** Non-empty input with no JSON object at all: not a transcript (exit 2). */
+  /** No frame at all (an empty input, or lines none of which is a JSON object): nothing was checked (exit 2). */
   unusable: boolean;
+  /**
+   * The stream was cut off before the CLI ended it (`partial` given; a journal whose emulator was
+   * signalled, lost its stdout, or never logged its exit): the end-of-stream rules were skipped.
+   */
+  partial: boolean;
 }
 
 type Pending = { kind: 'raw'; text: string; line: number; terminated: boolean } | { kind: 'out' | 'in'; frame: RawFrame; line: number };
@@ -51,7 +56,9 @@ export class Checker {
   private n = 0;
   private frames = 0;
   private violations = 0;
-  private nonBlank = 0;
+  /** Journal lifecycle: an `exit` entry was seen; the run was cut off (signal, stdout failure). */
+  private exited = false;
+  private cut = false;
 
   constructor(
     private readonly opts: CheckOptions,
@@ -63,7 +70,6 @@ export class Checker {
   /** Feeds one physical line (without its `\n`); `terminated` is false only for a last line lacking `\n`. */
   line(text: string, terminated = true): void {
     const line = ++this.n;
-    if (text.trim() !== '') this.nonBlank++;
     const v = parse(text);
     if (this.mode === undefined && text.trim() !== '') {
       this.mode = isRawFrame(v) && typeof v['seq'] === 'number' && (v['dir'] === 'in' || v['dir'] === 'out' || v['dir'] === 'meta') ? 'journal' : 'transcript';
@@ -75,6 +81,7 @@ export class Checker {
       }
       const dir = v['dir'];
       if ((dir === 'out' || dir === 'in') && isRawFrame(v['frame'])) this.frame(v['frame'], line, dir);
+      else if (dir === 'meta') this.lifecycle(v['event']);
       return;
     }
     this.queue({ kind: 'raw', text, line, terminated });
@@ -95,12 +102,13 @@ export class Checker {
     this.queue({ kind: dir, frame, line });
   }
 
-  /** Ends the input: runs end-of-stream rules and returns the summary. */
+  /** Ends the input: runs end-of-stream rules (unless the stream was cut off) and returns the summary. */
   end(): CheckSummary {
-    const unusable = this.frames === 0 && this.nonBlank > 0;
+    const unusable = this.frames === 0;
+    const partial = this.opts.partial === true || (this.mode === 'journal' && (this.cut || !this.exited));
     if (!unusable) {
       this.start();
-      for (const r of this.instances) r.end?.(this.tasks.all);
+      if (!partial) for (const r of this.instances) r.end?.(this.tasks.all);
     }
     return {
       profile: this.profile ?? 'cbc',
@@ -110,7 +118,14 @@ export class Checker {
       frames: this.frames,
       violations: this.violations,
       unusable,
+      partial,
     };
+  }
+
+  /** A journal's lifecycle entry (src/dropin/serve.ts): how the emulator's run ended. */
+  private lifecycle(event: unknown): void {
+    if (event === 'exit') this.exited = true;
+    else if (event === 'signal' || event === 'stdout-failed') this.cut = true;
   }
 
   private queue(p: Pending): void {

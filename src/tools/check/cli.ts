@@ -5,10 +5,12 @@ import { PROFILE_NAMES, type ProfileName } from '../../protocol/vocabulary.js';
 import { checkStream } from './stream.js';
 import type { Violation } from './types.js';
 
-const USAGE = `Usage: cbc-emu check <file|-> [--profile cbc|cbc-2.117.0|claude-2.1.220|claude-2.1.328|auto] [--json] [--strict] [--grace-ms N]
+const USAGE = `Usage: cbc-emu check <file|-> [--profile cbc|cbc-2.117.0|claude-2.1.220|claude-2.1.328|auto] [--json] [--strict] [--grace-ms N] [--partial]
 
 Checks a stdout transcript (ndjson) or a two-way journal (--emu-journal) against the profile's frame
-schemas and the protocol rules (docs/rules.md). Exit 0: no violation; 1: violations; 2: unusable input.
+schemas and the protocol rules (docs/rules.md). --partial: the transcript was cut off (the CLI was killed),
+so the end-of-stream rules are skipped; a journal tells this itself.
+Exit 0: no violation; 1: violations; 2: unusable input (missing, empty, or no JSON frame at all).
 `;
 
 interface Args {
@@ -16,6 +18,7 @@ interface Args {
   profile: ProfileName | 'auto';
   json: boolean;
   strict: boolean;
+  partial: boolean;
   graceMs?: number;
 }
 
@@ -24,6 +27,7 @@ function parseArgs(args: string[]): Args | string {
   let profile: ProfileName | 'auto' = 'auto';
   let json = false;
   let strict = false;
+  let partial = false;
   let graceMs: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
@@ -31,6 +35,7 @@ function parseArgs(args: string[]): Args | string {
     const value = () => inline ?? args[++i];
     if (flag === '--json') json = true;
     else if (flag === '--strict') strict = true;
+    else if (flag === '--partial') partial = true;
     else if (flag === '--profile') {
       const p = value();
       if (p !== 'auto' && !(PROFILE_NAMES as readonly string[]).includes(p ?? '')) return `unknown --profile "${p}"; use one of auto, ${PROFILE_NAMES.join(', ')}`;
@@ -45,7 +50,7 @@ function parseArgs(args: string[]): Args | string {
     else return `only one input file, got "${file}" and "${a}"`;
   }
   if (file === undefined) return 'missing input: give a file path, or - for stdin';
-  return { file, profile, json, strict, ...(graceMs !== undefined ? { graceMs } : {}) };
+  return { file, profile, json, strict, partial, ...(graceMs !== undefined ? { graceMs } : {}) };
 }
 
 /** `cbc-emu check <file|->`: prints `<line>: <rule-id>: <message>` per violation (or JSON lines); resolves to the exit code. */
@@ -67,15 +72,17 @@ export async function runCheck(argv: string[], io: { stdin: Readable; stdout: No
   const print = (v: Violation) => io.stdout.write(a.json ? JSON.stringify(v) + '\n' : `${v.line}: ${v.rule}: ${v.message}\n`);
   let summary;
   try {
-    summary = await checkStream(input, { profile: a.profile, strictKeys: a.strict, ...(a.graceMs !== undefined ? { graceMs: a.graceMs } : {}) }, print);
+    summary = await checkStream(input, { profile: a.profile, strictKeys: a.strict, partial: a.partial, ...(a.graceMs !== undefined ? { graceMs: a.graceMs } : {}) }, print);
   } catch (e) {
     io.stderr.write(`${EMU_PREFIX} check: cannot read ${a.file === '-' ? 'stdin' : a.file}: ${(e as Error).message}\n`);
     return 2;
   }
   if (summary.unusable) {
-    io.stderr.write(`${EMU_PREFIX} check: ${a.file === '-' ? 'stdin' : a.file} is not ndjson: no line is a JSON object (expected a stream-json transcript or an --emu-journal file)\n`);
+    const what = summary.lines === 0 ? 'is empty' : summary.input === 'journal' ? 'is a journal without frames' : 'is not ndjson: no line is a JSON object';
+    io.stderr.write(`${EMU_PREFIX} check: ${a.file === '-' ? 'stdin' : a.file} ${what}; nothing was checked (expected a stream-json transcript or an --emu-journal file)\n`);
     return 2;
   }
-  io.stderr.write(`${EMU_PREFIX} check: ${summary.input}, ${summary.frames} frames, profile ${summary.profile} (${summary.profileSource}), ${summary.violations} violation(s)\n`);
+  const cut = summary.partial ? ', cut off: end-of-stream rules skipped' : '';
+  io.stderr.write(`${EMU_PREFIX} check: ${summary.input}, ${summary.frames} frames, profile ${summary.profile} (${summary.profileSource})${cut}, ${summary.violations} violation(s)\n`);
   return summary.violations > 0 ? 1 : 0;
 }

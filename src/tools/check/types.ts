@@ -22,6 +22,11 @@ export interface CheckOptions extends RuleOptions {
   profile?: ProfileName | 'auto';
   /** Also report keys a frame schema does not declare (`frame.schema.keys`); off by default (seed 000 §8 tolerance). */
   strictKeys?: boolean;
+  /**
+   * The transcript was cut off before the CLI ended it (killed, or its reader went away): skip the
+   * end-of-stream rules (a turn left open, a task never ended). A journal tells this itself.
+   */
+  partial?: boolean;
 }
 
 /** What a rule instance can see and do. */

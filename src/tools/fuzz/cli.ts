@@ -4,13 +4,15 @@ import { basename, join } from 'node:path';
 import { EMU_PREFIX } from '../../errors.js';
 import { ILLEGAL_IDS, LEGAL_IDS, PERTURBATIONS, perturbation } from './catalogue.js';
 import { decodePlan, encodePlan, isLegal, planFor, type FuzzPlan } from './plan.js';
-import { runOnce, sameFailure, shrink, type RunContext, type RunOutcome } from './runner.js';
+import { isSetupFailure, reachedEmulator, runOnce, sameFailure, shrink, type RunContext, type RunOutcome } from './runner.js';
+import { campaignFolder, validateCampaign } from './validate.js';
 
 const USAGE = `Usage: cbc-emu fuzz --scenario <file> --consumer "<command>" [options]
 
 Runs the consumer many times against the emulator with legal-but-nasty perturbations of its output
 (docs/fuzzing.md), judges each run by exit code, timeout and an optional oracle, and shrinks a failure
-to a minimal plan you can replay.
+to a minimal plan you can replay. The scenario, profile and options are checked before the first run;
+a run whose consumer never got a session from the emulator is not a pass.
 
   --runs N            runs in the campaign (default 100)
   --seed S            campaign seed, a whole number (default 1); same seed, same report
@@ -23,8 +25,8 @@ to a minimal plan you can replay.
   --shard i/n         run only the runs r with r % n == i-1 (CI matrix); shards cover the campaign exactly
   --keep-going        run every run even after a failure (default: stop at the first failure and shrink it)
   --replay TOKEN      run exactly one plan (from a report) and say whether it fails
-  --out DIR           where each shrunk failure is kept: transcript, journal, consumer output and a
-                      report.html timeline (default ./cbc-emu-fuzz)
+  --out DIR           where each shrunk failure is kept, in a folder per campaign (<seed>-<hash>/finding-<run>):
+                      transcript, journal, consumer output and a report.html timeline (default ./cbc-emu-fuzz)
   --list              print the perturbation catalogue
 `;
 
@@ -152,6 +154,11 @@ export async function runFuzz(argv: string[], io: { stdout: NodeJS.WritableStrea
     io.stderr.write(`${EMU_PREFIX} fuzz: ${a}\n${USAGE}`);
     return 2;
   }
+  const invalid = validateCampaign(a);
+  if (invalid !== undefined) {
+    io.stderr.write(`${EMU_PREFIX} fuzz: ${invalid}\n`);
+    return 2;
+  }
   mkdirSync(join(tmpdir(), 'cbc-emu-fuzz'), { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz', 'c-'));
   const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work };
@@ -164,14 +171,16 @@ export async function runFuzz(argv: string[], io: { stdout: NodeJS.WritableStrea
 }
 
 /**
- * Re-runs a finding's minimal plan into `--out`/finding-<run>/ (transcript, journal, consumer output)
- * and writes report.html, the run's timeline with the checker's violations marked (issue #11).
+ * Re-runs a finding's minimal plan into `--out`/<campaign>/finding-<run>/ (transcript, journal, consumer
+ * output) and writes report.html, the run's timeline with the checker's violations marked (issue #11).
+ * The journal holds the frames as perturbed, so the page shows the stream the consumer received.
  */
 async function keepFinding(f: Finding, a: FuzzArgs, ctx: RunContext): Promise<string> {
   const name = `finding-${f.run}`;
-  const dir = join(a.out, name);
-  mkdirSync(a.out, { recursive: true });
-  await runOnce(f.min, { ...ctx, work: a.out }, name);
+  const folder = join(a.out, campaignFolder(a));
+  const dir = join(folder, name);
+  mkdirSync(folder, { recursive: true });
+  await runOnce(f.min, { ...ctx, work: folder }, name);
   const journal = join(dir, 'journal.ndjson');
   const source = existsSync(journal) ? journal : join(dir, 'transcript.ndjson');
   if (existsSync(source)) {
@@ -195,63 +204,90 @@ async function replay(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.Writabl
   return o.verdict === 'pass' ? 0 : 1;
 }
 
-async function campaign(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): Promise<number> {
+/** What the runs of a campaign added up to. */
+interface Tally {
+  /** Run numbers of the shard, and how many of them ran (a failure stops the campaign early). */
+  runs: number[];
+  executed: number;
+  /** Runs that got a session from the emulator. */
+  reached: number;
+  /** The first run that did not reach it, and why. */
+  firstMiss?: { run: number; why: string };
+  stats: Map<string, { runs: number; failed: number }>;
+  verdicts: Map<string, number>;
+  findings: Finding[];
+  illegalMisses: string[];
+}
+
+/** Runs the campaign's runs (stopping at the first failing legal or setup run unless --keep-going) and shrinks the first failure of each kind. */
+async function runAll(a: FuzzArgs, ctx: RunContext, io: { stderr: NodeJS.WritableStream & { isTTY?: boolean } }): Promise<Tally> {
   const [si, sn] = a.shard;
-  const runs = Array.from({ length: a.runs }, (_, r) => r).filter((r) => r % sn === si - 1);
-  const tick = progress(io.stderr, runs.length);
-  const stats = new Map<string, { runs: number; failed: number }>();
-  const verdicts = new Map<string, number>();
-  const findings: Finding[] = [];
-  const illegalMisses: string[] = [];
-  let done = 0;
-  let executed = 0;
-  for (const r of runs) {
+  const t: Tally = { runs: Array.from({ length: a.runs }, (_, r) => r).filter((r) => r % sn === si - 1), executed: 0, reached: 0, stats: new Map(), verdicts: new Map(), findings: [], illegalMisses: [] };
+  const tick = progress(io.stderr, t.runs.length);
+  for (const r of t.runs) {
     const plan = planFor(a.seed, r, a.perturb, a.illegal);
     const o = await runOnce(plan, ctx, `run-${r}`);
-    executed++;
-    tick(++done, r, o);
+    tick(++t.executed, r, o);
+    if (reachedEmulator(o)) t.reached++;
+    else t.firstMiss ??= { run: r, why: o.why };
     const legal = isLegal(plan);
-    verdicts.set(`${legal ? 'legal' : 'illegal'} ${o.verdict}`, (verdicts.get(`${legal ? 'legal' : 'illegal'} ${o.verdict}`) ?? 0) + 1);
-    for (const id of Object.keys(plan.p)) {
-      const s = stats.get(id) ?? { runs: 0, failed: 0 };
-      s.runs++;
-      if (o.verdict !== 'pass') s.failed++;
-      stats.set(id, s);
+    const key = `${legal ? 'legal' : 'illegal'} ${o.verdict}`;
+    t.verdicts.set(key, (t.verdicts.get(key) ?? 0) + 1);
+    // a perturbation only acted in a run that reached the emulator
+    for (const id of reachedEmulator(o) ? Object.keys(plan.p) : []) {
+      const st = t.stats.get(id) ?? { runs: 0, failed: 0 };
+      st.runs++;
+      if (o.verdict !== 'pass') st.failed++;
+      t.stats.set(id, st);
     }
-    if (legal && o.broken.length > 0) illegalMisses.push(`run ${r}: a legal plan (${describe(plan)}) broke ${o.broken.join(', ')}`);
+    if (legal && o.broken.length > 0) t.illegalMisses.push(`run ${r}: a legal plan (${describe(plan)}) broke ${o.broken.join(', ')}`);
     if (o.verdict === 'pass') continue;
     // shrink the first failure of each kind; later ones of the same kind are only counted
-    if (!findings.some((f) => f.legal === legal && sameFailure(f.first, o))) {
-      const s = await shrink(plan, o, ctx, `run-${r}`);
-      findings.push({ run: r, legal, first: o, plan, min: s.plan, minOutcome: s.outcome, steps: s.steps });
+    if (!t.findings.some((f) => f.legal === legal && sameFailure(f.first, o))) {
+      const sh = await shrink(plan, o, ctx, `run-${r}`);
+      t.findings.push({ run: r, legal, first: o, plan, min: sh.plan, minOutcome: sh.outcome, steps: sh.steps });
     }
-    if (legal && !a.keepGoing) break;
+    if ((legal || isSetupFailure(o.verdict)) && !a.keepGoing) break;
   }
+  return t;
+}
+
+/** The heading of a finding in the report. */
+const findingKind = (f: Finding) => (isSetupFailure(f.first.verdict) ? 'NOT TESTED (the consumer did not exercise the emulator)' : f.legal ? 'FINDING' : 'ROBUSTNESS (illegal input)');
+
+async function campaign(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): Promise<number> {
+  const [si, sn] = a.shard;
+  const t = await runAll(a, ctx, io);
   const lines: string[] = [];
-  lines.push(`cbc-emu fuzz: scenario ${basename(a.scenario)}, seed ${a.seed}, runs ${runs.length} of ${a.runs}${sn > 1 ? ` (shard ${si}/${sn})` : ''}, ran ${executed}`);
+  lines.push(`cbc-emu fuzz: scenario ${basename(a.scenario)}, seed ${a.seed}, runs ${t.runs.length} of ${a.runs}${sn > 1 ? ` (shard ${si}/${sn})` : ''}, ran ${t.executed}`);
   lines.push(`consumer: ${a.consumer}${a.oracle ? `\noracle: ${a.oracle}` : ''}`);
+  lines.push(`emulator: reached in ${t.reached} of ${t.executed} runs`);
   lines.push('');
   lines.push(`${'perturbation'.padEnd(32)}${'runs'.padStart(6)}${'failed'.padStart(8)}`);
   for (const p of PERTURBATIONS) {
-    const s = stats.get(p.id);
-    if (s) lines.push(`${(p.id + (p.legal ? '' : ' (illegal)')).padEnd(32)}${String(s.runs).padStart(6)}${String(s.failed).padStart(8)}`);
+    const st = t.stats.get(p.id);
+    if (st) lines.push(`${(p.id + (p.legal ? '' : ' (illegal)')).padEnd(32)}${String(st.runs).padStart(6)}${String(st.failed).padStart(8)}`);
   }
   lines.push('');
-  for (const [k, n] of [...verdicts].sort()) lines.push(`${k.padEnd(32)}${String(n).padStart(6)}`);
-  for (const miss of illegalMisses) lines.push(`FUZZER BUG ${miss}`);
-  for (const f of findings) {
+  for (const [k, n] of [...t.verdicts].sort()) lines.push(`${k.padEnd(32)}${String(n).padStart(6)}`);
+  for (const miss of t.illegalMisses) lines.push(`FUZZER BUG ${miss}`);
+  for (const f of t.findings) {
     lines.push('');
-    lines.push(`${f.legal ? 'FINDING' : 'ROBUSTNESS (illegal input)'} at run ${f.run}: ${f.first.verdict} — ${f.first.why}`);
+    lines.push(`${findingKind(f)} at run ${f.run}: ${f.first.verdict} — ${f.first.why}`);
     lines.push(`  first plan:   ${describe(f.plan)}`);
-    lines.push(`  minimal plan: ${describe(f.min)} (${f.steps} shrink runs)`);
-    lines.push(`  minimal run:  ${f.minOutcome.verdict} — ${f.minOutcome.why}`);
+    if (!isSetupFailure(f.first.verdict)) {
+      lines.push(`  minimal plan: ${describe(f.min)} (${f.steps} shrink runs)`);
+      lines.push(`  minimal run:  ${f.minOutcome.verdict} — ${f.minOutcome.why}`);
+    }
     if (f.minOutcome.broken.length > 0) lines.push(`  checker:      the minimal stream breaks ${f.minOutcome.broken.join(', ')}`);
     lines.push(`  replay:       ${replayCommand(f.min, a)}`);
     lines.push(`  artefacts:    ${await keepFinding(f, a, ctx)}`);
   }
-  const failed = findings.some((f) => f.legal) || illegalMisses.length > 0;
+  const none = t.reached === 0;
+  if (none) lines.push('', `NO RUN REACHED THE EMULATOR (0 of ${t.executed}): the campaign tested nothing.${t.firstMiss ? ` Run ${t.firstMiss.run}: ${t.firstMiss.why}` : ' This shard has no runs: use fewer shards or more --runs.'}`);
+  const failed = none || t.findings.some((f) => f.legal || isSetupFailure(f.first.verdict)) || t.illegalMisses.length > 0;
   lines.push('');
-  lines.push(failed ? 'result: FAIL' : `result: ok${findings.length > 0 ? ' (robustness findings on illegal input only)' : ''}`);
+  lines.push(failed ? 'result: FAIL' : `result: ok${t.findings.length > 0 ? ' (robustness findings on illegal input only)' : ''}`);
   io.stdout.write(lines.join('\n') + '\n');
   return failed ? 1 : 0;
 }

@@ -19,16 +19,15 @@ const MAX_HELD = 256;
 
 /**
  * Builds the fuzz layer from `CBC_EMU_FUZZ=<token>` (issue #8, docs/fuzzing.md). `CBC_EMU_FUZZ_OUT=<file>`
- * appends the exact bytes sent to that file (the transcript the consumer saw). Returns null after
- * printing why when the token is unusable.
+ * appends the exact bytes sent to that file (the transcript the consumer saw). Returns the error line
+ * (for stderr) when the token is unusable.
  */
-export function fuzzHook(io: { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): FuzzHook | null {
+export function fuzzHook(io: { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream }): FuzzHook | string {
   let plan;
   try {
     plan = decodePlan(io.env['CBC_EMU_FUZZ'] ?? '');
   } catch (e) {
-    io.stderr.write(`${EMU_PREFIX} CBC_EMU_FUZZ: ${(e as Error).message}\n`);
-    return null;
+    return `${EMU_PREFIX} CBC_EMU_FUZZ: ${(e as Error).message}`;
   }
   const outFile = io.env['CBC_EMU_FUZZ_OUT'];
   const fd = outFile ? openSync(outFile, 'a') : undefined;

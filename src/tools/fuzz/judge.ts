@@ -3,8 +3,7 @@
  */
 import { checkTranscript } from '../check/rules.js';
 
-/** Ids of the rules the transcript breaks (sorted, unique); empty for a legal stream. */
-export function brokenRules(transcript: string): string[] {
-  return [...new Set(checkTranscript(transcript).map((v) => v.rule))].sort();
+/** Ids of the rules the transcript breaks (sorted, unique); empty for a legal stream. `partial`: the consumer cut the stream off. */
+export function brokenRules(transcript: string, opts: { partial?: boolean } = {}): string[] {
+  return [...new Set(checkTranscript(transcript, opts).map((v) => v.rule))].sort();
 }
-

@@ -3,13 +3,24 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brokenRules } from './judge.js';
+import { readEmulatorUse, type EmulatorUse } from './notes.js';
 import { encodePlan, shrinkCandidates, type FuzzPlan } from './plan.js';
 
 /** The cbc/codebuddy/claude PATH shims (bin/shims). */
 const SHIMS = fileURLToPath(new URL('../../../bin/shims', import.meta.url));
 
-/** How one run ended, from the consumer's point of view. */
-export type Verdict = 'pass' | 'exit' | 'timeout' | 'oracle';
+/**
+ * How one run ended. From the consumer's point of view: `exit` (non-zero), `timeout`, `oracle`; and two
+ * that say the run did not exercise the consumer at all, whatever its exit code: `no-emulator` (it never
+ * got a session from the emulator) and `emulator-error` (an emulator it started refused its command
+ * line or input files).
+ */
+export type Verdict = 'pass' | 'exit' | 'timeout' | 'oracle' | 'no-emulator' | 'emulator-error';
+
+/** Verdicts of runs that never exercised the consumer: nothing to shrink, and a campaign of only these proves nothing. */
+export function isSetupFailure(v: Verdict): boolean {
+  return v === 'no-emulator' || v === 'emulator-error';
+}
 
 /** Everything a campaign needs to start a run. */
 export interface RunContext {
@@ -35,7 +46,12 @@ export interface RunOutcome {
   broken: string[];
   /** How many frames the emulator(s) sent. */
   frames: number;
+  /** The emulator processes the consumer started and how they ended. */
+  emulator: EmulatorUse;
 }
+
+/** Whether the run got a session from the emulator. */
+export const reachedEmulator = (o: RunOutcome): boolean => o.emulator.served > 0;
 
 /** Same failure: same verdict and, for a bad exit code, the same code. */
 export function sameFailure(a: RunOutcome, b: RunOutcome): boolean {
@@ -94,15 +110,20 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
     CBC_EMU_FUZZ: encodePlan(plan),
     CBC_EMU_FUZZ_OUT: transcript,
     CBC_EMU_JOURNAL: join(dir, 'journal.ndjson'),
+    CBC_EMU_FUZZ_NOTES: join(dir, 'emulator.ndjson'),
     ...(ctx.profile ? { CBC_EMU_PROFILE: ctx.profile } : {}),
   };
   const r = await sh(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
+  const emulator = readEmulatorUse(join(dir, 'emulator.ndjson'));
   const text = existsSync(transcript) ? readFileSync(transcript, 'utf8') : '';
   const frames = text.split('\n').filter((l) => l.trim() !== '').length;
-  const broken = text === '' ? [] : brokenRules(text);
+  // a stream the consumer cut off (killed its emulator, closed its stdout) is judged without the end-of-stream rules
+  const broken = text === '' ? [] : brokenRules(text, { partial: emulator.cut > 0 });
   const scrub = (s: string) => s.split(dir).join('<run>');
-  const base = { broken, frames };
+  const base = { broken, frames, emulator };
   if (r.timedOut) return { verdict: 'timeout', code: null, why: `no exit within ${ctx.timeoutMs} ms (a hung consumer)`, ...base };
+  if (emulator.errors.length > 0) return { verdict: 'emulator-error', code: r.code, why: scrub(`the consumer's command line or files for the emulator are wrong, so its handling of the stream was not tested; the emulator ${emulator.errors[0] as string}`), ...base };
+  if (emulator.served === 0) return { verdict: 'no-emulator', code: r.code, why: noEmulator(emulator), ...base };
   if (r.code !== 0) return { verdict: 'exit', code: r.code, why: scrub(`exit code ${r.code}: ${firstLine(r.stderr) || firstLine(r.stdout)}`), ...base };
   if (ctx.oracle) {
     const { writeFileSync } = await import('node:fs');
@@ -112,6 +133,12 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
     if (o.code !== 0) return { verdict: 'oracle', code: r.code, why: scrub(`oracle: ${firstLine(o.stdout) || firstLine(o.stderr) || `exit code ${o.code}`}`), ...base };
   }
   return { verdict: 'pass', code: 0, why: '', ...base };
+}
+
+/** Why a run that got no session from the emulator is not a pass. */
+function noEmulator(u: EmulatorUse): string {
+  if (u.started === 0) return 'the consumer never started the emulator: no `cbc`/`codebuddy`/`claude` from PATH ran with the CBC_EMU_* environment, so nothing was tested';
+  return `the consumer started the emulator ${u.started} time(s) but never got a session from it (help or version only, or killed before it served), so nothing was tested`;
 }
 
 /** A shrunk failure: the smallest plan found that fails the same way. */
@@ -129,6 +156,7 @@ export interface Shrunk {
 export async function shrink(plan: FuzzPlan, failure: RunOutcome, ctx: RunContext, name: string, maxSteps = 60): Promise<Shrunk> {
   let best = { plan, outcome: failure };
   let steps = 0;
+  if (isSetupFailure(failure.verdict)) return { ...best, steps }; // not about the stream: a smaller plan cannot tell more
   if (failure.verdict === 'timeout') maxSteps = Math.min(maxSteps, 6); // each try costs a whole timeout
   for (let progress = true; progress && steps < maxSteps; ) {
     progress = false;

@@ -33,10 +33,11 @@ describe('resolveConfig (issue #14)', () => {
   });
 
   it('reshapes the real flags: -p with a prompt, -y, tool lists, session flags, --json-schema', () => {
-    const c = serve(['-p', '-y', '--allowedTools', 'Read,Bash(git commit,push)', 'Edit', '--resume', '--fork-session', '--no-session-persistence', '--json-schema', '{"type":"object"}', '--', 'hello', 'there']);
+    const c = serve(['-p', '-y', '--allowedTools', 'Read,Bash(git commit,push)', 'Edit', '--resume', '--fork-session', '--json-schema', '{"type":"object"}', '--', 'hello', 'there']);
     expect(c).toMatchObject({ streamIn: false, outputFormat: 'text', prompt: 'hello there', permissionMode: 'bypassPermissions', jsonSchema: { type: 'object' } });
     expect(c.allowedTools).toEqual(['Read', 'Bash(git commit,push)', 'Edit']);
-    expect(c.session).toMatchObject({ resume: true, fork: true, persist: false });
+    expect(c.session).toMatchObject({ resume: true, fork: true, persist: true });
+    expect(serve([...STREAM, '--no-session-persistence'], { CBC_EMU_PROFILE: 'claude' }).session.persist).toBe(false);
   });
 
   it('help, version and replay come before any format rule', () => {
@@ -48,17 +49,39 @@ describe('resolveConfig (issue #14)', () => {
   it.each<[string[], NodeJS.ProcessEnv, number, string | RegExp]>([
     [['--nope'], {}, 1, "error: unknown option '--nope'"],
     [STREAM, { CBC_EMU_PROFILE: 'claud-2.1.328' }, 2, /^cbc-emu: unknown profile "claud-2.1.328"; did you mean "claude-2.1.328"\?/],
-    [['-p', '--output-format', 'xml'], {}, 1, "error: option '--output-format <format>' argument 'xml' is invalid. Allowed choices are text, json, stream-json."],
-    [['-p', '--input-format', 'json'], {}, 1, "error: option '--input-format <format>' argument 'json' is invalid. Allowed choices are text, stream-json."],
+    [['-p', '--output-format', 'xml'], { CBC_EMU_PROFILE: 'claude' }, 1, "error: option '--output-format <format>' argument 'xml' is invalid. Allowed choices are text, json, stream-json."],
+    [['-p', '--input-format', 'json'], { CBC_EMU_PROFILE: 'claude-2.1.220' }, 1, "error: option '--input-format <format>' argument 'json' is invalid. Allowed choices are text, stream-json."],
+    // cbc declares no commander choices: the emulator's own refusal of a format it cannot serve
+    [['-p', '--output-format', 'xml'], {}, 2, 'cbc-emu: --output-format "xml" is not served; use text, json or stream-json'],
+    [['-p', '--verbos'], {}, 1, "error: unknown option '--verbos'\n(Did you mean --verbose?)"],
+    [['-p', '--model'], {}, 1, "error: option '--model <model>' argument missing"],
+    [['-p', '--bare'], {}, 1, "error: unknown option '--bare'\n(Did you mean --name?)"],
+    [['-p', '--acp'], { CBC_EMU_PROFILE: 'claude' }, 1, "error: unknown option '--acp'"],
+    [['-pz'], {}, 1, "error: unknown option '-z'"],
+    [['-p', '--max-turns', 'x'], { CBC_EMU_PROFILE: 'claude' }, 1, "error: option '--max-turns <turns>' argument 'x' is invalid. must be a number"],
+    [['-p', '--session-id', 'nope'], { CBC_EMU_PROFILE: 'claude' }, 1, 'Error: Invalid session ID. Must be a valid UUID.'],
+    [['-p', '--session-id', '_x'], {}, 0, 'Invalid session ID format: "_x". Session IDs support numbers, letters, hyphens, underscores, and colons, but must start with a letter or number.'],
     [[], {}, 2, /the interactive terminal UI is not emulated/],
     [['-p', '--output-format', 'stream-json'], { CBC_EMU_PROFILE: 'claude' }, 1, 'Error: When using --print, --output-format=stream-json requires --verbose'],
     [['--input-format', 'stream-json', '--output-format', 'json'], { CBC_EMU_PROFILE: 'claude-2.1.220' }, 1, 'Error: --input-format=stream-json requires output-format=stream-json.'],
     [[...STREAM, '--emu-speed', '-1'], {}, 2, 'cbc-emu: --emu-speed must be a number >= 0 (got "-1"); 0 emits instantly, 1 is real time'],
-    [[...STREAM, '--json-schema', '{'], {}, 1, /^Error: Invalid JSON provided to --json-schema: /],
+    [[...STREAM, '--json-schema', '{'], { CBC_EMU_PROFILE: 'claude' }, 1, /^Error: --json-schema is not valid JSON: /],
   ])('%j %j: exit %i', (argv, env, exit, message) => {
     const u = usage(argv, env);
     expect(u.exit).toBe(exit);
     expect(u.message).toMatch(message);
+  });
+
+  it('bundled shorts, = forms, cbc\'s single-valued --tools, and an unparsable --json-schema that cbc ignores', () => {
+    expect(serve(['-pc', '--permission-mode=plan', '--tools', 'Bash', 'the prompt'])).toMatchObject({ prompt: 'the prompt', permissionMode: 'plan', session: { continue: true } });
+    expect(serve(['-p', '--allowedTools=Read', '--emu-profile=claude-2.1.220', 'x'])).toMatchObject({ allowedTools: ['Read'], prompt: 'x' });
+    expect(serve(['-p', '--json-schema', '{', 'x']).jsonSchema).toBeUndefined();
+  });
+
+  it('Claude Code answers --version, -v and -V alone (or with --verbose) before commander; -V with other flags is unknown', () => {
+    const env = { CBC_EMU_PROFILE: 'claude-2.1.328' };
+    for (const argv of [['-V'], ['-V', '--verbose'], ['--version'], ['-p', '-v']]) expect(resolveConfig(argv, env).mode).toBe('version');
+    expect(usage(['-p', '-V'], env).message).toBe("error: unknown option '-V'");
   });
 
   it('cbc takes stream-json output without --verbose', () => {

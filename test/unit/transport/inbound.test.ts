@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INBOUND_ENVELOPE } from '../../../src/protocol/schemas/inbound.js';
-import { decodeInbound, InboundReader } from '../../../src/transport/inbound.js';
+import { decodeInbound, InboundReader, MAX_INBOUND_DEPTH, nestsDeeper } from '../../../src/transport/inbound.js';
 
 /** What survives a trip through a JSON line (no undefined values, no -0). */
 const wire = (v: unknown): unknown => JSON.parse(JSON.stringify(v) ?? 'null');
@@ -61,5 +61,18 @@ describe('InboundReader', () => {
     const bad = evs[2];
     expect(bad?.kind === 'malformed' && bad.text).toBe('not json');
     expect(bad?.kind === 'malformed' && bad.error).toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe('nesting depth (issue #18 class 11)', () => {
+  it('counts brackets outside strings only', () => {
+    expect(nestsDeeper('{"a":"[[[[[[[[[["}', 3)).toBe(false);
+    expect(nestsDeeper('[[[[1]]]]', 3)).toBe(true);
+    expect(nestsDeeper('{"a":"\\"[[[[["}', 2)).toBe(false);
+  });
+  it('a line deeper than MAX_INBOUND_DEPTH is ignored without being parsed', () => {
+    const deep = '{"type":"control_response","response":' + '['.repeat(MAX_INBOUND_DEPTH) + ']'.repeat(MAX_INBOUND_DEPTH) + '}\n';
+    const [ev] = new InboundReader().push(deep);
+    expect(ev).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('nested more than') as unknown });
   });
 });

@@ -4,19 +4,17 @@ import type { Rule } from '../types.js';
 export const frameOneJsonPerLine: Rule = {
   id: 'frame.one-json-per-line',
   source: 'seed 002 §7 (stream-json: one JSON object per line)',
-  summary: 'a line that starts like a frame is exactly one JSON object, and the last frame ends with \\n',
+  summary: 'a line that starts like a frame (`{`) is exactly one JSON object, and the last frame ends with \\n',
   create: (ctx) => ({
     raw(text, line, terminated) {
-      if (!text.startsWith('{') && !text.startsWith('[') && !text.startsWith('"')) return; // foreign bytes: stdout.no-foreign-bytes
-      let v: unknown;
+      if (!text.startsWith('{')) return; // anything else is stdout.no-foreign-bytes'
       try {
-        v = JSON.parse(text);
+        JSON.parse(text); // starts with `{`: parses to an object or not at all
       } catch {
         ctx.report(line, terminated ? 'line is not one JSON object (torn, concatenated or pretty-printed frame)' : 'last frame is not terminated by \\n (torn line)');
         return;
       }
-      if (!v || typeof v !== 'object' || Array.isArray(v)) ctx.report(line, 'line is JSON but not an object');
-      else if (!terminated) ctx.report(line, 'last frame is not terminated by \\n (torn line)');
+      if (!terminated) ctx.report(line, 'last frame is not terminated by \\n (torn line)');
     },
   }),
 };

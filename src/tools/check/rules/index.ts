@@ -23,6 +23,7 @@ import { turnOneResult } from './turn-one-result.js';
 import { workflowAgentTerminalIsFinal } from './workflow-agent-terminal-is-final.js';
 import { workflowAgentsTerminalBeforeTaskTerminal } from './workflow-agents-terminal-before-task-terminal.js';
 import { workflowSnapshotReplaces } from './workflow-snapshot-replaces.js';
+import { workflowTerminalNotified } from './workflow-terminal-notified.js';
 
 /** Every rule, in catalogue order (docs/rules.md). */
 export const RULES: readonly Rule[] = [
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   taskNotificationAfterTerminalUpdate,
   taskNotificationStatus,
   taskTerminalReached,
+  workflowTerminalNotified,
   workflowSnapshotReplaces,
   workflowAgentTerminalIsFinal,
   workflowAgentsTerminalBeforeTaskTerminal,

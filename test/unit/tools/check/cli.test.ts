@@ -1,7 +1,7 @@
 // `cbc-emu check <file|->` (issue #6): exit codes 0/1/2, `<line>: <rule-id>: <message>` lines, --json,
 // stdin, journal auto-detection and --profile auto guesses (docs/rules.md).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,8 +28,31 @@ describe('cbc-emu check', () => {
   it('exits 2 on an unknown profile', () => {
     expect(check(['--profile', 'nope', '-'], '{}\n').status).toBe(2);
   });
-  it('an empty transcript has nothing to violate (the real CLI printed nothing: claude-code-2.1.328/bg_print)', () => {
-    expect(check(['-'], '').status).toBe(0);
+  it('exits 2 on an empty input: a check that saw no frame passed nothing (issue #17)', () => {
+    const r = check(['-'], '');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('stdin is empty; nothing was checked');
+  });
+  it('exits 2 on a journal without frames', () => {
+    const r = check(['-'], JSON.stringify({ seq: 1, vt: 0, rt: 0, dir: 'meta', event: 'exit', code: 0 }) + '\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('is a journal without frames');
+  });
+  it('exits 1 on a workflow whose notification was removed, and on a turn without its result (issue #17)', () => {
+    const lines = readFileSync(join(FIX, 'task.notification.once', 'pass.ndjson'), 'utf8').trimEnd().split('\n');
+    const noNotification = check(['-'], lines.filter((l) => !l.includes('"task_notification"')).join('\n') + '\n');
+    expect(noNotification.stdout).toMatch(/^5: workflow\.terminal\.notified: workflow task t1 ended completed here but never got its task_notification\n$/);
+    expect(noNotification.status).toBe(1);
+    const noResult = check(['-'], lines.filter((l) => !l.startsWith('{"type":"result"')).join('\n') + '\n');
+    expect(noResult.stdout).toBe('1: turn.one-result: the turn opened here never got its result before the stream ended\n');
+    expect(noResult.status).toBe(1);
+  });
+  it('--partial skips the end-of-stream rules of a cut-off transcript, and says so', () => {
+    const lines = readFileSync(join(FIX, 'turn.one-result', 'fail-missing.ndjson'), 'utf8');
+    const r = check(['--partial', '-'], lines);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('cut off: end-of-stream rules skipped');
+    expect(r.status).toBe(0);
   });
   it('reads stdin with -, and --json prints one object per violation', () => {
     const text = spawnSync('cat', [join(FIX, 'task.notification.once', 'fail.ndjson')], { encoding: 'utf8' }).stdout;

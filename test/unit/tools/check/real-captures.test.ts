@@ -1,9 +1,11 @@
 // Issue #6: "the real captures under test/golden/real/ pass it (or their violations are documented as
 // real-CLI behaviour, with the rule relaxed per profile)". Every stdout capture of every real CLI is
 // checked with its own profile, and with auto, with --strict key sets. Captures of other output formats
-// (stdin.json args without `--output-format stream-json`) are not transcripts: see NOT_STREAM_JSON.
+// (stdin.json args without `--output-format stream-json`) are not transcripts: see NOT_STREAM_JSON. A
+// capture where the real CLI printed nothing (an empty file) is unusable input: check exits 2 (issue #17).
+// One `it` per capture (two spawns each), so a loaded machine never sums them into one test's timeout.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../../helpers/run-bin.js';
@@ -30,21 +32,21 @@ const check = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin',
 describe('real captures pass cbc-emu check', () => {
   for (const dir of Object.keys(PROFILE)) {
     const files = readdirSync(join(REAL, dir)).filter((f) => f.endsWith('.stdout.ndjson') || f.endsWith('.out'));
-    it(`${dir}: every capture, profile ${PROFILE[dir]} and auto`, () => {
-      for (const f of files) {
-        const name = `${dir}/${f.replace(/\.(stdout\.ndjson|out)$/, '')}`;
+    for (const f of files) {
+      const name = `${dir}/${f.replace(/\.(stdout\.ndjson|out)$/, '')}`;
+      it(`${name}: profile ${PROFILE[dir]} and auto`, () => {
         const script = join(REAL, dir, f.replace(/\.stdout\.ndjson$/, '.stdin.json'));
         if (f.endsWith('.stdout.ndjson') && existsSync(script)) {
           const args: string[] = JSON.parse(readFileSync(script, 'utf8')).args ?? [];
           const i = args.indexOf('--output-format');
           expect(i >= 0 && args[i + 1] === 'stream-json', `${name}: listed in NOT_STREAM_JSON iff not stream-json`).toBe(!(name in NOT_STREAM_JSON));
         }
-        const expected = NOT_STREAM_JSON[name] ?? 0;
+        const expected = NOT_STREAM_JSON[name] ?? (statSync(join(REAL, dir, f)).size === 0 ? 2 : 0);
         for (const profile of [PROFILE[dir] as string, 'auto']) {
           const r = check(['--strict', '--profile', profile, join(REAL, dir, f)]);
           expect({ name, profile, status: r.status, out: r.stdout }).toEqual({ name, profile, status: expected, out: '' });
         }
-      }
-    });
+      });
+    }
   }
 });

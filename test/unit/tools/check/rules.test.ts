@@ -42,8 +42,18 @@ describe('check rules', () => {
     const t = nd(started, progress(agent(1, 'done')), updated('completed'), notified('completed'), progress(agent(1, 'done')));
     expect(rules(t)).toEqual(['task.progress.after-terminal']);
   });
-  it('terminal-only task_updated is legal (seed 002 §8)', () => {
-    expect(rules(nd(started, updated('completed')))).toEqual([]);
+  it('terminal-only task_updated is legal for a background task (seed 002 §8)', () => {
+    expect(rules(nd({ ...started, task_type: 'Bash' }, updated('completed')))).toEqual([]);
+    expect(rules(nd({ ...started, task_type: 'local_bash' }, updated('killed')))).toEqual([]);
+  });
+  it('workflow.terminal.notified: a workflow that ended without its notification', () => {
+    expect(rules(nd(started, updated('completed')))).toEqual(['workflow.terminal.notified']);
+    expect(rules(nd(started, progress(agent(1, 'start')), updated('killed')))).toEqual(['workflow.terminal.notified']);
+  });
+  it('end-of-stream rules are skipped for a cut-off stream (partial)', () => {
+    const cut = nd({ type: 'system', subtype: 'init' }, started, updated('completed'));
+    expect(rules(cut)).toEqual(['turn.one-result', 'workflow.terminal.notified']);
+    expect(checkTranscript(cut, { partial: true }).filter((v) => v.rule !== 'frame.schema')).toEqual([]);
   });
   it('task.terminal.reached: a task that never ends', () => {
     expect(rules(nd(started, progress(agent(1, 'start'))))).toEqual(['task.terminal.reached']);
@@ -52,9 +62,14 @@ describe('check rules', () => {
     const init = { type: 'system', subtype: 'init' };
     expect(rules(nd(init, { type: 'result', subtype: 'error_during_execution', is_error: true }))).toEqual(['result.error-has-errors']);
     expect(rules(nd(init, { type: 'result', subtype: 'success' }, { type: 'result', subtype: 'success' }))).toEqual(['turn.one-result']);
+    expect(rules(nd(init, { type: 'result', subtype: 'success' }, init))).toEqual(['turn.one-result']);
+  });
+  it('tolerance.unknown: a JSON object without a type is no unknown frame (a JSON log line)', () => {
+    expect(rules(nd({ level: 30, msg: 'ready' }, { type: 7 }))).toEqual(['tolerance.unknown', 'tolerance.unknown']);
   });
   it('stdout.no-foreign-bytes and frame.one-json-per-line: foreign bytes and torn lines', () => {
     expect(rules('hello\n{"type":"system"}\n')).toEqual(['stdout.no-foreign-bytes']);
+    expect(rules('[INFO] ready\n"starting"\n[1,2]\n{"type":"system"}\n')).toEqual(['stdout.no-foreign-bytes', 'stdout.no-foreign-bytes', 'stdout.no-foreign-bytes']);
     expect(rules('{"type":"system"}')).toEqual(['frame.one-json-per-line']);
     expect(rules('{"type":"system"}{"type":"system"}\n{"type":"system"}\n')).toEqual(['frame.one-json-per-line']);
   });

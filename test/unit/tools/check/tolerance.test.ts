@@ -13,6 +13,8 @@ const agent = (state: string, extra: object = {}) => ({ type: 'workflow_agent', 
 const progress = (...rows: object[]) => ({ type: 'system', subtype: 'task_progress', task_id: 't1', description: 'd', usage: { total_tokens: 0, tool_uses: 0, duration_ms: 0 }, workflow_progress: rows, uuid: 'u', session_id: S });
 const updated = { type: 'system', subtype: 'task_updated', task_id: 't1', patch: { status: 'completed', end_time: 5 }, uuid: 'u', session_id: S };
 const notified = { type: 'system', subtype: 'task_notification', task_id: 't1', status: 'completed', summary: 's', output_file: '/o', uuid: 'u', session_id: S };
+// a result with the required keys of every profile closes the turn system/init opened (turn.one-result)
+const result = { type: 'result', subtype: 'success', is_error: false, result: 'ok', uuid: 'u', session_id: S, duration_ms: 1, duration_api_ms: 1, num_turns: 1, total_cost_usd: 0, usage: {}, permission_denials: [], stop_reason: null, __timestamp: 't' };
 
 describe('tolerance.unknown', () => {
   const unknowns = nd(
@@ -24,6 +26,7 @@ describe('tolerance.unknown', () => {
     progress({ type: 'workflow_log', text: 'a log line' }, agent('done', { brand_new: 'y' })),
     { ...updated, extra: 1 },
     { ...notified, another: 'field' },
+    result,
   );
   for (const profile of ['auto', 'cbc', 'cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'] as const) {
     it(`unknown frames, subtypes, keys and row types are not violations (profile ${profile})`, () => {
@@ -34,7 +37,7 @@ describe('tolerance.unknown', () => {
     expect(checkTranscript(unknowns, { strictKeys: true }).map((v) => v.rule)).toContain('frame.schema.keys');
   });
   it('a known key with a wrong type is still a violation', () => {
-    const t = nd(cbcInit, started, progress(agent('done', { startedAt: 'later' })), updated, notified);
+    const t = nd(cbcInit, started, progress(agent('done', { startedAt: 'later' })), updated, notified, result);
     expect(checkTranscript(t).map((v) => `${v.line}:${v.rule}`)).toEqual(['3:frame.schema']);
   });
 });

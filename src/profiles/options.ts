@@ -1,0 +1,36 @@
+/**
+ * A real CLI's command line as data (issue #15): its commander option table, taken from its captured
+ * `--help` (test/unit/profiles/options.test.ts holds each table to its help text) plus the hidden flags its
+ * binary declares with `.hideHelp()` (the SDKs pass some of them), and the checks it makes of argv itself.
+ * src/dropin builds one commander program per table.
+ */
+
+/** A commander `.argParser()` check of a value, with the real CLI's message (`argument '<v>' is invalid. <message>`). */
+export interface ValueCheck {
+  /** `integer`: parseInt is a number; `positive-integer`: an integer > 0; `positive-number`: Number > 0. */
+  rule: 'integer' | 'positive-integer' | 'positive-number';
+  message: string;
+}
+
+/** One option, as the real CLI declares it to commander. */
+export interface OptionSpec {
+  /** commander's flags string exactly as the real `--help` prints it, e.g. `-r, --resume [value]`. */
+  flags: string;
+  /** commander `.choices()`: only values the real CLI really validates (not choices written in a description). */
+  choices?: readonly string[];
+  check?: ValueCheck;
+  /** `.hideHelp()`: accepted, not in `--help`, never offered by `(Did you mean …?)`. */
+  hidden?: true;
+}
+
+/** What a profile's command line is. */
+export interface CliOptions {
+  /** In registration order; the first `--version` entry is commander's version option, `--help` its help option. */
+  options: readonly OptionSpec[];
+  /** Answered before commander runs when they are the whole argv (Claude Code's early `--version` path). */
+  earlyVersion?: { flags: readonly string[]; alsoWith: readonly string[] };
+  /** The real CLI's `--session-id` rule and its answer to a value that breaks it. */
+  sessionId: { valid: RegExp; message: (id: string) => string; exit: number };
+  /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
+  jsonSchemaError?: string;
+}

@@ -1,0 +1,78 @@
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { EmuError } from '../errors.js';
+import { makeDirs } from '../transport/dirs.js';
+
+/**
+ * The one rule for ids that become file or folder names under the emulator home (session ids from
+ * --session-id, --resume, --fork-session and a stored session's header): letters, digits, `_`, `-`
+ * and `.`, 1 to 200 of them, not starting with `.` — so never `..`, a separator or a hidden name.
+ */
+const SAFE_ID = /^[\w-][\w.-]{0,199}$/;
+
+/** True when `id` may become a path component under the emulator home (SAFE_ID above). */
+export function isSafeId(id: string): boolean {
+  return SAFE_ID.test(id);
+}
+
+/** The refusal for an id that fails isSafeId: what, why, and the fix. */
+export function unsafeIdMessage(flag: string, id: string): string {
+  const shown = JSON.stringify(id.length > 80 ? id.slice(0, 80) + '…' : id);
+  return `Error: ${flag} ${shown} cannot name a session: use 1-200 letters, digits, '_', '-' or '.' (not starting with '.')`;
+}
+
+/**
+ * Writes `text` to `file`, which must lie inside `home`: missing folders are created one by one, and
+ * no folder or file below `home` may be a symbolic link (the file is opened with O_NOFOLLOW), so a
+ * link planted in the home cannot redirect a write outside it. `home` itself may be a link: the user
+ * chose it. Throws EmuError('E_IO') when the path leaves the home or meets a link.
+ */
+export function writeInside(home: string, file: string, text: string, mode: 'replace' | 'append' = 'replace'): void {
+  const root = resolve(home);
+  const rel = relative(root, resolve(file));
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new EmuError('E_IO', `refusing to write ${file}: it is not inside the emulator home ${root}`);
+  }
+  makeDirs(root);
+  const parts = rel.split(sep);
+  let dir = root;
+  for (const part of parts.slice(0, -1)) {
+    dir = join(dir, part);
+    ensureRealDir(dir);
+  }
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'append' ? constants.O_APPEND : constants.O_TRUNC);
+  let fd: number;
+  try {
+    fd = openSync(join(root, rel), flags, 0o644);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new EmuError('E_IO', `refusing to write ${file}: it is a symbolic link inside the emulator home`, { cause: e });
+    throw e;
+  }
+  try {
+    // one write(2) per record: with O_APPEND two processes never interleave inside a line
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Makes `dir` a real folder: created when missing, refused when it is a link or not a folder. */
+function ensureRealDir(dir: string): void {
+  let st;
+  try {
+    st = lstatSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    try {
+      mkdirSync(dir);
+    } catch (e2) {
+      if ((e2 as NodeJS.ErrnoException).code !== 'EEXIST') throw e2; // another process made it meanwhile
+    }
+    st = lstatSync(dir);
+  }
+  if (st.isSymbolicLink()) throw new EmuError('E_IO', `refusing to write through ${dir}: it is a symbolic link inside the emulator home`);
+  if (!st.isDirectory()) throw new EmuError('E_IO', `refusing to write under ${dir}: it is not a folder`);
+}

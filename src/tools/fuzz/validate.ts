@@ -1,0 +1,46 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { EmuError } from '../../errors.js';
+import { getProfile } from '../../profiles/index.js';
+import { loadScenarioFile } from '../../scenario/load.js';
+import { hash32 } from './plan.js';
+
+/** What a campaign needs to be worth running; checked before the first run (issue #17). */
+export interface CampaignInputs {
+  scenario: string;
+  consumer: string;
+  oracle?: string | undefined;
+  profile?: string | undefined;
+  speed: string;
+  out: string;
+}
+
+/**
+ * Loads the scenario and resolves the profile exactly as the emulator will, and checks the options,
+ * so a typo fails the campaign at once (exit 2, with the loader's file:line:col problems) instead of
+ * making every run's emulator exit 2 behind a consumer that may not care. Returns the problem, if any.
+ */
+export function validateCampaign(c: CampaignInputs): string | undefined {
+  try {
+    loadScenarioFile(c.scenario);
+    if (c.profile !== undefined) getProfile(c.profile);
+  } catch (e) {
+    if (e instanceof EmuError) return `${e.code === 'E_SCENARIO' ? '--scenario' : '--profile'}: ${e.message}`;
+    throw e;
+  }
+  const speed = Number(c.speed);
+  if (c.speed.trim() === '' || !Number.isFinite(speed) || speed < 0) return `--emu-speed must be a number >= 0 (got "${c.speed}"); 0 emits instantly, 1 is real time`;
+  if (c.consumer.trim() === '') return '--consumer is blank: give the command that runs the program under test';
+  if (c.oracle !== undefined && c.oracle.trim() === '') return '--oracle is blank: give a command, or leave --oracle out';
+  if (existsSync(c.out) && !statSync(c.out).isDirectory()) return `--out ${c.out} is a file; give a folder for the findings`;
+  return undefined;
+}
+
+/**
+ * The folder name of a campaign under --out: `<seed>-<hash>`, the hash over everything that decides
+ * its runs except the run count and the shard (so the shards of one campaign share it, and campaigns
+ * that differ never overwrite each other's findings).
+ */
+export function campaignFolder(c: CampaignInputs & { seed: number; perturb: readonly string[]; illegal: boolean }): string {
+  const h = hash32(readFileSync(c.scenario, 'utf8'), c.consumer, c.oracle ?? '', c.profile ?? '', c.speed, c.perturb.join(','), String(c.illegal));
+  return `${c.seed}-${h.toString(16).padStart(8, '0')}`;
+}
