@@ -69,7 +69,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));
     } else next();
   };
-  const allow = () => {
+  const allow = (allowedBy?: 'rule' | 'host') => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
@@ -82,7 +82,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       return;
     }
     const output = ask.output ?? 'ok';
-    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false });
+    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, tool: ask.tool, allowedBy });
     afterTool(output);
   };
   const afterTool = (output: string) => {
@@ -98,7 +98,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const d = forced ?? decideFor(s, ask.tool, input);
     if (d === 'allow') {
       if (!callFirst) showCall();
-      return s.at(MODEL_LATENCY, allow);
+      return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule'));
     }
     if (d === 'deny') {
       if (!callFirst) showCall();
@@ -108,7 +108,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
       if (a.kind === 'response' && isAllow(a.body)) {
         input = updatedInput(a.body) ?? input;
-        return allow();
+        return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn

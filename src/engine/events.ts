@@ -112,6 +112,8 @@ export interface TurnStats {
   endedAt: number;
   apiMs: number;
   numTurns: number;
+  /** Messages of the session's conversation so far, this turn's included: prompts, replies, tool results (cbc's num_turns). */
+  messages: number;
   inputTokens: number;
   outputTokens: number;
   origin: TurnOrigin;
@@ -125,17 +127,20 @@ export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
-  | { kind: 'set_model'; model: string; previous: string; sessionId: string }
+  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel). */
+  | { kind: 'set_model'; model: string; requested: string; previous: string; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
   | { kind: 'stop_task' }
   | { kind: 'mcp_status' }
   | { kind: 'get_available_modes' }
-  | { kind: 'get_available_models' };
+  | { kind: 'get_available_models' }
+  /** A subtype the profile answers from its captured replies (data), whatever the session's state. */
+  | { kind: 'canned'; subtype: string; request: Record<string, unknown> };
 
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
   | { kind: 'control_success'; requestId: string; payload: ControlPayload }
-  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
+  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string; errorCode?: string }
   | { kind: 'session_state'; state: SessionState }
   | { kind: 'input_error'; message: string }
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
@@ -145,7 +150,18 @@ export type EngineEvent =
   | { kind: 'assistant_text'; messageId: string; text: string }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined; foreground?: boolean | undefined }
+  | {
+      kind: 'tool_result';
+      toolUseId: string;
+      content: string;
+      isError: boolean;
+      task?: TaskInfo | undefined;
+      foreground?: boolean | undefined;
+      /** The tool that ran (profiles shape its result metadata per tool). */
+      tool?: string | undefined;
+      /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
+      allowedBy?: 'rule' | 'host' | undefined;
+    }
   | { kind: 'interrupted_user'; messageId: string }
   | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean; structured?: { value: unknown } | undefined }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }

@@ -39,8 +39,17 @@ export interface ProfileBehavior {
   abortError(reason: string): string;
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
-  /** Control subtypes this profile answers (others get the unsupported error). */
+  /**
+   * Control subtypes this profile answers (others get the unsupported error); those the session does not
+   * handle itself are answered from the profile's captured replies (ControlPayload `canned`).
+   */
   controlSubtypes: ReadonlySet<string>;
+  /** The model a name stands for (an alias such as `opus` or `default` resolves to the id the CLI reports). */
+  resolveModel(name: string): string;
+  /** Why set_permission_mode refuses `mode` (message and, where the CLI sends one, error code), or undefined to accept it. */
+  rejectPermissionMode(mode: string): { message: string; code?: string } | undefined;
+  /** stop_task naming no task: cbc errors ("No task found with ID"), Claude Code answers an empty success (measured). */
+  stopUnknownTask: 'error' | 'ok';
   /** Exit code after stdin EOF when the last result was an error. */
   exitCodeAfterErrorResult: number;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
@@ -51,8 +60,8 @@ export interface ProfileBehavior {
   settingsDir: string;
   /** Default model id. */
   defaultModel: string;
-  /** Tool names listed in system/init (the Workflow tool is removed when workflows are disabled). */
-  tools: readonly string[];
+  /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
+  initTools(o: InitToolOptions): string[];
   /**
    * What a stdin line that is not JSON does: `fatal` prints the text on stderr and exits 1 (Claude
    * Code); `report` emits an error frame with the text and carries on (cbc 2.117.0).
@@ -70,8 +79,8 @@ export interface ProfileBehavior {
   interruptedErrors: readonly string[];
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
-  /** Path of a task's output file, under the emulator home. */
-  outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
+  /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
+  outputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */
@@ -88,6 +97,15 @@ export interface ProfileBehavior {
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
+}
+
+/** What the tools a session offers depend on. */
+export interface InitToolOptions {
+  /** --disallowedTools rules (a bare tool name removes the tool). */
+  disallowed: readonly string[];
+  /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
+  hostAnswersPrompts: boolean;
+  disableWorkflows: boolean;
 }
 
 /** Id formats of one CLI. */

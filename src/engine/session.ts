@@ -45,6 +45,8 @@ export class Session implements TurnHost {
   private initCount = 0;
   private resultCount = 0;
   private turnRequestId: string | undefined;
+  /** Messages of the conversation, across resumes (TurnStats.messages). */
+  private messages: number;
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
   private readonly transcriptPath: string;
@@ -65,11 +67,16 @@ export class Session implements TurnHost {
       },
     );
     this.permissionMode = opts.permissionMode;
-    this.model = opts.model;
-    this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
+    this.model = this.p.behavior.resolveModel(opts.model);
+    this.toolList = this.p.behavior.initTools({
+      disallowed: opts.disallowedTools ?? [],
+      hostAnswersPrompts: opts.permissionPromptStdio === true,
+      disableWorkflows: opts.disableWorkflows === true,
+    });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
+    this.messages = opts.resume?.messages ?? 0;
   }
 
   /** True when nothing is running, queued or pending. */
@@ -100,6 +107,7 @@ export class Session implements TurnHost {
 
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
+    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
@@ -161,19 +169,29 @@ export class Session implements TurnHost {
       }
       case 'set_permission_mode': {
         const previous = this.permissionMode;
+        const rejected = b.rejectPermissionMode(str(request, 'mode') ?? '');
+        if (rejected) {
+          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: rejected.message, errorCode: rejected.code });
+          return;
+        }
         this.permissionMode = str(request, 'mode') ?? this.permissionMode;
         ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.o.sessionId });
         return;
       }
       case 'set_model': {
         const previous = this.model;
-        this.model = nonEmpty(request, 'model') ?? this.p.behavior.defaultModel;
-        ok({ kind: 'set_model', model: this.model, previous, sessionId: this.o.sessionId });
+        const requested = nonEmpty(request, 'model') ?? 'default';
+        this.model = b.resolveModel(requested);
+        ok({ kind: 'set_model', model: this.model, requested, previous, sessionId: this.o.sessionId });
         return;
       }
       case 'stop_task': {
         const id = request['task_id'];
         const run = this.runs.find((r) => r.info.taskId === id);
+        if (!run && b.stopUnknownTask === 'ok') {
+          ok({ kind: 'stop_task' });
+          return;
+        }
         if (!run) {
           this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
           return;
@@ -189,7 +207,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
+    ok({ kind: 'canned', subtype, request });
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
@@ -237,6 +255,7 @@ export class Session implements TurnHost {
       endedAt: 0,
       apiMs: 0,
       numTurns: 0,
+      messages: 0,
       inputTokens: 0,
       outputTokens: 0,
       origin: next.origin,
@@ -244,6 +263,7 @@ export class Session implements TurnHost {
       permissionDenials: [],
     };
     this.active = { stats, timers: [], waiting: new Set() };
+    this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     this.turnRequestId = this.o.rng.hex(32);
     this.runTurn(next);
   }
@@ -320,16 +340,20 @@ export class Session implements TurnHost {
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
+    t.stats.messages = this.messages;
     this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone });
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
     this.active = undefined;
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
     this.o.scheduler.after(0, () => this.pump());
   }
 }
+
+/** Engine events that add a message to the conversation. */
+const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_tool_use', 'tool_result', 'interrupted_user']);
 
 /** A string field of a control request, or undefined when it is absent or empty. */
 function nonEmpty(request: RawFrame, key: string): string | undefined {

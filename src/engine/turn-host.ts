@@ -1,6 +1,7 @@
 import type { EmuLogger } from '../log.js';
 import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
+import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
@@ -35,9 +36,9 @@ export interface SessionOptions {
   /** `-p` single-shot (text input): the process ends after the prompt's work. */
   singleShot: boolean;
   /** Where a resumed session's script stands (--resume / --continue). */
-  resume?: { cursor: number; turns: number } | undefined;
+  resume?: SessionProgress | undefined;
   /** Records a finished turn in the session store (absent with --no-session-persistence). */
-  persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
+  persist?: ((state: SessionProgress) => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */

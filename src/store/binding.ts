@@ -1,6 +1,6 @@
 import type { EmuLogger } from '../log.js';
 import { isSafeId, unsafeIdMessage } from './paths.js';
-import { appendRecord, latestSession, readSession, sessionExists, type StoredSession } from './sessions.js';
+import { appendRecord, latestSession, readSession, sessionExists, type SessionProgress, type StoredSession } from './sessions.js';
 
 /** The session flags of the real CLIs (seed 002 §4). */
 export interface SessionFlags {
@@ -15,8 +15,8 @@ export interface SessionFlags {
 /** Which session a run serves, where its script stands, and how finished turns are recorded. */
 export interface SessionBinding {
   sessionId: string;
-  resume: { cursor: number; turns: number } | undefined;
-  persist: (state: { cursor: number; turns: number }) => void;
+  resume: SessionProgress | undefined;
+  persist: (state: SessionProgress) => void;
 }
 
 /**
@@ -50,7 +50,7 @@ export function bindSession(o: {
   const fork = o.flags.fork && resumed !== undefined;
   const sessionId = resumed && !fork ? resumed.header.session_id : o.flags.sessionId ?? o.newId();
   let headerWritten = resumed !== undefined && !fork;
-  const persist = (state: { cursor: number; turns: number }) => {
+  const persist = (state: SessionProgress) => {
     if (!o.flags.persist) return;
     try {
       if (!headerWritten) {
@@ -66,10 +66,10 @@ export function bindSession(o: {
         });
         headerWritten = true;
       }
-      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, at: o.now() });
+      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, at: o.now() });
     } catch (e) {
       o.log.error({ err: e }, 'cannot write the session store');
     }
   };
-  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns } : undefined, persist };
+  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages } : undefined, persist };
 }

@@ -9,7 +9,7 @@ import { ROOT } from '../helpers/run-bin.js';
 
 /** Citations of documents outside the repo, each with why it is one. */
 export const OUTSIDE: Array<[RegExp, string]> = [
-  [/\bseeds? \d{3}\b/i, 'a design seed'],
+  [/(?<!-)\bseeds? 00\d\b/i, 'a design seed'],
   [/§/, 'a section of a document outside the repo'],
   [/\.\.\/shared\b|\bshared\/reference\b/, 'the shared reference folder'],
   [/\b(?:claude-code-cli|claude-agent-sdk|agent-sdk|codebuddy-sdk|cli)\.md\b/, 'a reference note'],

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ProfileBehavior } from '../../engine/profile.js';
+import { profileData } from '../data.js';
 
 /** The cbc version the profiles reproduce (captures/cbc-2.117.0). */
 export const CBC_VERSION = '2.117.0';
@@ -18,17 +19,24 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
   const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models', 'stop_task'];
   // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4)
   if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens');
+  const modes = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
   return {
     lateAbortRows: true,
     abortError: (reason) => `subagent aborted: ${reason}`,
     stopSnapshot: false,
-    controlSubtypes: new Set(controls),
+    controlSubtypes: new Set([...controls, ...Object.keys(profileData('cbc').controlReplies ?? {})]),
+    resolveModel: (name) => (name === 'default' ? 'default-model' : name), // measured: any other name is taken as given
+    // measured on cbc 2.117.0: the modes get_available_modes lists; anything else is refused
+    rejectPermissionMode: (mode) => (modes.includes(mode) ? undefined : { message: `Invalid permission mode: ${mode}` }),
+    stopUnknownTask: 'error',
     exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
-    tools: TOOLS,
+    // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
+    // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
+    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,

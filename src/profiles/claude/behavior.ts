@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import type { ProfileBehavior } from '../../engine/profile.js';
+import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
+import { profileData } from '../data.js';
 import type { ClaudeSpec } from './spec.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -11,13 +12,20 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     lateAbortRows: false,
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
-    controlSubtypes: new Set(['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status']),
+    controlSubtypes: new Set([
+      ...['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status'],
+      ...Object.keys(profileData(spec.name).controlReplies ?? {}),
+    ]),
+    resolveModel: (name) => resolveModel(spec, name),
+    rejectPermissionMode: (mode) =>
+      PERMISSION_MODES.includes(mode) ? undefined : { message: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`, code: 'invalid_mode' },
+    stopUnknownTask: 'ok',
     exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
     requiresVerboseForStreamJson: true,
     emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
     settingsDir: '.claude',
     defaultModel: spec.defaultModel,
-    tools: spec.tools,
+    initTools: (o) => claudeTools(spec, o),
     malformedLine: (line, err) => ({
       fatal: v328
         ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
@@ -53,10 +61,44 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   };
 }
 
-/** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */
-function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {
+/**
+ * Claude Code's init tools (measured: opt_disallowedTools, req_can_use_tool_allow): a disallowed tool leaves the
+ * list, and without Bash the Glob and Grep tools join it (Monitor leaves); a host that answers prompts adds the interactive
+ * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
+ */
+function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
+  const noBash = o.disallowed.includes('Bash');
+  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(noBash ? ['Glob', 'Grep'] : [])];
+  // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
+  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor');
+  const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
+  return [...(keep('Task') ? ['Task'] : []), ...rest];
+}
+
+/** The modes set_permission_mode accepts, as its error lists them (measured on 2.1.220 and 2.1.328). */
+const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
+
+/**
+ * What a model name stands for, per the initialize reply's `models` (value -> resolvedModel): an alias
+ * listed only with its 1M-context variant (2.1.220's `opus` beside `opus[1m]`) resolves to that model
+ * without the `[1m]` suffix; a name that is no alias is taken as given (measured: set_model, --model).
+ */
+function resolveModel(spec: ClaudeSpec, name: string): string {
+  const models = (profileData(spec.name).initializeResponse['models'] ?? []) as Array<{ value: string; resolvedModel: string }>;
+  const exact = models.find((m) => m.value === name);
+  if (exact) return exact.resolvedModel;
+  const wide = models.find((m) => m.value === `${name}[1m]`);
+  return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
+}
+
+/**
+ * Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`, where `<tmp>` is
+ * CLAUDE_CODE_TMPDIR when set (measured: the captures set it) and the emulator home's `tmp` otherwise.
+ */
+function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  return join(home, 'tmp', `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+  const tmp = env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
+  return join(tmp, `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */

@@ -3,6 +3,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_USAGE, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import type { ClaudeSpec } from './spec.js';
+import { apiModel } from './turn.js';
 
 /**
  * Claude Code's `result` frame (captures; claude-code-cli.md §8, §10). An error or interrupt result
@@ -89,7 +90,7 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       thinkingTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
-      canonicalModel: ctx.model.replace(/\[1m\]$/, ''),
+      canonicalModel: apiModel(ctx.model),
       provider: 'firstParty',
       costBasis: v328 ? 'list' : undefined,
     }),

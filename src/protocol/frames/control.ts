@@ -57,14 +57,16 @@ export const MCP_MESSAGE = frame(
   everywhere(['subtype', 'server_name', 'message']),
 );
 
-/** A hook's input; Claude adds permission_mode and (for Stop) stop_hook_active (codebuddy-sdk.md §4). */
+/** A hook's input; Claude adds the prompt id, permission_mode, effort and (for Stop) stop_hook_active (codebuddy-sdk.md §4, captures). */
 export const HOOK_INPUT = frame(
   'hook_callback.input',
   {
     session_id: 'str',
     transcript_path: 'str',
     cwd: 'str',
+    prompt_id: 'str',
     permission_mode: 'str',
+    effort: 'obj',
     hook_event_name: 'str',
     tool_name: 'str',
     tool_input: 'obj',
@@ -74,8 +76,9 @@ export const HOOK_INPUT = frame(
   },
   {
     cbc: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
-    ...claude(['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?',
-      'tool_use_id?', 'stop_hook_active?']),
+    // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
+    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'tool_name?', 'tool_input?',
+      'tool_response?', 'tool_use_id?', 'stop_hook_active?']),
   },
 );
 
@@ -102,3 +105,10 @@ export const CONTROL_CANCEL_REQUEST = frame(
 
 /** cbc 2.117.0 (measured): a stdin line that is not JSON is reported and the CLI carries on. */
 export const ERROR = frame('error', { type: lit('error'), error: 'str' }, { cbc: ['type', 'error'] });
+
+/** cbc's push on a channel the host subscribed to (measured: `commands` around the subscribe reply; codebuddy-sdk.md). */
+export const CONTROL_NOTIFICATION = frame(
+  'control_notification',
+  { type: lit('control_notification'), channel: 'str', data: 'obj' },
+  { cbc: ['type', 'channel', 'data'] },
+);

@@ -1,5 +1,5 @@
 import type { AnyFrameDecl, FrameOf } from './field.js';
-import { CONTROL_CANCEL_REQUEST, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
+import { CONTROL_CANCEL_REQUEST, CONTROL_NOTIFICATION, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
 import { ASSISTANT, USER } from './message.js';
 import { RESULT } from './result.js';
 import { BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS } from './system.js';
@@ -22,6 +22,7 @@ export const OUTBOUND = {
   control_response: CONTROL_RESPONSE,
   control_request: CONTROL_REQUEST,
   control_cancel_request: CONTROL_CANCEL_REQUEST,
+  control_notification: CONTROL_NOTIFICATION,
   'system/task_started': TASK_STARTED,
   'system/task_progress': TASK_PROGRESS,
   'system/task_updated': TASK_UPDATED,

@@ -57,11 +57,20 @@ export const SYSTEM_INIT = frame(
   },
 );
 
-/** cbc's system/status before each reply (real-turn.out). */
+/** cbc's system/status before each reply (real-turn.out); Claude's after set_permission_mode names the new mode (measured). */
 export const SYSTEM_STATUS = frame(
   'system/status',
-  { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str', __timestamp: 'str', _requestId: 'str' },
-  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'] },
+  {
+    type: lit('system'),
+    subtype: lit('status'),
+    status: 'strOrNull',
+    permissionMode: 'str',
+    uuid: 'str',
+    session_id: 'str',
+    __timestamp: 'str',
+    _requestId: 'str',
+  },
+  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'], ...claude(['type', 'subtype', 'status', 'permissionMode?', 'uuid', 'session_id']) },
 );
 
 /** The body of cbc's file-history-snapshot. */
