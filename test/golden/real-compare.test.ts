@@ -55,7 +55,7 @@ const R = {
   queuedRow: 'Whether a workflow agent row is still queued (no agentId, startedAt, attempt, promptFramed) in a snapshot depends on the real scheduler; the emulator starts every agent of a phase at once.',
   stopSnapshot: 'After stop_task the real CLI emits its error-rows snapshot before the last running snapshot is flushed; the emulator emits the running snapshot first, so the two task_progress frames align crosswise.',
   agentBgTasks: 'background_tasks_changed entries of a local_agent carry subagent_type, and the result counts sub-agents in subagent_stats.by_type; the emulator omits both.',
-  hooksApplied220: 'Claude Code 2.1.220 does not echo hooks_applied / hook_on_failure_supported in the initialize reply; the emulator adds them on every Claude profile so the Claude Agent SDK\'s initialize hold passes (agent-sdk.md §3.2).',
+  hooksApplied220: 'Claude Code 2.1.220 does not echo hooks_applied / hook_on_failure_supported in the initialize reply; the emulator adds them on every Claude profile so the Claude Agent SDK\'s initialize hold passes.',
   coalesced220: 'Claude Code 2.1.220 coalesces workflow snapshots (fewer task_progress frames; a row can already be done in the first one); the emulator emits one snapshot per agent change.',
   subagent220: 'Claude Code 2.1.220 streams a background agent\'s own assistant frames (parent_tool_use_id, subagent_type, task_description) and has no canContinueAgent in the launch result; the emulator\'s background agent frames follow 2.1.328.',
   cbcAccount: 'With CODEBUDDY_API_KEY set, real cbc 2.117.0 answers initialize with an account object (anonymous_<key>); the emulator answers account null, as cbc does offline without credentials.',
