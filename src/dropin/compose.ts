@@ -26,6 +26,8 @@ export interface Composition {
   journal: Journal | undefined;
   fuzz: FuzzHook | undefined;
   log: EmuLogger;
+  /** The session cannot start (an unknown --resume id): serving reports it and ends (src/store/binding.ts). */
+  sessionError: string | undefined;
 }
 
 /** Files a run reads before it serves: the scenario and the CLI's settings; or the exit code, once stderr says why. */
@@ -83,9 +85,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     newId: () => profile.ids.sessionId(idRng),
     now: () => scheduler.now(),
     log,
+    policy: profile.behavior.binding,
   });
-  if ('error' in bound) {
-    stderrLine(io)(bound.error);
+  if ('fatal' in bound) {
+    stderrLine(io)(bound.fatal);
     return { exit: 1 };
   }
 
@@ -122,5 +125,5 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     permissionPromptStdio: cfg.permissionPromptStdio,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
-  return { profile, session, scheduler, writer, journal, fuzz, log };
+  return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };
 }

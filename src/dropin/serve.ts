@@ -46,6 +46,12 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<numb
       finish(1);
     };
     scheduler.start();
+    if (c.sessionError !== undefined) {
+      if (c.profile.behavior.sessionErrorOnStderr) stderrLine(io)(c.sessionError);
+      session.refuseStart(c.sessionError);
+      finish(session.lastResultError ? c.profile.behavior.exitCodeAfterErrorResult : 0);
+      return;
+    }
 
     const run: RunControl = {
       finish,

@@ -138,6 +138,8 @@ export type EngineEvent =
   | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
   | { kind: 'session_state'; state: SessionState }
   | { kind: 'input_error'; message: string }
+  /** The session cannot start (an unknown --resume id): the CLI's error frame, no turn. */
+  | { kind: 'session_error'; message: string }
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }

@@ -1,4 +1,5 @@
 import type { WireFrame } from '../protocol/frames/index.js';
+import type { BindingPolicy } from '../store/binding.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
 import type { EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
 import type { Random } from './random.js';
@@ -74,6 +75,10 @@ export interface ProfileBehavior {
   outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
+  /** --resume of an unknown session and --session-id of a stored one (src/store/binding.ts). */
+  binding: BindingPolicy;
+  /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */
+  sessionErrorOnStderr: boolean;
   /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */
   toolUseBeforePermissionRequest: boolean;
   /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */

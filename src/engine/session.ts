@@ -186,6 +186,12 @@ export class Session implements TurnHost {
     this.host.answer(id, response);
   }
 
+  /** The session cannot start (an unknown --resume id): the CLI's error frame, then no turn ever runs. */
+  refuseStart(message: string): void {
+    this.emit({ kind: 'session_error', message });
+    this.lastResultError = true;
+  }
+
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
   stdinClosed(): void {
     this.host.disconnect();

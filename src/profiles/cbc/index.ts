@@ -35,6 +35,7 @@ function encoders(strict: boolean): Encoders {
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
+    session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, false),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
+import { isUuid } from '../../store/binding.js';
 import type { ClaudeSpec } from './spec.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -43,6 +44,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     shellStderrFile: () => undefined,
+    binding: { resumeNotFound, sessionIdInUse: 'refuse' },
+    sessionErrorOnStderr: true,
     toolUseBeforePermissionRequest: true,
     asksHostWithoutPromptTool: false,
     workflowInputNamesScriptPath: false,
@@ -57,6 +60,12 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
 function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
   return join(home, 'tmp', `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+}
+
+/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */
+function resumeNotFound(value: string): string {
+  if (isUuid(value)) return `No conversation found with session ID: ${value}`;
+  return `Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
 }
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */

@@ -7,6 +7,7 @@ import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload } from './control.js';
 import { result } from './result.js';
+import { sessionError } from './session-error.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -43,6 +44,7 @@ function encoders(spec: ClaudeSpec): Encoders {
         spec.v328 && ev.reason === 'unsupported' ? 'unsupported_request' : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     input_error: none,
+    session_error: (ev, ctx) => sessionError(spec, ev, ctx),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, true),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),

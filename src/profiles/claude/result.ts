@@ -54,7 +54,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
 }
 
 /** The result's usage; a zeroed one has its own key order in 2.1.328. */
-function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {
+export function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {
   const v328 = spec.v328;
   return build<typeof RESULT_USAGE | typeof RESULT_USAGE_ZEROED>(zero ? RESULT_USAGE_ZEROED : RESULT_USAGE, spec.wire, {
     input_tokens: input,
