@@ -120,9 +120,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     singleShot: !cfg.streamIn,
     pid: cfg.seed !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
-    allowedTools: cfg.allowedTools,
-    disallowedTools: cfg.disallowedTools,
+    allowedTools: [...cfg.allowedTools, ...settings.allow],
+    disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
+    maxTurns: cfg.maxTurns,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
   return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };

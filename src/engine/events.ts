@@ -147,9 +147,30 @@ export type EngineEvent =
   | { kind: 'assistant_text'; messageId: string; text: string }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined; foreground?: boolean | undefined }
+  | {
+      kind: 'tool_result';
+      toolUseId: string;
+      content: string;
+      isError: boolean;
+      task?: TaskInfo | undefined;
+      foreground?: boolean | undefined;
+      /** The tool call that ran in the foreground and produced `content` (a CLI may format its output per tool). */
+      ran?: { name: string; input: Record<string, unknown> } | undefined;
+    }
   | { kind: 'interrupted_user'; messageId: string }
-  | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean; structured?: { value: unknown } | undefined }
+  /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
+  | { kind: 'max_turns'; messageId: string; text: string }
+  | {
+      kind: 'result';
+      ok: boolean;
+      text: string;
+      errors: string[];
+      stats: TurnStats;
+      interrupted: boolean;
+      structured?: { value: unknown } | undefined;
+      /** The --max-turns limit the turn reached (Claude Code: the error_max_turns result). */
+      maxTurns?: number | undefined;
+    }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }
   | {

@@ -75,12 +75,17 @@ export interface ProfileBehavior {
   outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
+  /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
+  maxTurnsError(limit: number): string;
   /** --resume of an unknown session and --session-id of a stored one (src/store/binding.ts). */
   binding: BindingPolicy;
   /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */
   sessionErrorOnStderr: boolean;
-  /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */
-  toolUseBeforePermissionRequest: boolean;
+  /**
+   * Claude shows the assistant tool_use before its PreToolUse hook_callbacks, cbc 2.117.0 after them (captures
+   * req_hook_callback); both show it before the can_use_tool request (req_can_use_tool_allow).
+   */
+  toolUseBeforeHooks: boolean;
   /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */
   asksHostWithoutPromptTool: boolean;
   /** cbc's Workflow tool input names a script file as `scriptPath`; Claude always inlines the `script`. */

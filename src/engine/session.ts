@@ -296,15 +296,30 @@ export class Session implements TurnHost {
     }
   }
 
+  /**
+   * --max-turns: once the turn made its limit of model calls, the next one is refused and the turn ends
+   * with the CLI's max-turns error; the refused call still counts in num_turns (captures ses_max_turns).
+   */
+  atTurnLimit(): boolean {
+    const t = this.active;
+    const limit = this.o.maxTurns;
+    if (!t || limit === undefined || t.stats.numTurns < limit) return false;
+    const text = this.p.behavior.maxTurnsError(limit);
+    this.emit({ kind: 'max_turns', messageId: this.p.ids.messageId(this.o.rng), text });
+    t.stats.numTurns += 1;
+    this.endTurn(false, '', [text], false, undefined, limit);
+    return true;
+  }
+
   /** Ends the running turn with its result, records it, and starts the next queued turn. */
-  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }): void {
+  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }, maxTurns?: number): void {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;

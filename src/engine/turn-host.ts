@@ -40,6 +40,8 @@ export interface SessionOptions {
   persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
+  /** `--max-turns`: model calls one turn may make (undefined: no limit). */
+  maxTurns?: number | undefined;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
   pid: number;
   /** --allowedTools / --disallowedTools rules. */
@@ -94,6 +96,8 @@ export interface TurnHost {
   /** One assistant text message of the running turn, then `next`. */
   say(text: string, messageId: string, next: () => void): void;
   endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }): void;
+  /** --max-turns: true (and the turn ended with the CLI's max-turns error) when the turn may not call the model again. */
+  atTurnLimit(): boolean;
   interrupt(reason: string): void;
   pump(): void;
   writeOutput(file: string, text: string): void;

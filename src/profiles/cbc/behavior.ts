@@ -51,10 +51,11 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
+    maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume' },
     sessionErrorOnStderr: false,
-    toolUseBeforePermissionRequest: false,
+    toolUseBeforeHooks: false,
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,
     workflowPromptInTaskStarted: false,

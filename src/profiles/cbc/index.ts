@@ -45,6 +45,8 @@ function encoders(strict: boolean): Encoders {
     assistant_tool_use: toolUse,
     tool_result: toolResult,
     interrupted_user: interruptedUser,
+    // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
+    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, ev.messageId, [text(ev.text)]),
     result,
     bg_tasks_changed: none,
     task_started: taskStarted,

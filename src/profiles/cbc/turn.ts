@@ -6,6 +6,7 @@ import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/r
 import { FILE_HISTORY_SNAPSHOT, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { clone, profileData } from '../data.js';
+import { bashResult } from './bash-result.js';
 
 /**
  * The frames of a cbc turn, as the real cbc 2.117.0 writes them (captures/cbc-2.117.0: real-init.out,
@@ -111,12 +112,15 @@ export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assis
 
 /** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
 export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
+  const bash = ev.ran?.name === 'Bash' && !ev.isError ? bashResult(ev.ran.input, ev.content) : undefined;
   return build(USER, W, {
     type: 'user',
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
     message: build(USER_MESSAGE, W, {
-      content: [build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(ev.content)], is_error: ev.isError })],
+      content: [
+        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(bash?.text ?? ev.content)], is_error: ev.isError, _meta: bash?.meta }),
+      ],
       role: 'user',
     }),
     parent_tool_use_id: ev.toolUseId,

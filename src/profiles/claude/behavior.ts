@@ -44,9 +44,10 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     shellStderrFile: () => undefined,
+    maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },
     sessionErrorOnStderr: true,
-    toolUseBeforePermissionRequest: true,
+    toolUseBeforeHooks: true,
     asksHostWithoutPromptTool: false,
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,

@@ -91,9 +91,10 @@ export const ASSISTANT = frame(
 /** A tool_result content block; Claude's background Agent launch result is a list of text blocks (capture bgagent). */
 export const TOOL_RESULT = frame(
   'tool_result block',
-  { type: lit('tool_result'), tool_use_id: 'str', content: anyOf('str', list(nested(TEXT))), is_error: 'bool' },
+  { type: lit('tool_result'), tool_use_id: 'str', content: anyOf('str', list(nested(TEXT))), is_error: 'bool', _meta: 'obj' },
   {
-    cbc: ['type', 'tool_use_id', 'content', 'is_error'],
+    // cbc 2.117.0 adds `_meta` (raw response and renderer) to a Bash result (captures ses_max_turns, req_can_use_tool_allow)
+    cbc: ['type', 'tool_use_id', 'content', 'is_error', '_meta?'],
     ...claude(['tool_use_id', 'type', 'content', 'is_error?']),
   },
 );

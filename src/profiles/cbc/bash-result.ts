@@ -1,0 +1,17 @@
+import { str } from '../../protocol/raw-frame.js';
+
+/**
+ * What cbc 2.117.0 tells the model a foreground Bash call returned: a labelled text, and `_meta` with the
+ * raw response and the renderer's view (measured: ses_max_turns, req_can_use_tool_allow, req_tool_bypass).
+ * A scenario's ask gives only the output, so the command ran clean: exit 0, nothing on stderr, no signal.
+ */
+export function bashResult(input: Record<string, unknown>, output: string): { text: string; meta: Record<string, unknown> } {
+  const stdout = output.replace(/\n$/, '');
+  return {
+    text: `Command: ${str(input, 'command') ?? ''}\nStdout: ${stdout}\n\nStderr: (empty)\nExit Code: 0\nSignal: (none)`,
+    meta: {
+      rawResponse: { exitCode: 0, signal: null, interrupted: false, sandboxDenied: false, stderrBytesTruncated: 0, stdoutBytesTruncated: 0, tool_error_code: '0' },
+      renderer: { type: 'text', value: stdout },
+    },
+  };
+}
