@@ -124,6 +124,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
     maxTurns: cfg.maxTurns,
+    partialMessages: cfg.partialMessages,
+    replayUserMessages: cfg.replayUserMessages,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
   return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };

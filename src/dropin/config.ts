@@ -42,6 +42,9 @@ export interface ServeConfig {
   disallowedTools: string[];
   /** `--permission-prompt-tool stdio`: permission asks go to the host as can_use_tool requests. */
   permissionPromptStdio: boolean;
+  /** `--include-partial-messages` / `--replay-user-messages`. */
+  partialMessages: boolean;
+  replayUserMessages: boolean;
   /** `--max-turns`: model calls per turn (undefined: no limit). */
   maxTurns: number | undefined;
   /** CBC_EMU_FUZZ (issue #8): the perturbation plan's token. */
@@ -151,6 +154,8 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     allowedTools: splitToolList(flag('allowedTools')),
     disallowedTools: splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
+    partialMessages: flag('include-partial-messages') === true,
+    replayUserMessages: flag('replay-user-messages') === true,
     maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
   };

@@ -88,7 +88,7 @@ function dispatch(frame: InboundEnvelope, c: Composition): void {
       c.session.control(frame.request_id, frame.request);
       return;
     case 'user':
-      c.session.userMessage(promptOf(frame.message));
+      c.session.userMessage(promptOf(frame.message), isRawFrame(frame.message) ? frame.message['content'] : undefined);
       return;
     case 'control_response':
       c.session.hostResponse(frame.response ?? {});

@@ -145,6 +145,10 @@ export type EngineEvent =
   | { kind: 'turn_init' }
   | { kind: 'turn_preamble'; messageId: string }
   | { kind: 'assistant_text'; messageId: string; text: string }
+  /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
+  | { kind: 'assistant_stream'; messageId: string; text: string }
+  /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */
+  | { kind: 'user_replay'; content: unknown }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
   | {

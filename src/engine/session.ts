@@ -104,9 +104,9 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  /** Handles a user message: queues a turn. */
-  userMessage(prompt: string): void {
-    this.queue.push({ prompt, origin: { kind: 'user' } });
+  /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
+  userMessage(prompt: string, content: unknown = prompt): void {
+    this.queue.push({ prompt, content, origin: { kind: 'user' } });
     this.pump();
   }
 
@@ -246,6 +246,7 @@ export class Session implements TurnHost {
     const o = this.o;
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
     this.emit({ kind: 'turn_init' });
+    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content });
     const firstMessageId = this.p.ids.messageId(o.rng);
     this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
 
@@ -274,7 +275,7 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     this.count(t);
-    this.emit({ kind: 'assistant_text', messageId, text });
+    this.emit({ kind: this.o.partialMessages ? 'assistant_stream' : 'assistant_text', messageId, text });
     next();
   }
 

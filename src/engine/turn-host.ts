@@ -40,6 +40,10 @@ export interface SessionOptions {
   persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
+  /** `--include-partial-messages`: assistant texts also stream as the API's events. */
+  partialMessages?: boolean | undefined;
+  /** `--replay-user-messages`: user lines are echoed back when their turn starts. */
+  replayUserMessages?: boolean | undefined;
   /** `--max-turns`: model calls one turn may make (undefined: no limit). */
   maxTurns?: number | undefined;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
@@ -56,6 +60,8 @@ export interface SessionOptions {
 /** A queued turn: a user prompt, or a follow-up started by a task notification. */
 export interface PendingTurn {
   prompt: string;
+  /** The user message's content as sent (echoed by --replay-user-messages). */
+  content?: unknown;
   origin: TurnOrigin;
   followupText?: string;
 }

@@ -9,6 +9,7 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload } from './control.js';
+import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
 
@@ -41,6 +42,8 @@ function encoders(strict: boolean): Encoders {
     turn_init: systemInit,
     turn_preamble: (ev, ctx) => preamble(ctx, ev.messageId),
     assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
+    assistant_stream: assistantStream,
+    user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     assistant_tool_use: toolUse,
     tool_result: toolResult,

@@ -8,6 +8,7 @@ import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload } from './control.js';
 import { result } from './result.js';
 import { sessionError } from './session-error.js';
+import { assistantStream, userReplay } from './stream.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -50,6 +51,8 @@ function encoders(spec: ClaudeSpec): Encoders {
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     turn_preamble: none,
     assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
+    assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
+    user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),

@@ -2,6 +2,7 @@ import type { AnyFrameDecl, FrameOf } from './field.js';
 import { CONTROL_CANCEL_REQUEST, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
 import { ASSISTANT, USER } from './message.js';
 import { RESULT } from './result.js';
+import { STREAM_EVENT, USER_REPLAY } from './stream.js';
 import { BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS } from './system.js';
 import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './task.js';
 
@@ -18,6 +19,7 @@ export const OUTBOUND = {
   assistant: ASSISTANT,
   user: USER,
   result: RESULT,
+  stream_event: STREAM_EVENT,
   error: ERROR,
   control_response: CONTROL_RESPONSE,
   control_request: CONTROL_REQUEST,
@@ -28,7 +30,15 @@ export const OUTBOUND = {
   'system/task_notification': TASK_NOTIFICATION,
 } as const satisfies Record<string, AnyFrameDecl>;
 
-type Outbound = (typeof OUTBOUND)[keyof typeof OUTBOUND];
+/**
+ * Frames laid out in their own key order but checked as the OUTBOUND kind of their `type` (whose
+ * declaration lists their keys): the --replay-user-messages echo is a `user` frame.
+ */
+export const VARIANTS = {
+  'user (replay)': USER_REPLAY,
+} as const satisfies Record<string, AnyFrameDecl>;
+
+type Outbound = (typeof OUTBOUND)[keyof typeof OUTBOUND] | (typeof VARIANTS)[keyof typeof VARIANTS];
 
 /** Any frame an emulated CLI writes. */
 export type WireFrame = Outbound extends infer D ? (D extends AnyFrameDecl ? FrameOf<D> : never) : never;

@@ -150,13 +150,15 @@ export const USER = frame(
     // Claude writes a string here for a failed tool: the checker accepts any value
     tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
     tool_result_meta: 'unknown',
+    isReplay: 'bool',
     __timestamp: 'str',
     _requestId: 'str',
   },
   {
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?'],
-    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?'],
+    // isReplay: the --replay-user-messages echo, whose own order is USER_REPLAY's (frames/stream.ts)
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?'],
   },
 );

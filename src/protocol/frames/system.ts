@@ -61,7 +61,12 @@ export const SYSTEM_INIT = frame(
 export const SYSTEM_STATUS = frame(
   'system/status',
   { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str', __timestamp: 'str', _requestId: 'str' },
-  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'] },
+  {
+    cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'],
+    // Claude Code's "requesting" status before a model call streams (--include-partial-messages; capture ses_partial)
+    'claude-2.1.220': ['type', 'subtype', 'status', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'status', 'session_id', 'uuid'],
+  },
 );
 
 /** The body of cbc's file-history-snapshot. */
