@@ -102,7 +102,8 @@ export interface TaskUsage {
 
 /** How a turn started: a user message, or a task notification (follow-up turn). */
 export interface TurnOrigin {
-  kind: 'user' | 'task-notification';
+  /** `blank`: cbc's empty turn for stdin JSON it cannot read (captures in_json_array, in_unknown_type). */
+  kind: 'user' | 'task-notification' | 'blank';
   runId?: string | undefined;
 }
 
@@ -134,8 +135,8 @@ export type ControlPayload =
 
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
-  | { kind: 'control_success'; requestId: string; payload: ControlPayload }
-  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
+  | { kind: 'control_success'; requestId: string | undefined; payload: ControlPayload }
+  | { kind: 'control_error'; requestId: string | undefined; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
   | { kind: 'session_state'; state: SessionState }
   | { kind: 'input_error'; message: string }
   /** The session cannot start (an unknown --resume id): the CLI's error frame, no turn. */
@@ -143,6 +144,8 @@ export type EngineEvent =
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
+  /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
+  | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
   | { kind: 'assistant_text'; messageId: string; text: string }
   /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */

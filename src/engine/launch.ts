@@ -45,7 +45,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
     description,
     workflowName: name,
     prompt: s.p.behavior.workflowPromptInTaskStarted ? source : undefined,
-    outputFile: s.p.behavior.outputFile(o.home, o.cwd, o.sessionId, taskId),
+    outputFile: s.p.behavior.outputFile(o.home, o.cwd, s.sessionId, taskId),
     startedAt: now,
   };
   // a cbc -p single shot ends with its first result (seed 002 §8), and the env switch removes background
@@ -160,7 +160,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   }
   const now = o.scheduler.now();
   const taskId = s.p.ids.taskId(spec.kind, o.rng);
-  const outputFile = b.outputFile(o.home, o.cwd, o.sessionId, taskId);
+  const outputFile = b.outputFile(o.home, o.cwd, s.sessionId, taskId);
   const info: TaskInfo = {
     taskId,
     runId: s.p.ids.runId?.(now, o.rng),

@@ -1,5 +1,6 @@
 import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
+import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
 import type { EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
 import type { Random } from './random.js';
@@ -59,6 +60,13 @@ export interface ProfileBehavior {
    * Code); `report` emits an error frame with the text and carries on (cbc 2.117.0).
    */
   malformedLine(line: string, error: Error): { fatal: string } | { report: string };
+  /**
+   * JSON on stdin that is no readable frame (src/transport/inbound.ts; captures in_json_null, in_json_array,
+   * in_unknown_type, in_ctl_no_request, in_user_no_message): `fatal` prints the text on stderr and exits 1,
+   * `report` writes an error frame and carries on, `blank` plays cbc's empty turn, `accept` takes it as the
+   * frame it claims to be, `ignore` does nothing (logged at info level only: the real CLIs say nothing).
+   */
+  oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
   /** Summary text of a task notification. */

@@ -31,6 +31,8 @@ export class Session implements TurnHost {
   readonly sdkMcpServers = new Set<string>();
   readonly mcpReady = new Set<string>();
   mcpSeq = 0;
+  /** The session served: the bound one, until cbc's blank turn starts a new one. */
+  sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
   model: string;
@@ -56,10 +58,12 @@ export class Session implements TurnHost {
       (ev) => this.emit(ev),
       (requestId, subtype, state) => opts.trace?.('host_request', { request_id: requestId, subtype, state }),
       (message) => {
-        opts.log.warn(message);
+        // the real CLIs say nothing on stderr about host answers they drop (captures in_ctl_response_unknown)
+        opts.log.info(message);
         opts.trace?.('warning', { message });
       },
     );
+    this.sessionId = opts.sessionId;
     this.permissionMode = opts.permissionMode;
     this.model = opts.model;
     this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
@@ -79,7 +83,7 @@ export class Session implements TurnHost {
 
   private ctx(): EncodeContext {
     return {
-      sessionId: this.o.sessionId,
+      sessionId: this.sessionId,
       cwd: this.o.cwd,
       model: this.model,
       permissionMode: this.permissionMode,
@@ -110,9 +114,19 @@ export class Session implements TurnHost {
     this.pump();
   }
 
-  /** Handles a control_request from the host. */
-  control(requestId: string, request: RawFrame): void {
-    const subtype = str(request, 'subtype') ?? '';
+  /**
+   * stdin JSON cbc cannot read as a frame: an empty turn (its init twice, the second empty, and a
+   * result with no text), after which the process serves a new session (captures in_json_array, in_unknown_type).
+   */
+  blankTurn(): void {
+    this.queue.push({ prompt: '', origin: { kind: 'blank' } });
+    this.pump();
+  }
+
+  /** Handles a control_request from the host (one without request_id is answered without one). */
+  control(requestId: string | undefined, request: RawFrame): void {
+    // a missing or odd subtype is named as JavaScript prints it (captures in_ctl_no_subtype: "undefined")
+    const subtype = str(request, 'subtype') ?? JSON.stringify(request['subtype']) ?? 'undefined';
     const b = this.p.behavior;
     if (!b.controlSubtypes.has(subtype)) {
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
@@ -138,21 +152,21 @@ export class Session implements TurnHost {
         const target = nonEmpty(request, 'session_id');
         const requested = nonEmpty(request, 'reason');
         const reason = requested ?? 'user cancel';
-        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested });
+        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
         // seed 000 §4.2: an interrupt naming another session leaves this one untouched
-        if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
+        if (target === undefined || target === this.sessionId) this.interrupt(reason);
         return;
       }
       case 'set_permission_mode': {
         const previous = this.permissionMode;
         this.permissionMode = str(request, 'mode') ?? this.permissionMode;
-        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.o.sessionId });
+        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.sessionId });
         return;
       }
       case 'set_model': {
         const previous = this.model;
         this.model = nonEmpty(request, 'model') ?? this.p.behavior.defaultModel;
-        ok({ kind: 'set_model', model: this.model, previous, sessionId: this.o.sessionId });
+        ok({ kind: 'set_model', model: this.model, previous, sessionId: this.sessionId });
         return;
       }
       case 'stop_task': {
@@ -180,7 +194,7 @@ export class Session implements TurnHost {
   hostResponse(response: RawFrame): void {
     const id = str(response, 'request_id');
     if (id === undefined) {
-      this.o.log.warn({ response }, 'ignoring a control_response without request_id');
+      this.o.log.info({ response }, 'ignoring a control_response without request_id');
       return;
     }
     this.host.answer(id, response);
@@ -230,7 +244,7 @@ export class Session implements TurnHost {
       permissionDenials: [],
     };
     this.active = { stats, timers: [], waiting: new Set() };
-    this.turnRequestId = this.o.rng.hex(32);
+    this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }
 
@@ -247,6 +261,12 @@ export class Session implements TurnHost {
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
     this.emit({ kind: 'turn_init' });
     if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content });
+    if (pt.origin.kind === 'blank') {
+      this.emit({ kind: 'blank_init' });
+      this.endTurn(true, '', []);
+      this.sessionId = this.p.ids.sessionId(o.rng);
+      return;
+    }
     const firstMessageId = this.p.ids.messageId(o.rng);
     this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
 

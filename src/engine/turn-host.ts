@@ -94,6 +94,8 @@ export interface TurnHost {
   mcpSeq: number;
   readonly permissionMode: string;
   readonly model: string;
+  /** The session served (cbc's blank turn moves the process to a new one). */
+  readonly sessionId: string;
   emit(ev: EngineEvent): void;
   /** Schedules `fn` `delay` virtual ms from now as part of the running turn (cancelled by an interrupt). */
   at(delay: number, fn: () => void): void;

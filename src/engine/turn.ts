@@ -15,7 +15,7 @@ type Step = (next: () => void) => void;
 
 /** Plays the scenario turn chosen for `prompt`; its first message carries `firstMessageId`. */
 export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageId: string): void {
-  const vars = { prompt, session_id: s.o.sessionId };
+  const vars = { prompt, session_id: s.sessionId };
   const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
   const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
   const background = turn.background ?? [];

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { ProfileBehavior } from '../../engine/profile.js';
+import { isRawFrame } from '../../protocol/raw-frame.js';
+import type { OddProblem } from '../../transport/inbound.js';
 
 /** The cbc version the profiles reproduce (captures/cbc-2.117.0). */
 export const CBC_VERSION = '2.117.0';
@@ -31,6 +33,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     tools: TOOLS,
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
+    oddLine: cbcOddLine,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
     summary: (t, status, d) => {
@@ -63,4 +66,27 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     versionText: `${CBC_VERSION}\n`,
     helpName: 'cbc',
   };
+}
+
+/** What cbc 2.117.0 does with JSON that is no frame it reads (measured; the texts are its JavaScript errors). */
+function cbcOddLine(problem: OddProblem, _line: string, value: unknown): ReturnType<ProfileBehavior['oddLine']> {
+  const nothing = (v: unknown) => (v === null ? 'null' : 'undefined');
+  const field = (key: string) => (isRawFrame(value) ? value[key] : undefined);
+  switch (problem) {
+    case 'null':
+      return { report: "Error parsing streaming input line: null: TypeError: Cannot read properties of null (reading 'type')" };
+    case 'not-object':
+    case 'unknown-type':
+      return 'blank'; // captures in_json_array, in_json_number, in_unknown_type: an empty turn, then a new session
+    case 'no-request':
+      return { report: `Cannot destructure property 'subtype' of 'Ac' as it is ${nothing(field('request'))}.` };
+    case 'no-message': {
+      const m = field('message');
+      return m === undefined || m === null ? { report: `Cannot read properties of ${nothing(m)} (reading 'content')` } : 'accept';
+    }
+    case 'user-role':
+      return 'accept'; // cbc reads the content, never the role
+    case 'bad-response':
+      return 'ignore';
+  }
 }

@@ -8,6 +8,7 @@ import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
+import { blankInit } from './blank.js';
 import { cbcControlPayload } from './control.js';
 import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -40,6 +41,7 @@ function encoders(strict: boolean): Encoders {
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, false),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
+    blank_init: blankInit,
     turn_preamble: (ev, ctx) => preamble(ctx, ev.messageId),
     assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
     assistant_stream: assistantStream,

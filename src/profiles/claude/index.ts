@@ -49,6 +49,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, true),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
+    blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
     assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
