@@ -1,4 +1,6 @@
 import type { WireFrame } from '../protocol/frames/index.js';
+import type { BindingPolicy } from '../store/binding.js';
+import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
 import type { EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
 import type { Random } from './random.js';
@@ -67,6 +69,13 @@ export interface ProfileBehavior {
    * Code); `report` emits an error frame with the text and carries on (cbc 2.117.0).
    */
   malformedLine(line: string, error: Error): { fatal: string } | { report: string };
+  /**
+   * JSON on stdin that is no readable frame (src/transport/inbound.ts; captures in_json_null, in_json_array,
+   * in_unknown_type, in_ctl_no_request, in_user_no_message): `fatal` prints the text on stderr and exits 1,
+   * `report` writes an error frame and carries on, `blank` plays cbc's empty turn, `accept` takes it as the
+   * frame it claims to be, `ignore` does nothing (logged at info level only: the real CLIs say nothing).
+   */
+  oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
   /** Summary text of a task notification. */
@@ -83,8 +92,17 @@ export interface ProfileBehavior {
   outputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
-  /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */
-  toolUseBeforePermissionRequest: boolean;
+  /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
+  maxTurnsError(limit: number): string;
+  /** --resume of an unknown session and --session-id of a stored one (src/store/binding.ts). */
+  binding: BindingPolicy;
+  /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */
+  sessionErrorOnStderr: boolean;
+  /**
+   * Claude shows the assistant tool_use before its PreToolUse hook_callbacks, cbc 2.117.0 after them (captures
+   * req_hook_callback); both show it before the can_use_tool request (req_can_use_tool_allow).
+   */
+  toolUseBeforeHooks: boolean;
   /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */
   asksHostWithoutPromptTool: boolean;
   /** cbc's Workflow tool input names a script file as `scriptPath`; Claude always inlines the `script`. */

@@ -41,6 +41,12 @@ export interface SessionOptions {
   persist?: ((state: SessionProgress) => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
+  /** `--include-partial-messages`: assistant texts also stream as the API's events. */
+  partialMessages?: boolean | undefined;
+  /** `--replay-user-messages`: user lines are echoed back when their turn starts. */
+  replayUserMessages?: boolean | undefined;
+  /** `--max-turns`: model calls one turn may make (undefined: no limit). */
+  maxTurns?: number | undefined;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
   pid: number;
   /** --allowedTools / --disallowedTools rules. */
@@ -55,6 +61,8 @@ export interface SessionOptions {
 /** A queued turn: a user prompt, or a follow-up started by a task notification. */
 export interface PendingTurn {
   prompt: string;
+  /** The user message's content as sent (echoed by --replay-user-messages). */
+  content?: unknown;
   origin: TurnOrigin;
   followupText?: string;
 }
@@ -87,6 +95,8 @@ export interface TurnHost {
   mcpSeq: number;
   readonly permissionMode: string;
   readonly model: string;
+  /** The session served (cbc's blank turn moves the process to a new one). */
+  readonly sessionId: string;
   emit(ev: EngineEvent): void;
   /** Schedules `fn` `delay` virtual ms from now as part of the running turn (cancelled by an interrupt). */
   at(delay: number, fn: () => void): void;
@@ -95,6 +105,8 @@ export interface TurnHost {
   /** One assistant text message of the running turn, then `next`. */
   say(text: string, messageId: string, next: () => void): void;
   endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }): void;
+  /** --max-turns: true (and the turn ended with the CLI's max-turns error) when the turn may not call the model again. */
+  atTurnLimit(): boolean;
   interrupt(reason: string): void;
   pump(): void;
   writeOutput(file: string, text: string): void;

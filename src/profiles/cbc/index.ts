@@ -10,7 +10,9 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
+import { blankInit } from './blank.js';
 import { cbcControlPayload } from './control.js';
+import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
 
@@ -43,15 +45,21 @@ function encoders(strict: boolean): Encoders {
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
+    session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
+    blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
     assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
+    assistant_stream: assistantStream,
+    user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     assistant_tool_use: toolUse,
     tool_result: toolResult,
     interrupted_user: (_ev, ctx) => interruptedUser(ctx),
+    // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
+    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, ev.messageId, [text(ev.text)]),
     result,
     bg_tasks_changed: none,
     task_started: taskStarted,

@@ -8,6 +8,7 @@ import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/r
 import { FILE_HISTORY_SNAPSHOT, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { clone, profileData } from '../data.js';
+import { bashResult } from './bash-result.js';
 
 /**
  * The frames of a cbc turn, as the real cbc 2.117.0 writes them (captures/cbc-2.117.0: real-init.out,
@@ -116,13 +117,14 @@ export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assis
 
 /** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
 export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
+  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task ? bashResult(ev.ran.input, ev.content) : undefined;
   return build(USER, W, {
     type: 'user',
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
     message: build(USER_MESSAGE, W, {
       content: [
-        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(ev.content)], is_error: ev.isError, _meta: shellMeta(ev) }),
+        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(bash?.text ?? ev.content)], is_error: ev.isError, _meta: bash && shellMeta(bash.stdout) }),
       ],
       role: 'user',
     }),
@@ -133,8 +135,7 @@ export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<t
 }
 
 /** The `_meta` of a foreground Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
-function shellMeta(ev: Ev<'tool_result'>): FrameOf<typeof TOOL_RESULT_META_CBC> | undefined {
-  if (ev.tool !== 'Bash' || ev.isError || ev.task) return undefined;
+function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
   return build(TOOL_RESULT_META_CBC, W, {
     rawResponse: build(SHELL_RAW_RESPONSE, W, {
       exitCode: 0,
@@ -145,7 +146,7 @@ function shellMeta(ev: Ev<'tool_result'>): FrameOf<typeof TOOL_RESULT_META_CBC> 
       stdoutBytesTruncated: 0,
       tool_error_code: '0',
     }),
-    renderer: build(RENDERER, W, { type: 'text', value: ev.content }),
+    renderer: build(RENDERER, W, { type: 'text', value: stdout }),
   });
 }
 

@@ -3,6 +3,9 @@ import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { profileData } from '../data.js';
+import { isRawFrame } from '../../protocol/raw-frame.js';
+import { isUuid } from '../../store/binding.js';
+import type { OddProblem } from '../../transport/inbound.js';
 import type { ClaudeSpec } from './spec.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -26,11 +29,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     settingsDir: '.claude',
     defaultModel: spec.defaultModel,
     initTools: (o) => claudeTools(spec, o),
-    malformedLine: (line, err) => ({
-      fatal: v328
-        ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
-        : `Error parsing streaming input line: ${line}: ${err.name}: JSON Parse error: ${bunJsonError(line)}`,
-    }),
+    malformedLine: (line, err) => ({ fatal: parseFailure(v328, line, err.name, `JSON Parse error: ${bunJsonError(line, err)}`) }),
+    oddLine: (problem, line, value) => claudeOddLine(v328, problem, line, value),
     // cli.md §5.4 summary texts; a stopped task's summary is its bare description (captures wfstop, stoptask)
     summary: (t, status, d) => {
       if (status === 'stopped') return t.description;
@@ -51,7 +51,10 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     shellStderrFile: () => undefined,
-    toolUseBeforePermissionRequest: true,
+    maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
+    binding: { resumeNotFound, sessionIdInUse: 'refuse' },
+    sessionErrorOnStderr: true,
+    toolUseBeforeHooks: true,
     asksHostWithoutPromptTool: false,
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,
@@ -101,8 +104,46 @@ function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: 
   return join(tmp, `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
+/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */
+function resumeNotFound(value: string): string {
+  if (isUuid(value)) return `No conversation found with session ID: ${value}`;
+  return `Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
+}
+
+/** Claude Code's stderr line for a stdin line it could not read (2.1.328 names only the type and the length). */
+function parseFailure(v328: boolean, line: string, errName: string, message: string): string {
+  return v328
+    ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${errName}`
+    : `Error parsing streaming input line: ${line}: ${errName}: ${message}`;
+}
+
+/** What Claude Code does with JSON that is no frame it reads (captures in_json_null, in_ctl_no_request, in_user_no_message). */
+function claudeOddLine(v328: boolean, problem: OddProblem, line: string, value: unknown): ReturnType<ProfileBehavior['oddLine']> {
+  const field = (v: unknown, key: string) => (isRawFrame(v) ? v[key] : undefined);
+  switch (problem) {
+    case 'null':
+      return { fatal: parseFailure(v328, line, 'TypeError', "null is not an object (evaluating 't.type')") };
+    case 'no-request': {
+      if (v328) return { fatal: 'Error: Missing request on control_request' };
+      const what = field(value, 'request') === null ? 'null' : 'undefined';
+      return { fatal: parseFailure(v328, line, 'TypeError', `${what} is not an object (evaluating 'e.request.subtype')`) };
+    }
+    case 'no-message':
+    case 'user-role': {
+      const role = field(field(value, 'message'), 'role');
+      return { fatal: `Error: Expected message role 'user', got '${typeof role === 'string' ? role : JSON.stringify(role) ?? 'undefined'}'` };
+    }
+    case 'not-object':
+    case 'unknown-type':
+    case 'bad-response':
+      return 'ignore';
+  }
+}
+
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
-function bunJsonError(line: string): string {
+function bunJsonError(line: string, err: Error): string {
+  // an object cut short after a member (V8: "Expected ',' or '}' after property value"; capture in_nonjson_brace)
+  if (/Expected ',' or '}'/.test(err.message)) return "Expected '}'";
   const t = line.trimStart();
   const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
   if (word) return `Unexpected identifier "${word}"`;

@@ -8,6 +8,8 @@ import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames } from './control.js';
 import { result } from './result.js';
+import { sessionError } from './session-error.js';
+import { assistantStream, userReplay } from './stream.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -49,15 +51,20 @@ function encoders(spec: ClaudeSpec): Encoders {
         spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     input_error: none,
+    session_error: (ev, ctx) => sessionError(spec, ev, ctx),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort }),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
+    blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
     assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
+    assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
+    user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
+    max_turns: none,
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

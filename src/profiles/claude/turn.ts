@@ -116,7 +116,7 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
 function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_result'] {
-  if (ev.tool !== 'Bash' || ev.isError) return undefined;
+  if (ev.ran?.name !== 'Bash' || ev.isError) return undefined;
   return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout: ev.content, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
 }
 

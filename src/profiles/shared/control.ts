@@ -7,7 +7,7 @@ import { clone, type CannedReply } from '../data.js';
 export type ControlResponse = FrameOf<typeof CONTROL_RESPONSE>;
 
 /** A successful control reply; `pending` adds Claude's empty pending_* lists (claude-code-cli.md §3). */
-export function controlSuccess(wire: Wire, requestId: string, response: Record<string, unknown> | undefined, pending = false): ControlResponse {
+export function controlSuccess(wire: Wire, requestId: string | undefined, response: Record<string, unknown> | undefined, pending = false): ControlResponse {
   return build(CONTROL_RESPONSE, wire, {
     type: 'control_response',
     response: build<typeof CONTROL_SUCCESS>(CONTROL_SUCCESS, wire, {
@@ -21,7 +21,7 @@ export function controlSuccess(wire: Wire, requestId: string, response: Record<s
 }
 
 /** A failed control reply; Claude 2.1.328 adds an `error_code`. */
-export function controlError(wire: Wire, requestId: string, error: string, errorCode?: string): ControlResponse {
+export function controlError(wire: Wire, requestId: string | undefined, error: string, errorCode?: string): ControlResponse {
   return build(CONTROL_RESPONSE, wire, {
     type: 'control_response',
     response: build(CONTROL_ERROR, wire, { subtype: 'error', request_id: requestId, error, error_code: errorCode }),
@@ -47,7 +47,7 @@ export function withApplied(r: Record<string, unknown>, request: Record<string, 
  */
 export function cannedReply(
   wire: Wire,
-  requestId: string,
+  requestId: string | undefined,
   reply: CannedReply,
   request: Record<string, unknown>,
   ctx: EncodeContext,

@@ -17,8 +17,9 @@ export const CONTROL_SUCCESS = frame(
     pending_user_dialog_requests: loose('unknown', 'arr'),
   },
   {
-    cbc: ['subtype', 'request_id', 'response?'],
-    ...claude(['subtype', 'request_id', 'response?', 'pending_permission_requests?', 'pending_user_dialog_requests?']),
+    // request_id echoes the request's: both CLIs answer a request that has none without one (captures in_ctl_no_request_id)
+    cbc: ['subtype', 'request_id?', 'response?'],
+    ...claude(['subtype', 'request_id?', 'response?', 'pending_permission_requests?', 'pending_user_dialog_requests?']),
   },
 );
 
@@ -27,9 +28,9 @@ export const CONTROL_ERROR = frame(
   'control_response.response (error)',
   { subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str') },
   {
-    cbc: ['subtype', 'request_id', 'error'],
-    'claude-2.1.220': ['subtype', 'request_id', 'error'],
-    'claude-2.1.328': ['subtype', 'request_id', 'error', 'error_code?'],
+    cbc: ['subtype', 'request_id?', 'error'],
+    'claude-2.1.220': ['subtype', 'request_id?', 'error'],
+    'claude-2.1.328': ['subtype', 'request_id?', 'error', 'error_code?'],
   },
 );
 
