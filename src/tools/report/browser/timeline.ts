@@ -60,12 +60,18 @@ function domain(axis: Model['axis']): [number, number] {
   const pad = (hi - lo) * 0.02;
   return [lo - pad, hi + pad];
 }
-const tBase = ((): number => {
+// Times become offsets from the first one before anything is drawn: past 2^53 ms (timestamps >= 1e17)
+// doubles are 16+ ms apart, so an axis step added to an epoch-sized value would not advance it and a
+// one-unit domain would be empty (issue #18 class 14). Offsets between close times are exact.
+((): void => {
   let lo = Infinity;
   for (const r of recs) lo = Math.min(lo, r[2]);
   for (const r of rows) if (r.bar) lo = Math.min(lo, r.bar.t0);
-  return isFinite(lo) ? lo : 0;
+  if (!isFinite(lo)) return;
+  for (const r of recs) r[2] -= lo;
+  for (const r of rows) if (r.bar) { r.bar.t0 -= lo; r.bar.t1 -= lo; }
 })();
+const tBase = 0;
 function fit(): void { [state.x0, state.x1] = domain(state.axis); }
 function width(): number { return Math.max(GUTTER + 100, scroller.clientWidth); }
 function px(v: number): number { return GUTTER + (v - state.x0) / (state.x1 - state.x0) * (width() - GUTTER - PADR); }
@@ -269,7 +275,8 @@ function render(): void {
   const step = state.axis === 'order' ? Math.max(1, niceStep(span, (W - GUTTER) / 90)) : niceStep(span, (W - GUTTER) / 110);
   const base = state.axis === 'order' ? 0 : tBase;
   const ticks: number[] = [];
-  for (let v = base + Math.ceil((state.x0 - base) / step) * step; v <= state.x1; v += step) ticks.push(v);
+  // at most a screenful of ticks, and none from a step too small to advance (a non-finite or degenerate span)
+  if (step > 0 && isFinite(step)) for (let v = base + Math.ceil((state.x0 - base) / step) * step; v <= state.x1 && ticks.length < 1000 && v + step > v; v += step) ticks.push(v);
   for (const v of ticks) L.bg.appendChild(el('line', { x1: px(v), x2: px(v), y1: AXIS, y2: H, stroke: '#eef1f5' }));
   for (let ri = first; ri <= last; ri++) drawRow(L, ri, AXIS + ri * ROW - top, W);
   drawAxis(L, ticks, W, H);
