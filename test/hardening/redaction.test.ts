@@ -72,6 +72,26 @@ describe('8. redaction: planted secrets never reach the cassette', () => {
     expect(JSON.stringify((await r.line(JSON.stringify(frame)) as { frame: unknown }).frame)).toBe(JSON.stringify(frame));
   });
 
+  it('the text rules take linear time: 1 MB adversarial texts for each (a backtracking rule would not finish)', () => {
+    const r = new Redactor();
+    const MB = 1 << 20;
+    const texts = [
+      '-----BEGIN RSA PRIVATE KEY-----'.repeat(MB / 31),
+      '-'.repeat(MB),
+      'a://'.repeat(MB / 4),
+      'http://' + 'a:'.repeat(MB / 2),
+      'token'.repeat(MB / 5),
+      'token' + ' '.repeat(MB),
+      '--token '.repeat(MB / 8),
+      '--' + 'a-'.repeat(MB / 2),
+      'bearer '.repeat(MB / 7),
+      'eyJ' + 'a'.repeat(MB),
+      'a@'.repeat(MB / 2),
+      'a.'.repeat(MB / 2) + '@',
+    ];
+    for (const t of texts) expect(typeof r.text(t)).toBe('string');
+  }, 60_000);
+
   it('a frame nested 5,000 deep is redacted without a stack overflow', async () => {
     const deep = '{"a":'.repeat(5000) + `{"token":"${S.ghp}"}` + '}'.repeat(5000);
     const got = JSON.stringify((await new Redactor().line(deep)) as { frame: unknown });

@@ -44,8 +44,9 @@ export interface TextRule {
 }
 
 /**
- * Rules over any string, applied in this order. Each is linear or bounded: no nested repetition (the
- * same safe-regex check as --redact rules, test/unit/tools/cassette/redact.test.ts).
+ * Rules over any string, applied in this order. Each runs in linear time: no nested repetition, every
+ * repetition before a fixed name or separator is bounded ({0,40}), lookbehinds are short (safe-regex2
+ * cannot parse lookbehinds, so test/hardening/redaction.test.ts runs them on 1 MB adversarial texts).
  */
 export const TEXT_RULES: readonly TextRule[] = [
   // a PEM private key block, whole; a block cut before its END line is redacted to the end of the text
@@ -58,10 +59,11 @@ export const TEXT_RULES: readonly TextRule[] = [
   // name=value, name: value, "name":"value", ?access_token=…, --token=…
   { label: 'secret', re: new RegExp(String.raw`${NAME}(?![A-Za-z0-9])["']?[ \t]*[=:][ \t]*["']?(?<value>${SCHEME}[ \t]+[^\s"'&;,<>]+|(?!${SCHEME}[ \t])[^\s"'&;,<>]+)`, 'gi'), group: 'value' },
   // argv style: --token X, --api-key X, -password X
-  { label: 'secret', re: new RegExp(String.raw`(?<![A-Za-z0-9])--?[A-Za-z0-9-]{0,40}${NAME}[ \t]+(?<value>[^\s"'<>-][^\s"'<>]*)`, 'gi'), group: 'value' },
+  { label: 'secret', re: new RegExp(String.raw`(?<![A-Za-z0-9-])--?[A-Za-z0-9-]{0,40}${NAME}[ \t]+(?<value>[^\s"'<>-][^\s"'<>]*)`, 'gi'), group: 'value' },
   { label: 'google-api-key', re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
   { label: 'api-key', re: /\b(?:sk|pk|rk)-(?:ant-)?[A-Za-z0-9_-]{8,}/g },
-  { label: 'email', re: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g },
+  // starts only where a run of address characters starts (else every position of a long run rescans it: quadratic)
+  { label: 'email', re: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}(?![A-Za-z])/g },
 ];
 
 /** Whether argv flag `arg` (`--api-key`, `--token`, `-p`… no) takes a secret as the next argument. */
