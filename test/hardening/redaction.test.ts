@@ -100,13 +100,17 @@ describe('8. redaction: planted secrets never reach the cassette', () => {
 });
 
 describe('8. logs carry the shape of a stdin frame, never its values', () => {
-  it('an ignored stdin line holding a secret: the warning is logged (CBC_EMU_LOG and stderr) without it', async () => {
-    const log = join(dir, 'emu.log');
-    const secretFrames = lines({ type: 'bogus_type', token: S.ghp, [S.stripeLive]: 1 }, [S.awsKeyId], { type: 'control_request', request_id: S.slackBot });
-    const r = await spawned(streamArgs('cbc', join(dir, 'home')), secretFrames + lines({ type: 'user', message: { role: 'user', content: 'hi' } }), { env: { CBC_EMU_LOG: log, CBC_EMU_LOG_LEVEL: 'debug' } });
+  it.each(['cbc', 'claude-2.1.328'])('%s: ignored stdin lines holding secrets are logged (CBC_EMU_LOG, stderr) without them', async (profile) => {
+    const log = join(dir, `emu-${profile}.log`);
+    const secretFrames = lines(
+      { type: 'bogus_type', token: S.ghp, [S.stripeLive]: 1 },
+      { type: 'control_response', response: { subtype: 'success', request_id: S.slackBot, response: { token: S.awsKeyId } } },
+      { type: 'user', message: { role: 'user', content: 'hi' } },
+    );
+    const r = await spawned(streamArgs(profile, join(dir, `home-${profile}`)), secretFrames, { env: { CBC_EMU_LOG: log, CBC_EMU_LOG_LEVEL: 'debug' } });
     expect(r.code, r.stderr).toBe(0);
     const logged = readFileSync(log, 'utf8');
-    expect(logged, 'the ignored frames were logged').toContain('ignoring a stdin frame');
+    expect(logged, 'the ignored lines were logged').toMatch(/ignoring (?:stdin JSON|a control_response)/);
     for (const s of [S.ghp, S.stripeLive, S.awsKeyId, S.slackBot]) {
       expect(logged).not.toContain(s);
       expect(r.stderr).not.toContain(s);
