@@ -79,3 +79,21 @@ export function applyPolicy(root: Command, out: { stdout: NodeJS.WritableStream;
     cmd.showSuggestionAfterError(true);
   }
 }
+
+/** What the running command left: its exit code, and which command ran (for the hint of a handler's usage error). */
+export interface RunState {
+  code: number;
+  command?: Command;
+}
+
+/**
+ * A command's action: records the command, then runs `fn` with the command's positional arguments and
+ * options and keeps its exit code. `fn` imports its handler module itself, so only the command that
+ * runs pays for its imports.
+ */
+export function act<O>(state: RunState, cmd: Command, fn: (args: unknown[], opts: O) => Promise<number> | number): () => Promise<void> {
+  return async () => {
+    state.command = cmd;
+    state.code = await fn(cmd.processedArgs, cmd.opts<O & Record<string, unknown>>());
+  };
+}

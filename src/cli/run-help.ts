@@ -32,16 +32,13 @@ export const EMU_SETTINGS: readonly EmuSetting[] = [
 
 /** The text after `cbc-emu run`'s usage: the settings table, how arguments pass, and the real switches. */
 export function runHelpText(): string {
-  const left = (s: EmuSetting) => `${s.flag ?? ''}${s.flag && s.value ? ` ${s.value}` : ''}`;
-  const w = Math.max(...EMU_SETTINGS.map((s) => left(s).length)) + 2;
-  const ew = Math.max(...EMU_SETTINGS.map((s) => s.env.length)) + 2;
-  const rows = EMU_SETTINGS.map((s) => `  ${left(s).padEnd(w)}${s.env.padEnd(ew)}${s.what}`);
+  const rows = EMU_SETTINGS.flatMap((s) => [`  ${s.flag ? `${s.flag}${s.value ? ` ${s.value}` : ''}, ` : ''}${s.env}${s.flag ? '' : `=${s.value}`}`, `      ${s.what}`]);
   return [
     '',
     'Every argument after `run` goes to the drop-in verbatim (as to bin/cbc.js); only a first -h/--help or',
     '-V/--version is cbc-emu\'s. The emulated CLI\'s own help: `cbc-emu run -- --help` or `bin/cbc.js --help`.',
     '',
-    'Emulator settings (flag, variable, what it does):',
+    'Emulator settings (a flag beats its variable; an empty variable counts as unset):',
     ...rows,
     '',
     'The real switches work too: CODEBUDDY_DISABLE_WORKFLOWS=1, CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1,',
