@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { EmuError } from '../../errors.js';
 import { resolveScenarioRef } from '../../scenario/shipped.js';
 import type { FuzzArgs } from '../../tools/fuzz/campaign.js';
@@ -92,7 +92,8 @@ export function addFuzzCommands(program: Command, state: RunState): void {
     .option('--perturb <ids>', 'only these perturbation ids, comma-separated (default: every legal one)')
     .option('--illegal', 'also use the illegal set (every third run adds one); reported separately')
     .option('--oracle <command>', 'judge each passing run: gets FUZZ_TRANSCRIPT, FUZZ_JOURNAL, FUZZ_STDOUT, FUZZ_STDERR, FUZZ_EXIT_CODE')
-    .addOption(new Option('--profile <name>', 'emulator profile (CBC_EMU_PROFILE)').choices(PROFILE_CHOICES))
+    // no commander choices: the campaign check resolves it as the emulator will, with a did-you-mean (validate.ts)
+    .option('--profile <name>', `emulator profile (CBC_EMU_PROFILE): ${PROFILE_CHOICES.join(', ')}`)
     .option('--emu-speed <factor>', 'emulator speed (0: instant virtual time)', '0')
     .option('--timeout <ms>', 'a run that takes longer is a hung consumer', whole(1), 20_000)
     .option('--shard <i/n>', 'run only the runs r with r % n == i-1 (CI matrix); shards cover the campaign exactly', shard, [1, 1] as [number, number])
