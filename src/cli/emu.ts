@@ -6,6 +6,10 @@ import { flushed } from '../transport/flush.js';
 /** Entry of the `cbc-emu` tool; resolves to the exit code. */
 export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process): Promise<number> {
   const state: RunState = { code: 0 };
+  // a reader that stopped early (`cbc-emu --help | head`) wants no more output: not a crash with a stack
+  io.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
   const program = buildProgram(state, io);
   let code: number;
   try {
@@ -29,6 +33,7 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
 function failure(e: unknown, state: RunState, io: { stderr: NodeJS.WritableStream }): number {
   if (e instanceof CommandExit) {
     if (isInformational(e.commander)) return 0;
+    if (e.commander.code === 'commander.help') return USAGE_EXIT; // `help <unknown>`: commander printed the overview on stderr
     io.stderr.write(usageLines(e.command, e.commander.message));
     return USAGE_EXIT;
   }
