@@ -34,7 +34,7 @@ describe('the shipped scenario catalogue (issue #20)', () => {
     );
   });
 
-  it('startEmulator({ scenario: name }) hands the drop-in the shipped file; an unknown name throws (nothing left behind: startEmulator's cleanup)', async () => {
+  it('startEmulator({ scenario: name }) hands the drop-in the shipped file; an unknown name throws (nothing left behind: the cleanup of startEmulator)', async () => {
     const emu = startEmulator({ scenario: 'permissions' });
     expect(emu.env['CBC_EMU_SCENARIO']).toBe(join(ROOT, 'scenarios', 'permissions.yaml'));
     await emu.close();
