@@ -105,13 +105,15 @@ describe('no false greens (issue #17)', () => {
 });
 
 describe('campaigns', () => {
-  it('the same seed gives the same report, byte for byte', async () => {
+  it('the same seed gives the same report, byte for byte, with --jobs 1 and --jobs 2 (#21)', async () => {
     // a generous per-run timeout: on a loaded machine a slow run must not turn into a `timeout` verdict in one report only
     const args = [...BASE, '--consumer', consumer('stop-at-result'), '--runs', '20', '--seed', '4', '--timeout', '120000'];
-    const a = await emu(args);
-    const b = await emu(args);
+    const a = await emu([...args, '--jobs', '1']);
+    const b = await emu([...args, '--jobs', '2']);
     expect(a.stdout).toMatch(/FINDING/);
     expect(b.stdout).toBe(a.stdout);
+    // the rate is reported on stderr, outside the report
+    expect(b.stderr).toMatch(/^fuzz: \d+ runs in [\d.]+ s, [\d.]+ runs\/s with --jobs 2$/m);
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 
   it('--shard i/n runs partition the campaign, and the careful consumer passes every run', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
 import { EmuError } from '../../errors.js';
 import { resolveScenarioRef } from '../../scenario/shipped.js';
@@ -38,6 +39,7 @@ interface FuzzOpts {
   replay?: string;
   out: string;
   json?: string;
+  jobs: number;
   list?: true;
 }
 
@@ -72,6 +74,7 @@ async function fuzzArgs(o: FuzzOpts): Promise<FuzzArgs> {
     ...(o.replay !== undefined ? { replay: o.replay } : {}),
     out: o.out,
     ...(o.json !== undefined ? { json: o.json } : {}),
+    jobs: o.jobs,
   };
 }
 
@@ -101,6 +104,7 @@ export function addFuzzCommands(program: Command, state: RunState): void {
     .option('--replay <token>', 'run exactly one plan (from a report) and say whether it fails')
     .option('--out <dir>', 'where each shrunk failure is kept, in a folder per campaign: transcript, journal, consumer output, report.html', 'cbc-emu-fuzz')
     .option('--json <file>', 'also write the campaign report as JSON (seed, runs, failed runs, findings, shard) for cbc-emu fuzz merge')
+    .option('--jobs <n>', 'runs in flight at once (default: the number of cores); the report is the same for any n', whole(1), availableParallelism())
     .option('--list', 'print the perturbation catalogue');
   fuzz.action(
     act<FuzzOpts>(state, fuzz, async (_args, o) => {

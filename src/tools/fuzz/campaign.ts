@@ -20,6 +20,8 @@ export interface FuzzArgs {
   out: string;
   /** `--json <file>`: the machine-readable campaign report (issue #20, report-json.ts). */
   json?: string;
+  /** `--jobs <n>`: runs in flight at once (issue #21); the report is the same for any n. Default 1. */
+  jobs?: number;
 }
 
 /** One finding of a campaign: the first failing run of its kind, and its shrunk plan. */
@@ -68,34 +70,58 @@ export function shardRuns(a: Pick<FuzzArgs, 'runs' | 'shard'>): number[] {
   return Array.from({ length: a.runs }, (_, r) => r).filter((r) => r % sn === si - 1);
 }
 
-/** Runs the shard's runs (stopping at the first failing legal or setup run unless --keep-going) and shrinks the first failure of each kind. */
+/**
+ * Runs the shard's runs (stopping at the first failing legal or setup run unless --keep-going) and shrinks
+ * the first failure of each kind. With `jobs` > 1 up to that many runs are in flight at once, started in
+ * run order; their outcomes are taken in run order, so the tally (and the report) is the one `jobs` = 1
+ * gives: a run started ahead of a stopping failure is awaited and then left out (issue #21).
+ */
 export async function runAll(a: FuzzArgs, ctx: RunContext, tick: (done: number, run: number, o: RunOutcome) => void): Promise<Tally> {
   const t: Tally = { runs: shardRuns(a), executed: 0, failed: [], reached: 0, stats: new Map(), verdicts: new Map(), findings: [], illegalMisses: [] };
-  for (const r of t.runs) {
-    const plan = planFor(a.seed, r, a.perturb, a.illegal);
-    const o = await runOnce(plan, ctx, `run-${r}`);
-    tick(++t.executed, r, o);
-    if (reachedEmulator(o)) t.reached++;
-    else t.firstMiss ??= { run: r, why: o.why };
-    const legal = isLegal(plan);
-    const key = `${legal ? 'legal' : 'illegal'} ${o.verdict}`;
-    t.verdicts.set(key, (t.verdicts.get(key) ?? 0) + 1);
-    // a perturbation only acted in a run that reached the emulator
-    for (const id of reachedEmulator(o) ? Object.keys(plan.p) : []) {
-      const st = t.stats.get(id) ?? { runs: 0, failed: 0 };
-      st.runs++;
-      if (o.verdict !== 'pass') st.failed++;
-      t.stats.set(id, st);
+  const jobs = Math.max(1, a.jobs ?? 1);
+  const ahead = new Map<number, Promise<RunOutcome>>(); // index in t.runs -> its run, started
+  let started = 0;
+  try {
+    for (let i = 0; i < t.runs.length; i++) {
+      for (; started < t.runs.length && started < i + jobs; started++) {
+        const r = t.runs[started]!;
+        ahead.set(started, runOnce(planFor(a.seed, r, a.perturb, a.illegal), ctx, `run-${r}`));
+      }
+      const r = t.runs[i]!;
+      const o = await ahead.get(i)!;
+      ahead.delete(i);
+      if (await tallyRun(t, a, ctx, r, o, tick, jobs)) break;
     }
-    if (legal && o.broken.length > 0) t.illegalMisses.push(`run ${r}: a legal plan (${describePlan(plan)}) broke ${o.broken.join(', ')}`);
-    if (o.verdict === 'pass') continue;
-    t.failed.push(r);
-    // shrink the first failure of each kind; later ones of the same kind are only counted
-    if (!t.findings.some((f) => f.legal === legal && sameFailure(f.first, o))) {
-      const sh = await shrink(plan, o, ctx, `run-${r}`);
-      t.findings.push({ run: r, legal, first: o, plan, min: sh.plan, minOutcome: sh.outcome, steps: sh.steps });
-    }
-    if ((legal || isSetupFailure(o.verdict)) && !a.keepGoing) break;
+  } finally {
+    // runs started ahead of a stop: let them end (their processes swept) before the work folder goes
+    await Promise.allSettled(ahead.values());
   }
   return t;
+}
+
+/** Adds run `r`'s outcome to the tally and shrinks it when it is a new kind of failure; true when the campaign stops here. */
+async function tallyRun(t: Tally, a: FuzzArgs, ctx: RunContext, r: number, o: RunOutcome, tick: (done: number, run: number, o: RunOutcome) => void, jobs: number): Promise<boolean> {
+  const plan = planFor(a.seed, r, a.perturb, a.illegal);
+  tick(++t.executed, r, o);
+  if (reachedEmulator(o)) t.reached++;
+  else t.firstMiss ??= { run: r, why: o.why };
+  const legal = isLegal(plan);
+  const key = `${legal ? 'legal' : 'illegal'} ${o.verdict}`;
+  t.verdicts.set(key, (t.verdicts.get(key) ?? 0) + 1);
+  // a perturbation only acted in a run that reached the emulator
+  for (const id of reachedEmulator(o) ? Object.keys(plan.p) : []) {
+    const st = t.stats.get(id) ?? { runs: 0, failed: 0 };
+    st.runs++;
+    if (o.verdict !== 'pass') st.failed++;
+    t.stats.set(id, st);
+  }
+  if (legal && o.broken.length > 0) t.illegalMisses.push(`run ${r}: a legal plan (${describePlan(plan)}) broke ${o.broken.join(', ')}`);
+  if (o.verdict === 'pass') return false;
+  t.failed.push(r);
+  // shrink the first failure of each kind; later ones of the same kind are only counted
+  if (!t.findings.some((f) => f.legal === legal && sameFailure(f.first, o))) {
+    const sh = await shrink(plan, o, ctx, `run-${r}`, undefined, jobs);
+    t.findings.push({ run: r, legal, first: o, plan, min: sh.plan, minOutcome: sh.outcome, steps: sh.steps });
+  }
+  return (legal || isSetupFailure(o.verdict)) && !a.keepGoing;
 }

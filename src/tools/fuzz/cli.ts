@@ -148,7 +148,11 @@ function writeJson(file: string, report: FuzzReport, io: { stderr: NodeJS.Writab
 }
 
 async function campaign(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): Promise<number> {
+  const t0 = performance.now();
   const t = await runAll(a, ctx, progress(io.stderr, shardRuns(a).length));
+  const secs = (performance.now() - t0) / 1000;
+  // the rate goes to stderr with the progress: the report on stdout stays the same for any --jobs (issue #21)
+  io.stderr.write(`fuzz: ${t.executed} runs in ${secs.toFixed(1)} s, ${(t.executed / secs).toFixed(2)} runs/s with --jobs ${a.jobs ?? 1}\n`);
   const artefacts: string[] = [];
   io.stdout.write(await textReport(a, ctx, t, artefacts));
   if (a.json !== undefined) {

@@ -134,24 +134,30 @@ export interface Shrunk {
 
 /**
  * Greedy shrinking: try the candidates of `shrinkCandidates` (drop a perturbation, lower a budget) and
- * keep the first that still fails the same way, until none does or `maxSteps` runs were spent.
+ * keep the first that still fails the same way, until none does or `maxSteps` runs were spent. With
+ * `jobs` > 1 the candidates are tried `jobs` at a time and the first failing one in candidate order wins,
+ * counted as if tried one by one, so the result and `steps` do not depend on `jobs` (issue #21).
  */
-export async function shrink(plan: FuzzPlan, failure: RunOutcome, ctx: RunContext, name: string, maxSteps = 60): Promise<Shrunk> {
+export async function shrink(plan: FuzzPlan, failure: RunOutcome, ctx: RunContext, name: string, maxSteps = 60, jobs = 1): Promise<Shrunk> {
   let best = { plan, outcome: failure };
   let steps = 0;
   if (isSetupFailure(failure.verdict)) return { ...best, steps }; // not about the stream: a smaller plan cannot tell more
   if (failure.verdict === 'timeout') maxSteps = Math.min(maxSteps, 6); // each try costs a whole timeout
   for (let progress = true; progress && steps < maxSteps; ) {
     progress = false;
-    for (const c of shrinkCandidates(best.plan)) {
-      if (steps >= maxSteps) break;
-      steps++;
-      const o = await runOnce(c, ctx, `${name}-shrink`);
-      if (o.verdict !== 'pass' && sameFailure(o, failure)) {
-        best = { plan: c, outcome: o };
-        progress = true;
-        break;
+    const candidates = shrinkCandidates(best.plan);
+    for (let i = 0; i < candidates.length && steps < maxSteps && !progress; ) {
+      const batch = candidates.slice(i, i + Math.min(jobs, maxSteps - steps));
+      const outcomes = await Promise.all(batch.map((c, k) => runOnce(c, ctx, `${name}-shrink-${k}`)));
+      const hit = outcomes.findIndex((o) => o.verdict !== 'pass' && sameFailure(o, failure));
+      if (hit === -1) {
+        steps += batch.length;
+        i += batch.length;
+        continue;
       }
+      steps += hit + 1;
+      best = { plan: batch[hit]!, outcome: outcomes[hit]! };
+      progress = true;
     }
   }
   return { ...best, steps };
