@@ -6,7 +6,7 @@ import { Session } from '../engine/session.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
-import { compiledDefaultScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
+import { compiledDefaultScenario, compiledScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import { loadSettings, type EmuSettings } from '../settings.js';
 import { bindSession } from '../store/binding.js';
@@ -49,7 +49,7 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
     // the built-in scenario comes precompiled (no yaml/zod on the start-up path); files go through the loader
     scenario =
       io.scenario ??
-      (cfg.scenarioFile === undefined ? compiledDefaultScenario() : undefined) ??
+      (cfg.scenarioFile === undefined ? compiledDefaultScenario() : cfg.scenarioCompiled !== undefined ? compiledScenario(cfg.scenarioCompiled, cfg.scenarioFile) : undefined) ??
       (await import('../scenario/load.js')).loadScenarioFile(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL));
   } catch (e) {
     if (e instanceof EmuError) return unusable(io, 2, `${EMU_PREFIX} ${e.message}`);

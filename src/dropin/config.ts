@@ -21,6 +21,8 @@ export interface ServeConfig {
   prompt: string;
   /** `--emu-scenario` / CBC_EMU_SCENARIO (a shipped scenario's name, resolved to its file, or a path); undefined: the built-in default scenario. */
   scenarioFile: string | undefined;
+  /** CBC_EMU_SCENARIO_COMPILED (set by cbc-emu fuzz): the scenario file's compiled JSON, used while its hash matches the file. */
+  scenarioCompiled?: string | undefined;
   /** `--setting-sources` and `--settings`, read by src/settings.ts. */
   settingSources: string | undefined;
   settingsFlag: string | undefined;
@@ -136,6 +138,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     ...formats,
     prompt: args.positionals.join(' '),
     scenarioFile,
+    scenarioCompiled: env['CBC_EMU_SCENARIO_COMPILED'] || undefined,
     settingSources: text(flag('setting-sources')),
     settingsFlag: text(flag('settings')),
     seed: setting('emu-seed', 'CBC_EMU_SEED'),

@@ -25,9 +25,18 @@ export function sourceHash(bytes: Buffer | string): string {
  * caller to parse the YAML, so an edited default.yaml is never shadowed by an old build.
  */
 export function compiledDefaultScenario(): ScenarioT | undefined {
+  return compiledScenario(COMPILED_DEFAULT_URL, DEFAULT_SCENARIO_URL);
+}
+
+/**
+ * A scenario file's compiled form at `compiled` (written by a caller that loaded it already: `cbc-emu fuzz`
+ * compiles its scenario once per campaign, not once per run, issue #21), but only while its hash matches
+ * the bytes of `source`; `undefined` (missing, stale or unreadable) tells the caller to parse the YAML.
+ */
+export function compiledScenario(compiled: URL | string, source: URL | string): ScenarioT | undefined {
   try {
-    const compiled = JSON.parse(readFileSync(COMPILED_DEFAULT_URL, 'utf8')) as CompiledScenario;
-    return compiled.sha256 === sourceHash(readFileSync(DEFAULT_SCENARIO_URL)) ? compiled.scenario : undefined;
+    const c = JSON.parse(readFileSync(compiled, 'utf8')) as CompiledScenario;
+    return c.sha256 === sourceHash(readFileSync(source)) ? c.scenario : undefined;
   } catch {
     return undefined;
   }

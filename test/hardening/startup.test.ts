@@ -1,16 +1,27 @@
 // Hardening of the start-up fixes (issue #9, docs/performance.md): the built-in scenario comes
 // precompiled, so the no-scenario path loads neither yaml nor zod, and pino is loaded only when a log
 // line is written. Behaviour must stay identical: the compiled scenario equals the loader's output.
+// A fuzz campaign's scenario is compiled once and handed to each run (issue #21).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
+import { compileScenario } from '../../dist/tools/fuzz/validate.js';
 import { startInMemory } from '../../dist/testkit/harness.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 import { lines, user } from './helpers.js';
+
+// a resolve hook lists every package module the process loads (ESM imports and createRequire alike)
+const hook = `data:text/javascript,${encodeURIComponent(`
+  import { register } from 'node:module';
+  register('data:text/javascript,' + encodeURIComponent("export async function resolve(s, c, n) { const r = await n(s, c); const m = /node_modules\\\\/([^/]+)\\\\//.exec(r.url); if (m) process._rawDebug('PKG ' + m[1]); return r; }"));
+  const Module = (await import('node:module')).default;
+  const load = Module._load;
+  Module._load = function (req, ...rest) { if (!req.startsWith('node:') && !req.startsWith('.') && !req.startsWith('/')) process._rawDebug('PKG ' + req.split('/')[0]); return load.call(this, req, ...rest); };
+`)}`;
 
 describe('the precompiled default scenario (issue #9 start-up budget)', () => {
   it('equals what the YAML loader makes of scenarios/default.yaml, and carries its hash', () => {
@@ -31,14 +42,6 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
   });
 
   it('the drop-in without a scenario loads no yaml, zod or pino; with a warning to log, pino is loaded', () => {
-    // a resolve hook lists every package module the process loads (ESM imports and createRequire alike)
-    const hook = `data:text/javascript,${encodeURIComponent(`
-      import { register } from 'node:module';
-      register('data:text/javascript,' + encodeURIComponent("export async function resolve(s, c, n) { const r = await n(s, c); const m = /node_modules\\\\/([^/]+)\\\\//.exec(r.url); if (m) process._rawDebug('PKG ' + m[1]); return r; }"));
-      const Module = (await import('node:module')).default;
-      const load = Module._load;
-      Module._load = function (req, ...rest) { if (!req.startsWith('node:') && !req.startsWith('.') && !req.startsWith('/')) process._rawDebug('PKG ' + req.split('/')[0]); return load.call(this, req, ...rest); };
-    `)}`;
     const run = (stdin: string) => {
       const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-home', mkdtempSync(join(tmpdir(), 'startup-'))], { cwd: ROOT, input: stdin, encoding: 'utf8' });
       expect(r.status).toBe(0);
@@ -50,6 +53,35 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
     const warned = run('{"a":'.repeat(200) + '1' + '}'.repeat(200) + '\n' + lines(user('hi')));
     expect(warned.has('pino')).toBe(true);
     expect(warned.has('yaml') || warned.has('zod')).toBe(false);
+  });
+});
+
+describe('a scenario compiled once per fuzz campaign (issue #21)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'startup-compiled-'));
+  const scenario = join(dir, 's.yaml');
+  writeFileSync(scenario, readFileSync(join(ROOT, 'test', 'fixtures', 'consumers', 'scenario.yaml')));
+  const compiled = compileScenario(scenario, dir) as string;
+  // one home for every run: task output paths are part of the bytes
+  const run = (env: NodeJS.ProcessEnv) => {
+    rmSync(join(dir, 'home'), { recursive: true, force: true });
+    const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', '5', '--emu-home', join(dir, 'home'), '--emu-scenario', scenario], { cwd: ROOT, input: lines(user('build it')), encoding: 'utf8', env: { ...process.env, ...env } });
+    expect(r.status, r.stderr).toBe(0);
+    return { stdout: r.stdout, pkgs: new Set([...r.stderr.matchAll(/^PKG (\S+)$/gm)].map((m) => m[1])) };
+  };
+
+  it('CBC_EMU_SCENARIO_COMPILED spares yaml and zod and gives the bytes the YAML gives', () => {
+    expect(compiled).toBeDefined();
+    const plain = run({});
+    expect(plain.pkgs.has('yaml')).toBe(true);
+    const fast = run({ CBC_EMU_SCENARIO_COMPILED: compiled });
+    expect([...fast.pkgs]).toEqual([]);
+    expect(fast.stdout).toBe(plain.stdout);
+    expect(fast.stdout).toContain('"type":"result"');
+  });
+
+  it('is ignored once the scenario file changed (hash mismatch)', () => {
+    writeFileSync(scenario, readFileSync(scenario, 'utf8') + '\n# edited\n');
+    expect(run({ CBC_EMU_SCENARIO_COMPILED: compiled }).pkgs.has('yaml')).toBe(true);
   });
 });
 

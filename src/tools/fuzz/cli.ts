@@ -6,7 +6,7 @@ import { PERTURBATIONS } from './catalogue.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from './plan.js';
 import { campaignReport, mergeReports, parseReport, type FuzzReport } from './report-json.js';
 import { isSetupFailure, runOnce, type RunContext, type RunOutcome } from './runner.js';
-import { campaignFolder, validateCampaign } from './validate.js';
+import { campaignFolder, compileScenario, validateCampaign } from './validate.js';
 import { withCampaignFolder } from './workdir.js';
 
 /*
@@ -59,7 +59,7 @@ export async function runFuzz(a: FuzzArgs, io: { stdout: NodeJS.WritableStream; 
   }
   // the temp work folder goes away on every end, a signal included (issue #18)
   return withCampaignFolder((work) => {
-    const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work };
+    const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work, compiled: compileScenario(a.scenario, work) };
     return a.replay !== undefined ? replay(a, ctx, io) : campaign(a, ctx, io);
   });
 }

@@ -33,6 +33,8 @@ export interface RunContext {
   timeoutMs: number;
   /** Folder for the runs' files. */
   work: string;
+  /** The scenario compiled once for the campaign (CBC_EMU_SCENARIO_COMPILED): each run's emulator skips yaml and zod. */
+  compiled?: string | undefined;
 }
 
 /** The outcome of one run. */
@@ -89,6 +91,7 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
     CBC_EMU_JOURNAL: join(dir, 'journal.ndjson'),
     CBC_EMU_FUZZ_NOTES: join(dir, 'emulator.ndjson'),
     ...(ctx.profile ? { CBC_EMU_PROFILE: ctx.profile } : {}),
+    ...(ctx.compiled ? { CBC_EMU_SCENARIO_COMPILED: ctx.compiled } : {}),
   };
   const r = await runShell(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
   const [stdout, stderr] = [r.stdout.text(), r.stderr.text()];
