@@ -146,3 +146,20 @@ export function machine(): { cpu: string; nproc: number; node: string; os: strin
 
 /** `n` with thousands separators. */
 export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** One line answered by a bare node: the start-up floor (issue #21) a drop-in cannot beat. */
+export const BARE_ANSWER = ['-e', "process.stdin.once('data', () => process.stdout.write('{}\\n'))"];
+
+/**
+ * The spawned-fuzz floor (issue #21): a node consumer that spawns node (which writes one line), reads the
+ * line and exits, `n` times back to back. Resolves with the wall milliseconds of all `n`.
+ */
+export async function nodeSpawnsNode(n: number): Promise<number> {
+  const script = "const c = require('node:child_process').spawn(process.execPath, ['-e', 'process.stdout.write(\"x\\\\n\")']); c.stdout.once('data', () => undefined); c.on('close', (code) => process.exit(code ?? 1));";
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const r = await drain(process.execPath, ['-e', script]);
+    if (r.code !== 0) throw new Error(`node spawns node exited ${r.code}: ${r.stderr}`);
+  }
+  return since(t0);
+}

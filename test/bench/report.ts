@@ -39,18 +39,20 @@ export function printTable(sections: Section[]): void {
 }
 
 /** docs/performance.md: machine, method, numbers, budgets; `notes` is hand-kept text appended verbatim. */
-export function writeMarkdown(file: string, sections: Section[], m: { cpu: string; nproc: number; node: string; os: string; date: string; bin: string }, notes: string): void {
+export function writeMarkdown(file: string, sections: Section[], m: { cpu: string; nproc: number; node: string; os: string; date: string; bin: string; load: string }, notes: string): void {
   const lines = [
     '# Performance',
     '',
-    'Written by `npm run bench` ([`test/bench/run.ts`](../test/bench/run.ts); issue #9). Not part of `npm test`:',
+    'Written by `npm run bench` ([`test/bench/run.ts`](../test/bench/run.ts); issues #9, #21). Not part of `npm test`:',
     'timings belong here, not in timed assertions. Re-run it on your machine; the numbers below are one run.',
+    'Each budget is a ratio to a floor measured in the same run, side by side (interleaved), so it holds on a',
+    'loaded machine where absolute times do not; the machine\'s load during the run is printed below.',
     '',
     '## Machine',
     '',
     `- CPU: ${m.cpu} (\`nproc\`: ${m.nproc})`,
     `- Node: ${m.node} (${m.os})`,
-    `- Run: ${m.date}, drop-in \`${m.bin}\``,
+    `- Run: ${m.date}, drop-in \`${m.bin}\`, load average at the start ${m.load}`,
     '',
     '## Budgets',
     '',

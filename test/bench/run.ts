@@ -1,10 +1,10 @@
-// `npm run bench` (issue #9): measures start-up, emission throughput, peak RSS and the tools against their
-// budgets, prints a table and writes docs/performance.md. Options: --quick (fewer repetitions, smaller
+// `npm run bench` (issues #9, #21): measures start-up, emission throughput, peak RSS and the tools against their
+// budgets, each against a floor measured in the same run, prints a table and writes docs/performance.md. Options: --quick (fewer repetitions, smaller
 // inputs), --bin <path> (measure another build of bin/cbc.js), --transcript-mb <n> (check input, default 1024),
 // --only startup,throughput,rss,tools (a subset), --no-write (do not touch docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { DEFAULT_BIN, machine, ROOT } from './lib.js';
 import { printTable, writeMarkdown, type Section } from './report.js';
@@ -32,6 +32,9 @@ const { benchRss } = await import('./rss.js');
 const { benchTools } = await import('./tools.js');
 
 const tmp = mkdtempSync(join(tmpdir(), 'cbc-bench-'));
+// the machine's load (1, 5, 15 min) as the run starts: ratios hold under load, absolute times do not
+const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(', ');
+console.log(`load average: ${loadAtStart} on ${cpus().length} cores`);
 const sections: Section[] = [];
 try {
   console.log(`benchmarking ${bin}${quick ? ' (quick)' : ''}`);
@@ -49,7 +52,7 @@ try {
     }
     if (only.has('tools')) {
       console.log('tools…');
-      sections.push(await benchTools({ bin, tmp, transcriptMb, scenario: tp.scenario, bytesPerPrompt: tp.bytesPerPrompt }));
+      sections.push(await benchTools({ bin, tmp, transcriptMb, scenario: tp.scenario, bytesPerPrompt: tp.bytesPerPrompt, fuzzReps: quick ? 1 : 3 }));
     }
   } else if (only.has('rss')) {
     console.log('peak RSS…');
@@ -67,6 +70,6 @@ if (!argv.includes('--no-write')) {
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const notes = old.includes(marker) ? old.slice(old.indexOf(marker)) : marker;
   const m = machine();
-  writeMarkdown(file, sections, { ...m, date: new Date().toISOString().slice(0, 10), bin: relative(ROOT, bin) || bin }, notes);
+  writeMarkdown(file, sections, { ...m, date: new Date().toISOString().slice(0, 10), bin: relative(ROOT, bin) || bin, load: loadAtStart }, notes);
   console.log(`\nwrote ${relative(ROOT, file)}`);
 }
