@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -59,8 +60,12 @@ function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
     .map(([chosen, budgets, seed]) => ({ v: 1 as const, seed, emu: `fuzz-${seed}`, p: Object.fromEntries(chosen.map((id) => [id, budgets[ids.indexOf(id)] as number])) }));
 }
 
-/** Runs the emulator in-process under `plan` and hands its perturbed streams to `body`. */
-async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>): Promise<void> {
+/**
+ * Runs the emulator in-process under `plan` and hands its perturbed streams to `body`. The run's home is
+ * removed in the background (its promise goes to `cleanup`): on a busy disk the removal costs more than
+ * a run, and nothing of the next run depends on it (issue #21).
+ */
+async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>, cleanup: Promise<unknown>[]): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-api-'));
   const token = encodePlan(plan);
   const env: NodeJS.ProcessEnv = { CBC_EMU_FUZZ: token, CBC_EMU_SEED: plan.emu, CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}), ...(opts.scenarioFile && !opts.scenario ? { CBC_EMU_SCENARIO: opts.scenarioFile } : {}) };
@@ -99,7 +104,7 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
     clearTimeout(timer);
     stream.end();
     copy.resume();
-    rmSync(home, { recursive: true, force: true });
+    cleanup.push(rm(home, { recursive: true, force: true }));
   }
 }
 
@@ -111,9 +116,21 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
  */
 export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>): Promise<FuzzSummary> {
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
+  // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
+  const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
+  const cleanup: Promise<unknown>[] = [];
+  try {
+    return await campaign(resolved, body, cleanup);
+  } finally {
+    await Promise.allSettled(cleanup);
+  }
+}
+
+/** fuzz() once the scenario is loaded: one replay, or a fast-check campaign. */
+async function campaign(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>, cleanup: Promise<unknown>[]): Promise<FuzzSummary> {
   if (opts.replay !== undefined) {
     const plan = decodePlan(opts.replay);
-    await runPlan(plan, opts, body);
+    await runPlan(plan, opts, body, cleanup);
     return { runs: 1, used: Object.fromEntries(Object.keys(plan.p).map((id) => [id, 1])) };
   }
   const used: Record<string, number> = {};
@@ -121,7 +138,7 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   const prop = fc.asyncProperty(planArbitrary(opts.perturb ?? LEGAL_IDS), async (plan) => {
     for (const id of Object.keys(plan.p)) used[id] = (used[id] ?? 0) + 1;
     try {
-      await runPlan(plan, opts, body);
+      await runPlan(plan, opts, body, cleanup);
     } catch (e) {
       last = { token: encodePlan(plan), error: e };
       throw e;
