@@ -38,6 +38,7 @@ function writeTranscript(bin: string, scenario: string, prompts: number, file: s
 /** What the fuzz benchmark measured (budget 5, issue #21). */
 interface FuzzBench {
   inProcess: number;
+  inProcessCpu: number;
   inRuns: number;
   /** `cbc-emu fuzz --jobs 2` and `--jobs 1`, runs/s spawn → exit of the whole command. */
   jobs2: number;
@@ -58,6 +59,7 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
   const { createConsumer } = (await import(join(fix, 'core.mjs'))) as { createConsumer: () => { frame(f: unknown): string | undefined; results: number; wantsEnd(n: number): boolean } };
   const inRuns = 300;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await fuzz({ scenarioFile: join(fix, 'scenario.yaml'), runs: inRuns, seed: 7, profile: 'claude-2.1.220' }, async (stream) => {
     const c = createConsumer();
     const prompts = ['build it', 'cancel'];
@@ -74,6 +76,9 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
     }
   });
   const inProcess = inRuns / ((performance.now() - t0) / 1000);
+  // runs per CPU-second of this process: what the wall rate approaches on a quiet machine (the runs are one thread)
+  const cpu = process.cpuUsage(cpu0);
+  const inProcessCpu = inRuns / ((cpu.user + cpu.system) / 1e6);
   const spawnRuns = 20;
   const campaign = async (jobs: number) => {
     const t = performance.now();
@@ -97,7 +102,7 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
     j1.push(one.rate);
     ratios.push(two.rate / p);
   }
-  return { inProcess, inRuns, jobs2: median(j2), jobs1: median(j1), pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
+  return { inProcess, inProcessCpu, inRuns, jobs2: median(j2), jobs1: median(j1), pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
 }
 
 /** Check and replay throughput (budget 4) and fuzz (budget 5). */
@@ -149,7 +154,7 @@ export async function benchTools(opts: { bin: string; tmp: string; transcriptMb:
     budgets.push({ name: 'fuzz runs/s (in-process and spawned)', measured: 'not measured: no fuzz command', budget: 'reported', pass: undefined });
   } else {
     const f = await benchFuzz(opts.tmp, opts.fuzzReps);
-    rows.push({ what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220` });
+    rows.push({ what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220; ${f.inProcessCpu.toFixed(1)} runs per CPU-second of the process (the quiet-machine rate)` });
     rows.push({ what: 'floor: node spawns node, back to back', value: `${f.pairs.toFixed(2)} pairs/s`, detail: `${f.spawnRuns} pairs a round, median of ${f.reps} rounds` });
     rows.push({ what: 'fuzz spawned, `--jobs 2`', value: `${f.jobs2.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run, plus the drop-in it spawns), spawn → exit of the campaign, median of ${f.reps} rounds` });
     rows.push({ what: 'fuzz spawned, `--jobs 1`', value: `${f.jobs1.toFixed(2)} runs/s`, detail: 'the same campaign, one run at a time' });
