@@ -74,6 +74,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Fuzz a consumer with legal-but-nasty event orders, shrink failures, replay by token (docs/fuzzing.md)',
     run: async (args) => (await import('../tools/fuzz/cli.js')).runFuzz(args),
   },
+  serve: {
+    usage: 'serve --socket <path> | --listen 127.0.0.1:<port|0>',
+    summary: 'Run the control server drop-ins started with CBC_EMU_CONTROL register with (issue #19)',
+    run: async (args) => (await import('../server/command.js')).serveCommand(args),
+  },
   demo: {
     usage: 'demo [--profile <name>]',
     summary: 'Run the deep-research scenario through the drop-in and show the frames',

@@ -48,6 +48,8 @@ export class Scheduler {
   /** Awaited before each callback fires (backpressure from the writer). */
   gate: (() => Promise<void> | undefined) | undefined;
   private holds = 0;
+  /** Virtual time frozen by the control server (`clock hold`, issue #19): nothing later fires until thawed or advanced. */
+  private frozen: number | undefined;
 
   constructor(
     epochMs: number,
@@ -59,6 +61,7 @@ export class Scheduler {
 
   /** Current virtual time in integer milliseconds. */
   now(): number {
+    if (this.frozen !== undefined) return this.frozen;
     if (this.speed === 0) return this.vAnchor;
     const t = this.vAnchor + Math.floor((performance.now() - this.rAnchor) * this.speed);
     const next = this.peek();
@@ -111,6 +114,53 @@ export class Scheduler {
     };
   }
 
+  /**
+   * Freezes virtual time at `now` at any speed (the control server's clock hold, issue #19): callbacks
+   * due later wait until `advance()` moves the frozen time or `thaw()` lets it run again.
+   */
+  freeze(): void {
+    if (this.frozen === undefined) this.frozen = this.now();
+  }
+
+  /** Moves frozen time `ms` forward, firing what falls due; when not frozen, freezes first. Returns the new now. */
+  advance(ms: number): number {
+    this.freeze();
+    this.frozen = this.frozen! + Math.max(0, ms);
+    this.wake();
+    return this.frozen;
+  }
+
+  /** Lets frozen time run again from where it stands. */
+  thaw(): void {
+    if (this.frozen === undefined) return;
+    this.vAnchor = Math.max(this.vAnchor, this.frozen);
+    this.rAnchor = performance.now();
+    this.frozen = undefined;
+    this.wake();
+  }
+
+  /** Resolves once every callback due by now has fired and the loop waits (for time, input or a thaw). */
+  whenSettled(): Promise<void> {
+    if (!this.running || this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.settleWaiters.push(resolve);
+      this.wake(); // a waiting loop re-evaluates and reports itself settled
+    });
+  }
+
+  private settleWaiters: Array<() => void> = [];
+
+  private settled(): void {
+    const w = this.settleWaiters;
+    this.settleWaiters = [];
+    for (const f of w) f();
+  }
+
+  /** True while `freeze()` holds the clock. */
+  get isFrozen(): boolean {
+    return this.frozen !== undefined;
+  }
+
   /** Starts the loop; it runs until `stop()`. */
   start(): void {
     if (this.running) return;
@@ -122,6 +172,7 @@ export class Scheduler {
   stop(): void {
     this.stopped = true;
     this.heap = [];
+    this.settled();
     this.wake();
   }
 
@@ -134,16 +185,19 @@ export class Scheduler {
         const w = this.idleWaiters;
         this.idleWaiters = [];
         for (const f of w) f();
+        this.settled();
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }
-      if (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor) {
+      if ((this.frozen !== undefined && next.time > this.frozen) || (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor)) {
+        this.settled();
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }
       if (this.speed > 0) {
         const realDelay = (next.time - this.now()) / this.speed;
         if (realDelay >= 1) {
+          this.settled();
           await new Promise<void>((r) => {
             this.wakeUp = r;
             this.timer = setTimeout(r, Math.min(realDelay, MAX_TIMER_MS));
