@@ -10,7 +10,6 @@ import type { RunControl } from './stdin.js';
 interface Pending {
   when: FrameTrigger;
   frames: unknown[];
-  reply: (o: CallOutcome) => void;
 }
 
 /**
@@ -56,14 +55,16 @@ export class ControlOps {
     for (const r of this.stalls.splice(0)) r();
     this.c.scheduler.thaw();
     this.controlDelayMs = 0;
-    for (const p of this.pending.splice(0)) p.reply({ ok: false, status: 409, error: `the scheduled frames were dropped: ${why}` });
+    if (this.pending.length > 0) this.c.log.info({ dropped: this.pending.length, why }, 'scheduled control frames dropped');
+    this.pending = [];
   }
 
   private async dispatch(body: CallBody, reply: (o: CallOutcome) => void): Promise<void> {
     switch (body.op) {
       case 'frames':
-        if (body.when) this.pending.push({ when: body.when, frames: body.frames, reply });
-        else reply(await this.inject(body.frames));
+        if (!body.when) return reply(await this.inject(body.frames));
+        this.pending.push({ when: body.when, frames: body.frames });
+        reply({ ok: true, result: { scheduled: body.frames.length } }); // the frames' journal entries say when they went out
         return;
       case 'event': {
         const r = fireControlEvent(this.c.session, body.event);
@@ -98,7 +99,7 @@ export class ControlOps {
     const due = this.pending.filter((p) => frame['type'] === p.when.type && (p.when.subtype === undefined || frame['subtype'] === p.when.subtype));
     if (due.length === 0) return;
     this.pending = this.pending.filter((p) => !due.includes(p));
-    for (const p of due) void this.inject(p.frames).then(p.reply);
+    for (const p of due) void this.inject(p.frames);
   }
 
   private async fault(f: Fault, reply: (o: CallOutcome) => void): Promise<void> {

@@ -31,7 +31,8 @@ const error = (status: number, message: string): Reply => ({ status, json: { err
 /** Sends a validated call to the session and turns its outcome into the reply. */
 async function callSession(ctx: RouteContext, body: CallBody): Promise<Reply> {
   const o: CallOutcome = await ctx.registry.call(ctx.id, body);
-  return o.ok ? { status: 200, json: o.result } : error(o.status, o.error);
+  // 202: frames scheduled `when` a later frame is written are accepted, not yet written
+  return o.ok ? { status: body.op === 'frames' && body.when ? 202 : 200, json: o.result } : error(o.status, o.error);
 }
 
 /** A POST route whose body `schema` validates, then becomes the call `toCall` makes. */

@@ -15,8 +15,11 @@ export interface ControlSession {
   readonly id: string;
   /** Its registration: pid, profile, session_id, argv, and state (running | exited, with the exit code). */
   info(): SessionInfo;
-  /** Writes `frames` verbatim after the frames already written (or, with `when`, right after the next matching frame); resolves once flushed. */
-  inject(frames: Array<Record<string, unknown>>, opts?: { when?: FrameTrigger }): Promise<{ written: number }>;
+  /**
+   * Writes `frames` verbatim after the frames already written and resolves once they are flushed; with
+   * `when`, schedules them right after the next written frame that matches and resolves at once.
+   */
+  inject(frames: Array<Record<string, unknown>>, opts?: { when?: FrameTrigger }): Promise<{ written: number } | { scheduled: number }>;
   /** Fires an engine event at once: the frames the engine would write for it. */
   event(ev: ControlEvent): Promise<void>;
   /** Plays a fault: stall, close-stdout, exit, crash, delay-control. */
@@ -74,7 +77,7 @@ function handle(r: Registry, id: string): ControlSession {
     info: () => r.get(id)!,
     inject: async (frames, opts) => {
       const b = valid(parseBody(FramesBody, { frames, ...(opts?.when ? { when: opts.when } : {}) }));
-      return (await call({ op: 'frames', frames: b.frames, when: b.when })) as { written: number };
+      return (await call({ op: 'frames', frames: b.frames, when: b.when })) as { written: number } | { scheduled: number };
     },
     event: async (ev) => void (await call({ op: 'event', event: valid(parseBody(EventBody, ev)) })),
     fault: async (f) => void (await call({ op: 'fault', fault: valid(parseBody(FaultBody, f)) })),
