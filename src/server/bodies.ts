@@ -41,7 +41,9 @@ export const FaultBody = z.discriminatedUnion('kind', [
 ]);
 
 /** POST /v1/sessions/{id}/clock: exactly one of `hold` and `advance_ms`. */
-export const ClockBody = z.union([z.strictObject({ hold: z.boolean() }), z.strictObject({ advance_ms: z.number().int().min(0).max(24 * 3600 * 1000) })]);
+export const ClockBody = z
+  .strictObject({ hold: z.boolean().optional(), advance_ms: z.number().int().min(0).max(24 * 3600 * 1000).optional() })
+  .refine((b) => (b.hold === undefined) !== (b.advance_ms === undefined), { error: 'give exactly one of hold (true or false) and advance_ms' });
 
 // the schemas and the wire's types must agree: a change to one that breaks the other fails the type check
 type Agrees<A, B> = A extends B ? true : never;

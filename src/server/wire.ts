@@ -31,8 +31,11 @@ export type Fault =
   | { kind: 'crash' }
   | { kind: 'delay-control'; ms: number };
 
-/** A clock command (POST /v1/sessions/{id}/clock). */
-export type ClockCommand = { hold: boolean; advance_ms?: undefined } | { advance_ms: number; hold?: undefined };
+/** A clock command (POST /v1/sessions/{id}/clock): hold or release the virtual clock, or move it `advance_ms` on (holding it). */
+export interface ClockCommand {
+  hold?: boolean | undefined;
+  advance_ms?: number | undefined;
+}
 
 /** What the server asks a drop-in to do. */
 export type CallBody =

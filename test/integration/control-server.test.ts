@@ -109,13 +109,14 @@ describe('cbc-emu serve with a drop-in spawned by a separate consumer (#19)', ()
     expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
 
     // stall stdout 400 ms: the next result reaches the consumer no earlier
+    const before = c.lines.length;
     const t0 = performance.now();
     expect(await api(sock, 'POST', '/v1/sessions/s1/faults', { kind: 'stall', ms: 400 })).toMatchObject({ status: 200, json: { stalled_ms: 400 } });
     c.send(user('hello again'));
     // the drop-in wrote the result (the journal says so); the consumer gets it once the stall ends
     const written = await api(sock, 'GET', `/v1/wait?session=s1&type=result&after_seq=${entries.at(-1)!.seq}&timeout_ms=20000`);
     expect(written).toMatchObject({ status: 200, json: { session: 's1', entry: { dir: 'out', frame: { type: 'result', result: 'hello again' } } } });
-    const next = await c.line(kind('result'), c.lines.length);
+    const next = await c.line(kind('result'), before);
     expect(c.lines[next]!.at - t0).toBeGreaterThanOrEqual(400);
 
     // exit with a chosen code: the consumer sees it, the server lists it
