@@ -48,8 +48,12 @@ export class Scheduler {
   /** Awaited before each callback fires (backpressure from the writer). */
   gate: (() => Promise<void> | undefined) | undefined;
   private holds = 0;
-  /** Virtual time frozen by the control server (`clock hold`, issue #19): nothing later fires until thawed or advanced. */
+  /**
+   * The control server's clock hold (issue #19): `frozen` is now while held, `frozenUntil` how far
+   * callbacks may fire (advance moves it; frozen follows each callback fired, then reaches it).
+   */
   private frozen: number | undefined;
+  private frozenUntil: number | undefined;
 
   constructor(
     epochMs: number,
@@ -119,15 +123,17 @@ export class Scheduler {
    * due later wait until `advance()` moves the frozen time or `thaw()` lets it run again.
    */
   freeze(): void {
-    if (this.frozen === undefined) this.frozen = this.now();
+    if (this.frozen !== undefined) return;
+    this.frozen = this.now();
+    this.frozenUntil = this.frozen;
   }
 
-  /** Moves frozen time `ms` forward, firing what falls due; when not frozen, freezes first. Returns the new now. */
+  /** Moves frozen time `ms` forward, firing what falls due in order, each at its own time; freezes first. Returns the target. */
   advance(ms: number): number {
     this.freeze();
-    this.frozen = this.frozen! + Math.max(0, ms);
+    this.frozenUntil = this.frozenUntil! + Math.max(0, ms);
     this.wake();
-    return this.frozen;
+    return this.frozenUntil;
   }
 
   /** Lets frozen time run again from where it stands. */
@@ -136,6 +142,7 @@ export class Scheduler {
     this.vAnchor = Math.max(this.vAnchor, this.frozen);
     this.rAnchor = performance.now();
     this.frozen = undefined;
+    this.frozenUntil = undefined;
     this.wake();
   }
 
@@ -185,16 +192,19 @@ export class Scheduler {
         const w = this.idleWaiters;
         this.idleWaiters = [];
         for (const f of w) f();
+        if (this.frozen !== undefined) this.frozen = this.frozenUntil;
         this.settled();
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }
-      if ((this.frozen !== undefined && next.time > this.frozen) || (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor)) {
+      const beyond = this.frozenUntil !== undefined && next.time > this.frozenUntil;
+      if (beyond || (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor)) {
+        if (beyond) this.frozen = this.frozenUntil; // every callback due by the target fired: time stands at it
         this.settled();
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }
-      if (this.speed > 0) {
+      if (this.speed > 0 && this.frozen === undefined) {
         const realDelay = (next.time - this.now()) / this.speed;
         if (realDelay >= 1) {
           this.settled();
@@ -215,6 +225,7 @@ export class Scheduler {
       if (next.cancelled) continue;
       this.vAnchor = Math.max(this.vAnchor, next.time);
       this.rAnchor = performance.now();
+      if (this.frozen !== undefined) this.frozen = Math.max(this.frozen, next.time);
       next.fn();
       // let stdin and stdout callbacks run now and then, even when time does not advance
       if (++burst >= 64) {
