@@ -110,6 +110,7 @@ export class Registry {
     };
     socket.on('data', onData);
     socket.on('error', () => socket.destroy());
+    socket.on('end', () => socket.end()); // node:http keeps upgraded sockets half-open: the drop-in's end is the link's end
     socket.on('close', () => this.onClose(link));
     if (head.length > 0) onData(head);
   }
