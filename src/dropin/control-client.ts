@@ -45,6 +45,7 @@ export async function connectControl(cfg: ServeConfig, c: Composition, io: RunIO
     return { exit: 2, why };
   }
   c.log.info({ id: welcome.id }, 'registered with the control server');
+  if (welcome.hold === true) c.scheduler.freeze(); // before serving: nothing the prompt causes happens until the test lets it
   const write = (line: string, sent?: () => void) => {
     if (socket.writable) socket.write(line + '\n', sent);
     else sent?.();

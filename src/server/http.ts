@@ -33,12 +33,12 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * Starts the control server (issue #19): HTTP/1.1 + JSON with node:http; routing is the table in
  * routes.ts, matched by hand (a dozen fixed paths with one parameter: a router library would add more
  * than it saves). On a socket: mode 0600 in a directory only the user can enter. On TCP: loopback only,
- * and every request carries the random bearer token.
+ * and every request carries the random bearer token. `holdClock`: drop-ins start with their clock held.
  */
-export async function startServer(on: ListenOn): Promise<ControlServer> {
+export async function startServer(on: ListenOn, opts: { holdClock?: boolean | undefined } = {}): Promise<ControlServer> {
   if ('host' in on && !LOOPBACK.has(on.host)) throw new EmuError('E_ENV', `--listen ${on.host}:${on.port}: the control server listens on loopback only (127.0.0.1 or ::1)`);
   if ('socket' in on) await prepareSocketPath(on.socket);
-  const registry = new Registry();
+  const registry = new Registry(opts);
   const token = 'host' in on ? randomBytes(32).toString('hex') : undefined;
   const authorized = (req: IncomingMessage) => token === undefined || sameToken(req.headers.authorization, token);
   const server = createServer((req, res) => void handle(req, res, registry, authorized(req)));

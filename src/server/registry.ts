@@ -101,6 +101,9 @@ export class Registry {
   private waiters: Waiter[] = [];
   private registered: Array<(info: SessionInfo) => void> = [];
 
+  /** `holdClock`: every drop-in starts with its virtual clock held (released by a clock call). */
+  constructor(private readonly opts: { holdClock?: boolean | undefined } = {}) {}
+
   /** Takes an upgraded drop-in connection (`head`: bytes that came with the upgrade). */
   attach(socket: Duplex, head: Buffer): void {
     const link = new Link(socket);
@@ -193,7 +196,7 @@ export class Registry {
         const id = `s${this.next++}`;
         link.info = { id, pid: m.pid, profile: m.profile, session_id: m.session_id, argv: m.argv, state: 'running' };
         this.links.set(id, link);
-        link.send({ t: 'welcome', id });
+        link.send({ t: 'welcome', id, ...(this.opts.holdClock === true ? { hold: true } : {}) });
         for (const r of this.registered.splice(0)) r({ ...link.info });
         return;
       }

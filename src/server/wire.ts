@@ -55,10 +55,14 @@ export interface CallMessage {
 /** The outcome of a call: a JSON result, or an HTTP status and a message for the API's reply. */
 export type CallOutcome = { ok: true; result: Record<string, unknown> } | { ok: false; status: number; error: string };
 
-/** Server -> drop-in, once, after `hello`: the registration id (the drop-in serves only once it has one). */
+/**
+ * Server -> drop-in, once, after `hello`: the registration id (the drop-in serves only once it has one);
+ * `hold`: the drop-in's virtual clock starts held, so a test can schedule before anything happens.
+ */
 export interface WelcomeMessage {
   t: 'welcome';
   id: string;
+  hold?: boolean | undefined;
 }
 
 /** Drop-in -> server. A journal line travels as the entry object itself (the line spliced in, not re-encoded). */

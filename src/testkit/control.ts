@@ -43,13 +43,22 @@ export interface ControlServerHandle {
   close(): Promise<void>;
 }
 
+/** Options of startControlServer(). */
+export interface ControlServerOptions {
+  /**
+   * Every drop-in starts with its virtual clock held: nothing a prompt causes happens until the test
+   * calls `clock({ hold: false })` or `clock({ advance_ms })`, so it can schedule injections first.
+   */
+  holdClock?: boolean;
+}
+
 /**
  * Starts the control server in this process on a socket in a fresh private directory (issue #19):
  * drop-ins spawned by any consumer with `env` register here, and the test steers them.
  */
-export async function startControlServer(): Promise<ControlServerHandle> {
+export async function startControlServer(opts: ControlServerOptions = {}): Promise<ControlServerHandle> {
   const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-control-')); // created 0700
-  const server = await startServer({ socket: join(dir, 'control.sock') });
+  const server = await startServer({ socket: join(dir, 'control.sock') }, { holdClock: opts.holdClock });
   const r = server.registry;
   return {
     env: server.env,
