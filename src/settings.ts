@@ -7,6 +7,9 @@ import { EmuError } from './errors.js';
 export interface EmuSettings {
   disableWorkflows: boolean;
   model?: string | undefined;
+  /** `permissions.allow` / `permissions.deny` rules: the same rules as --allowedTools / --disallowedTools. */
+  allow: string[];
+  deny: string[];
 }
 
 /**
@@ -30,9 +33,16 @@ export function loadSettings(opts: { cwd: string; dir: string; sources: string |
     const text = opts.flag.trim();
     Object.assign(merged, text.startsWith('{') ? parseJson(text, '--settings') : readJson(text));
   }
+  const permissions = merged['permissions'];
+  const rules = (key: string): string[] => {
+    const list = permissions !== null && typeof permissions === 'object' ? (permissions as Record<string, unknown>)[key] : undefined;
+    return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
+  };
   return {
     disableWorkflows: merged['disableWorkflows'] === true,
     model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
+    allow: rules('allow'),
+    deny: rules('deny'),
   };
 }
 

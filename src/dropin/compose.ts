@@ -26,6 +26,8 @@ export interface Composition {
   journal: Journal | undefined;
   fuzz: FuzzHook | undefined;
   log: EmuLogger;
+  /** The session cannot start (an unknown --resume id): serving reports it and ends (src/store/binding.ts). */
+  sessionError: string | undefined;
 }
 
 /** A composition that could not be made: the exit code, once stderr got `why`. */
@@ -101,8 +103,9 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     newId: () => profile.ids.sessionId(idRng),
     now: () => scheduler.now(),
     log,
+    policy: profile.behavior.binding,
   });
-  if ('error' in bound) return unusable(io, 1, bound.error);
+  if ('fatal' in bound) return unusable(io, 1, bound.fatal);
 
   // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
   const fuzz = cfg.fuzzToken !== undefined ? (await import('../tools/fuzz/hook.js')).fuzzHook(io) : undefined;
@@ -143,10 +146,13 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     singleShot: !cfg.streamIn,
     pid: cfg.seed !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
-    allowedTools: cfg.allowedTools,
-    disallowedTools: cfg.disallowedTools,
+    allowedTools: [...cfg.allowedTools, ...settings.allow],
+    disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
+    maxTurns: cfg.maxTurns,
+    partialMessages: cfg.partialMessages,
+    replayUserMessages: cfg.replayUserMessages,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
-  return { profile, session, scheduler, writer, journal, fuzz, log };
+  return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };
 }

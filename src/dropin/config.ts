@@ -44,6 +44,11 @@ export interface ServeConfig {
   disallowedTools: string[];
   /** `--permission-prompt-tool stdio`: permission asks go to the host as can_use_tool requests. */
   permissionPromptStdio: boolean;
+  /** `--include-partial-messages` / `--replay-user-messages`. */
+  partialMessages: boolean;
+  replayUserMessages: boolean;
+  /** `--max-turns`: model calls per turn (undefined: no limit). */
+  maxTurns: number | undefined;
   /** CBC_EMU_FUZZ (issue #8): the perturbation plan's token. */
   fuzzToken: string | undefined;
 }
@@ -141,6 +146,9 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     allowedTools: splitToolList(flag('allowedTools')),
     disallowedTools: splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
+    partialMessages: flag('include-partial-messages') === true,
+    replayUserMessages: flag('replay-user-messages') === true,
+    maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
   };
 }
@@ -173,6 +181,12 @@ function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): { pr
     default:
       return { mode: out.kind, profile };
   }
+}
+
+/** A flag's whole positive number, or undefined. */
+function positiveInt(v: string | undefined): number | undefined {
+  const n = Number(v);
+  return v !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** `--output-format` / `--input-format` / `--print` / `--verbose`, with the real CLIs' messages (commander's and the profile's). */

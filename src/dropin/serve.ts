@@ -66,6 +66,12 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       finish(1, 'cut');
     };
     scheduler.start();
+    if (c.sessionError !== undefined) {
+      if (c.profile.behavior.sessionErrorOnStderr) stderrLine(io)(c.sessionError);
+      session.refuseStart(c.sessionError);
+      finish(session.lastResultError ? c.profile.behavior.exitCodeAfterErrorResult : 0);
+      return;
+    }
 
     const run: RunControl = {
       finish,

@@ -112,7 +112,7 @@ export function readFrames(c: Composition, io: RunIO, run: RunControl): void {
   io.stdin.on('error', () => run.atEof());
 }
 
-/** One decoded stdin line: journal it, then act (a line that is not JSON is the profile's call: reported or fatal). */
+/** One decoded stdin line: journal it, then act (a line that is not JSON, or JSON that is no readable frame, is the profile's call). */
 function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): void {
   if (ev.kind === 'oversized') {
     stderrLine(io)(`${EMU_PREFIX} stdin line ${ev.lineNo} is ${ev.bytes} bytes, over the ${DEFAULT_MAX_LINE_BYTES}-byte limit; it was skipped`);
@@ -120,33 +120,50 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
   }
   if (run.finished()) return;
   switch (ev.kind) {
-    case 'malformed': {
+    case 'malformed':
       c.journal?.raw(ev.text);
-      const what = c.profile.behavior.malformedLine(ev.text, ev.error);
-      if ('fatal' in what) {
-        stderrLine(io)(what.fatal);
-        run.finish(1);
-      } else c.session.emit({ kind: 'input_error', message: what.report });
+      return refuse(c.profile.behavior.malformedLine(ev.text, ev.error), c, io, run);
+    case 'too-deep':
+      c.log.warn(ev.reason);
+      return;
+    case 'odd': {
+      c.journal?.frame('in', ev.value);
+      const what = c.profile.behavior.oddLine(ev.problem, ev.text, ev.value);
+      if (what === 'blank') c.session.blankTurn();
+      else if (what === 'accept') userMessage(ev.value, c);
+      // the real CLIs say nothing here: a log file records it, stderr stays quiet at the default level
+      else if (what === 'ignore') c.log.info({ frame: shapeOf(ev.value) }, `ignoring stdin JSON (${ev.problem})`); // the shape only: a frame may carry secrets
+      else refuse(what, c, io, run);
       return;
     }
-    case 'ignored':
-      c.journal?.frame('in', ev.value);
-      c.log.warn({ frame: shapeOf(ev.value) }, ev.reason); // the shape only: a frame may carry secrets
-      return;
     case 'frame':
       c.journal?.frame('in', ev.frame);
       dispatch(ev.frame, c);
   }
 }
 
+/** A line the CLI cannot read: fatal (stderr, exit 1) or reported in an error frame. */
+function refuse(what: { fatal: string } | { report: string }, c: Composition, io: RunIO, run: RunControl): void {
+  if ('fatal' in what) {
+    stderrLine(io)(what.fatal);
+    run.finish(1);
+  } else c.session.emit({ kind: 'input_error', message: what.report });
+}
+
+/** A user line: its prompt text, and its content as sent. */
+function userMessage(frame: unknown, c: Composition): void {
+  const message = isRawFrame(frame) ? frame['message'] : undefined;
+  c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined);
+}
+
 /** Routes a stdin frame to the session (seed 002 §3-§5). */
 function dispatch(frame: InboundEnvelope, c: Composition): void {
   switch (frame.type) {
     case 'control_request':
-      c.session.control(frame.request_id, frame.request);
+      c.session.control(typeof frame.request_id === 'string' ? frame.request_id : undefined, frame.request);
       return;
     case 'user':
-      c.session.userMessage(promptOf(frame.message));
+      userMessage(frame, c);
       return;
     case 'control_response':
       c.session.hostResponse(frame.response ?? {});

@@ -57,8 +57,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const timeout = ask.timeout ?? 60_000;
   s.count(t);
   const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input });
-  // measured on cbc 2.117.0: can_use_tool goes out before the assistant frames of that response
-  const callFirst = s.p.behavior.toolUseBeforePermissionRequest;
+  // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
+  const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
   const deny = (reason: string | undefined) => {
     if (!s.active) return;
@@ -69,7 +69,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));
     } else next();
   };
-  const allow = () => {
+  const allow = (allowedBy?: 'rule' | 'host') => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
@@ -82,7 +82,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       return;
     }
     const output = ask.output ?? 'ok';
-    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false });
+    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy });
     afterTool(output);
   };
   const afterTool = (output: string) => {
@@ -95,26 +95,20 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     fire(0);
   };
   const permission = (forced?: 'allow' | 'deny') => {
+    if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
-    if (d === 'allow') {
-      if (!callFirst) showCall();
-      return s.at(MODEL_LATENCY, allow);
-    }
-    if (d === 'deny') {
-      if (!callFirst) showCall();
-      return s.at(MODEL_LATENCY, () => deny(undefined));
-    }
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule'));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
       if (a.kind === 'response' && isAllow(a.body)) {
         input = updatedInput(a.body) ?? input;
-        return allow();
+        return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
       deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined);
     });
-    if (!callFirst) showCall();
   };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);
   const fire = (i: number, forced?: 'allow' | 'deny'): void => {

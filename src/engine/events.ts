@@ -102,7 +102,8 @@ export interface TaskUsage {
 
 /** How a turn started: a user message, or a task notification (follow-up turn). */
 export interface TurnOrigin {
-  kind: 'user' | 'task-notification';
+  /** `blank`: cbc's empty turn for stdin JSON it cannot read (captures in_json_array, in_unknown_type). */
+  kind: 'user' | 'task-notification' | 'blank';
   runId?: string | undefined;
 }
 
@@ -112,6 +113,8 @@ export interface TurnStats {
   endedAt: number;
   apiMs: number;
   numTurns: number;
+  /** Messages of the session's conversation so far, this turn's included: prompts, replies, tool results (cbc's num_turns). */
+  messages: number;
   inputTokens: number;
   outputTokens: number;
   origin: TurnOrigin;
@@ -125,29 +128,63 @@ export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
-  | { kind: 'set_model'; model: string; previous: string; sessionId: string }
+  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel). */
+  | { kind: 'set_model'; model: string; requested: string; previous: string; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
   | { kind: 'stop_task' }
   | { kind: 'mcp_status' }
   | { kind: 'get_available_modes' }
-  | { kind: 'get_available_models' };
+  | { kind: 'get_available_models' }
+  /** A subtype the profile answers from its captured replies (data), whatever the session's state. */
+  | { kind: 'canned'; subtype: string; request: Record<string, unknown> };
 
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
-  | { kind: 'control_success'; requestId: string; payload: ControlPayload }
-  | { kind: 'control_error'; requestId: string; subtype: string; reason: 'unsupported' | 'invalid'; message?: string }
+  | { kind: 'control_success'; requestId: string | undefined; payload: ControlPayload }
+  | { kind: 'control_error'; requestId: string | undefined; subtype: string; reason: 'unsupported' | 'invalid'; message?: string; errorCode?: string }
   | { kind: 'session_state'; state: SessionState }
   | { kind: 'input_error'; message: string }
+  /** The session cannot start (an unknown --resume id): the CLI's error frame, no turn. */
+  | { kind: 'session_error'; message: string }
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
+  /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
+  | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
   | { kind: 'assistant_text'; messageId: string; text: string }
+  /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
+  | { kind: 'assistant_stream'; messageId: string; text: string }
+  /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */
+  | { kind: 'user_replay'; content: unknown }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean; task?: TaskInfo | undefined; foreground?: boolean | undefined }
+  | {
+      kind: 'tool_result';
+      toolUseId: string;
+      content: string;
+      isError: boolean;
+      task?: TaskInfo | undefined;
+      foreground?: boolean | undefined;
+      /** The tool call this result answers (a CLI formats a result and its metadata per tool). */
+      ran?: { name: string; input: Record<string, unknown> } | undefined;
+      /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
+      allowedBy?: 'rule' | 'host' | undefined;
+    }
   | { kind: 'interrupted_user'; messageId: string }
-  | { kind: 'result'; ok: boolean; text: string; errors: string[]; stats: TurnStats; interrupted: boolean; structured?: { value: unknown } | undefined }
+  /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
+  | { kind: 'max_turns'; messageId: string; text: string }
+  | {
+      kind: 'result';
+      ok: boolean;
+      text: string;
+      errors: string[];
+      stats: TurnStats;
+      interrupted: boolean;
+      structured?: { value: unknown } | undefined;
+      /** The --max-turns limit the turn reached (Claude Code: the error_max_turns result). */
+      maxTurns?: number | undefined;
+    }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }
   | {

@@ -28,13 +28,8 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
   const description = wf.description ?? wf.name ?? name;
   const source = scriptText(wf, name, description);
   s.count(t);
-  s.emit({
-    kind: 'assistant_tool_use',
-    messageId,
-    toolUseId,
-    name: 'Workflow',
-    input: wf.script !== undefined && s.p.behavior.workflowInputNamesScriptPath ? { scriptPath: wf.script, description } : { script: source, description },
-  });
+  const input = wf.script !== undefined && s.p.behavior.workflowInputNamesScriptPath ? { scriptPath: wf.script, description } : { script: source, description };
+  s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: 'Workflow', input });
   const now = o.scheduler.now();
   const taskId = s.p.ids.taskId('workflow', o.rng);
   const info: TaskInfo = {
@@ -45,7 +40,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
     description,
     workflowName: name,
     prompt: s.p.behavior.workflowPromptInTaskStarted ? source : undefined,
-    outputFile: s.p.behavior.outputFile(o.home, o.cwd, o.sessionId, taskId),
+    outputFile: s.p.behavior.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env),
     startedAt: now,
   };
   // a cbc -p single shot ends with its first result (seed 002 §8), and the env switch removes background
@@ -69,7 +64,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
         next();
       };
     } else {
-      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info });
+      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info, ran: { name: 'Workflow', input }, allowedBy: 'rule' });
       next();
     }
   };
@@ -160,7 +155,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   }
   const now = o.scheduler.now();
   const taskId = s.p.ids.taskId(spec.kind, o.rng);
-  const outputFile = b.outputFile(o.home, o.cwd, o.sessionId, taskId);
+  const outputFile = b.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env);
   const info: TaskInfo = {
     taskId,
     runId: s.p.ids.runId?.(now, o.rng),
@@ -187,7 +182,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   });
   s.runs.push(run);
   run.start();
-  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info });
+  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule' });
   next();
 }
 

@@ -1,4 +1,6 @@
 import type { WireFrame } from '../protocol/frames/index.js';
+import type { BindingPolicy } from '../store/binding.js';
+import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
 import type { EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
 import type { Random } from './random.js';
@@ -39,8 +41,17 @@ export interface ProfileBehavior {
   abortError(reason: string): string;
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
-  /** Control subtypes this profile answers (others get the unsupported error). */
+  /**
+   * Control subtypes this profile answers (others get the unsupported error); those the session does not
+   * handle itself are answered from the profile's captured replies (ControlPayload `canned`).
+   */
   controlSubtypes: ReadonlySet<string>;
+  /** The model a name stands for (an alias such as `opus` or `default` resolves to the id the CLI reports). */
+  resolveModel(name: string): string;
+  /** Why set_permission_mode refuses `mode` (message and, where the CLI sends one, error code), or undefined to accept it. */
+  rejectPermissionMode(mode: string): { message: string; code?: string } | undefined;
+  /** stop_task naming no task: cbc errors ("No task found with ID"), Claude Code answers an empty success (measured). */
+  stopUnknownTask: 'error' | 'ok';
   /** Exit code after stdin EOF when the last result was an error. */
   exitCodeAfterErrorResult: number;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
@@ -51,13 +62,20 @@ export interface ProfileBehavior {
   settingsDir: string;
   /** Default model id. */
   defaultModel: string;
-  /** Tool names listed in system/init (the Workflow tool is removed when workflows are disabled). */
-  tools: readonly string[];
+  /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
+  initTools(o: InitToolOptions): string[];
   /**
    * What a stdin line that is not JSON does: `fatal` prints the text on stderr and exits 1 (Claude
    * Code); `report` emits an error frame with the text and carries on (cbc 2.117.0).
    */
   malformedLine(line: string, error: Error): { fatal: string } | { report: string };
+  /**
+   * JSON on stdin that is no readable frame (src/transport/inbound.ts; captures in_json_null, in_json_array,
+   * in_unknown_type, in_ctl_no_request, in_user_no_message): `fatal` prints the text on stderr and exits 1,
+   * `report` writes an error frame and carries on, `blank` plays cbc's empty turn, `accept` takes it as the
+   * frame it claims to be, `ignore` does nothing (logged at info level only: the real CLIs say nothing).
+   */
+  oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
   /** Summary text of a task notification. */
@@ -70,12 +88,21 @@ export interface ProfileBehavior {
   interruptedErrors: readonly string[];
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
-  /** Path of a task's output file, under the emulator home. */
-  outputFile(home: string, cwd: string, sessionId: string, taskId: string): string;
+  /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
+  outputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
-  /** Claude shows the assistant tool_use before its can_use_tool request; cbc 2.117.0 asks first (measured). */
-  toolUseBeforePermissionRequest: boolean;
+  /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
+  maxTurnsError(limit: number): string;
+  /** --resume of an unknown session and --session-id of a stored one (src/store/binding.ts). */
+  binding: BindingPolicy;
+  /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */
+  sessionErrorOnStderr: boolean;
+  /**
+   * Claude shows the assistant tool_use before its PreToolUse hook_callbacks, cbc 2.117.0 after them (captures
+   * req_hook_callback); both show it before the can_use_tool request (req_can_use_tool_allow).
+   */
+  toolUseBeforeHooks: boolean;
   /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */
   asksHostWithoutPromptTool: boolean;
   /** cbc's Workflow tool input names a script file as `scriptPath`; Claude always inlines the `script`. */
@@ -88,6 +115,15 @@ export interface ProfileBehavior {
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
+}
+
+/** What the tools a session offers depend on. */
+export interface InitToolOptions {
+  /** --disallowedTools rules (a bare tool name removes the tool). */
+  disallowed: readonly string[];
+  /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
+  hostAnswersPrompts: boolean;
+  disableWorkflows: boolean;
 }
 
 /** Id formats of one CLI. */

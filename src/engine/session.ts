@@ -32,6 +32,8 @@ export class Session implements TurnHost {
   readonly sdkMcpServers = new Set<string>();
   readonly mcpReady = new Set<string>();
   mcpSeq = 0;
+  /** The session served: the bound one, until cbc's blank turn starts a new one. */
+  sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
   model: string;
@@ -45,6 +47,8 @@ export class Session implements TurnHost {
   private initCount = 0;
   private resultCount = 0;
   private turnRequestId: string | undefined;
+  /** Messages of the conversation, across resumes (TurnStats.messages). */
+  private messages: number;
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
   private readonly transcriptPath: string;
@@ -60,16 +64,23 @@ export class Session implements TurnHost {
       (ev) => this.emit(ev),
       (requestId, subtype, state) => opts.trace?.('host_request', { request_id: requestId, subtype, state }),
       (message) => {
-        opts.log.warn(message);
+        // the real CLIs say nothing on stderr about host answers they drop (captures in_ctl_response_unknown)
+        opts.log.info(message);
         opts.trace?.('warning', { message });
       },
     );
+    this.sessionId = opts.sessionId;
     this.permissionMode = opts.permissionMode;
-    this.model = opts.model;
-    this.toolList = this.p.behavior.tools.filter((t) => !(opts.disableWorkflows && t === 'Workflow'));
+    this.model = this.p.behavior.resolveModel(opts.model);
+    this.toolList = this.p.behavior.initTools({
+      disallowed: opts.disallowedTools ?? [],
+      hostAnswersPrompts: opts.permissionPromptStdio === true,
+      disableWorkflows: opts.disableWorkflows === true,
+    });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
+    this.messages = opts.resume?.messages ?? 0;
   }
 
   /** True when nothing is running, queued or pending. */
@@ -83,7 +94,7 @@ export class Session implements TurnHost {
 
   private ctx(): EncodeContext {
     return {
-      sessionId: this.o.sessionId,
+      sessionId: this.sessionId,
       cwd: this.o.cwd,
       model: this.model,
       permissionMode: this.permissionMode,
@@ -100,6 +111,7 @@ export class Session implements TurnHost {
 
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
+    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
@@ -108,26 +120,31 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  /** Handles a user message: queues a turn. */
-  userMessage(prompt: string): void {
-    this.queue.push({ prompt, origin: { kind: 'user' } });
+  /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
+  userMessage(prompt: string, content: unknown = prompt): void {
+    this.queue.push({ prompt, content, origin: { kind: 'user' } });
     this.queuedChars += prompt.length;
     this.pump();
   }
 
   /** Characters of prompt text queued behind the running turn (the drop-in stops reading stdin past a limit). */
-  get queuedInputChars(): number {
-    return this.queuedChars;
-  }
+  get queuedInputChars(): number { return this.queuedChars; } // prettier-ignore
 
   /** Resolves when the next queued turn starts. */
   whenDequeued(): Promise<void> {
     return new Promise((resolve) => this.dequeueWaiters.push(resolve));
   }
 
-  /** Handles a control_request from the host. */
-  control(requestId: string, request: RawFrame): void {
-    const subtype = str(request, 'subtype') ?? '';
+  /** stdin JSON cbc cannot read: an empty turn, then a new session (captures in_json_array, in_unknown_type). */
+  blankTurn(): void {
+    this.queue.push({ prompt: '', origin: { kind: 'blank' } });
+    this.pump();
+  }
+
+  /** Handles a control_request from the host (one without request_id is answered without one). */
+  control(requestId: string | undefined, request: RawFrame): void {
+    // a missing or odd subtype is named as JavaScript prints it (captures in_ctl_no_subtype: "undefined")
+    const subtype = str(request, 'subtype') ?? JSON.stringify(request['subtype']) ?? 'undefined';
     const b = this.p.behavior;
     if (!b.controlSubtypes.has(subtype)) {
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
@@ -154,26 +171,36 @@ export class Session implements TurnHost {
         const requested = nonEmpty(request, 'reason');
         // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
-        ok({ kind: 'interrupt', sessionId: this.o.sessionId, reason, requested });
+        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
         // seed 000 §4.2: an interrupt naming another session leaves this one untouched
-        if (target === undefined || target === this.o.sessionId) this.interrupt(reason);
+        if (target === undefined || target === this.sessionId) this.interrupt(reason);
         return;
       }
       case 'set_permission_mode': {
         const previous = this.permissionMode;
+        const rejected = b.rejectPermissionMode(str(request, 'mode') ?? '');
+        if (rejected) {
+          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: rejected.message, errorCode: rejected.code });
+          return;
+        }
         this.permissionMode = str(request, 'mode') ?? this.permissionMode;
-        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.o.sessionId });
+        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.sessionId });
         return;
       }
       case 'set_model': {
         const previous = this.model;
-        this.model = nonEmpty(request, 'model') ?? this.p.behavior.defaultModel;
-        ok({ kind: 'set_model', model: this.model, previous, sessionId: this.o.sessionId });
+        const requested = nonEmpty(request, 'model') ?? 'default';
+        this.model = b.resolveModel(requested);
+        ok({ kind: 'set_model', model: this.model, requested, previous, sessionId: this.sessionId });
         return;
       }
       case 'stop_task': {
         const id = request['task_id'];
         const run = this.runs.find((r) => r.info.taskId === id);
+        if (!run && b.stopUnknownTask === 'ok') {
+          ok({ kind: 'stop_task' });
+          return;
+        }
         if (!run) {
           this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
           return;
@@ -189,17 +216,23 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
+    ok({ kind: 'canned', subtype, request });
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
   hostResponse(response: RawFrame): void {
     const id = str(response, 'request_id');
     if (id === undefined) {
-      this.o.log.warn({ response: shapeOf(response) }, 'ignoring a control_response without request_id');
+      this.o.log.info({ response: shapeOf(response) }, 'ignoring a control_response without request_id');
       return;
     }
     this.host.answer(id, response);
+  }
+
+  /** The session cannot start (an unknown --resume id): the CLI's error frame, then no turn ever runs. */
+  refuseStart(message: string): void {
+    this.emit({ kind: 'session_error', message });
+    this.lastResultError = true;
   }
 
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
@@ -237,6 +270,7 @@ export class Session implements TurnHost {
       endedAt: 0,
       apiMs: 0,
       numTurns: 0,
+      messages: 0,
       inputTokens: 0,
       outputTokens: 0,
       origin: next.origin,
@@ -244,7 +278,8 @@ export class Session implements TurnHost {
       permissionDenials: [],
     };
     this.active = { stats, timers: [], waiting: new Set() };
-    this.turnRequestId = this.o.rng.hex(32);
+    this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
+    this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }
 
@@ -260,6 +295,13 @@ export class Session implements TurnHost {
     const o = this.o;
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
     this.emit({ kind: 'turn_init' });
+    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content });
+    if (pt.origin.kind === 'blank') {
+      this.emit({ kind: 'blank_init' });
+      this.endTurn(true, '', []);
+      this.sessionId = this.p.ids.sessionId(o.rng);
+      return;
+    }
     const firstMessageId = this.p.ids.messageId(o.rng);
     this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
 
@@ -288,7 +330,7 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     this.count(t);
-    this.emit({ kind: 'assistant_text', messageId, text });
+    this.emit({ kind: this.o.partialMessages ? 'assistant_stream' : 'assistant_text', messageId, text });
     next();
   }
 
@@ -312,24 +354,43 @@ export class Session implements TurnHost {
     }
   }
 
+  /**
+   * --max-turns: once the turn made its limit of model calls, the next one is refused and the turn ends
+   * with the CLI's max-turns error; the refused call still counts in num_turns (captures ses_max_turns).
+   */
+  atTurnLimit(): boolean {
+    const t = this.active;
+    const limit = this.o.maxTurns;
+    if (!t || limit === undefined || t.stats.numTurns < limit) return false;
+    const text = this.p.behavior.maxTurnsError(limit);
+    this.emit({ kind: 'max_turns', messageId: this.p.ids.messageId(this.o.rng), text });
+    t.stats.numTurns += 1;
+    this.endTurn(false, '', [text], false, undefined, limit);
+    return true;
+  }
+
   /** Ends the running turn with its result, records it, and starts the next queued turn. */
-  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }): void {
+  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }, maxTurns?: number): void {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured });
+    t.stats.messages = this.messages;
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone });
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
     this.active = undefined;
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
     this.o.scheduler.after(0, () => this.pump());
   }
 }
+
+/** Engine events that add a message to the conversation. */
+const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_tool_use', 'tool_result', 'interrupted_user']);
 
 /** A string field of a control request, or undefined when it is absent or empty. */
 function nonEmpty(request: RawFrame, key: string): string | undefined {

@@ -1,6 +1,7 @@
 import type { EmuLogger } from '../log.js';
 import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
+import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
@@ -35,11 +36,17 @@ export interface SessionOptions {
   /** `-p` single-shot (text input): the process ends after the prompt's work. */
   singleShot: boolean;
   /** Where a resumed session's script stands (--resume / --continue). */
-  resume?: { cursor: number; turns: number } | undefined;
+  resume?: SessionProgress | undefined;
   /** Records a finished turn in the session store (absent with --no-session-persistence). */
-  persist?: ((state: { cursor: number; turns: number }) => void) | undefined;
+  persist?: ((state: SessionProgress) => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
+  /** `--include-partial-messages`: assistant texts also stream as the API's events. */
+  partialMessages?: boolean | undefined;
+  /** `--replay-user-messages`: user lines are echoed back when their turn starts. */
+  replayUserMessages?: boolean | undefined;
+  /** `--max-turns`: model calls one turn may make (undefined: no limit). */
+  maxTurns?: number | undefined;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
   pid: number;
   /** --allowedTools / --disallowedTools rules. */
@@ -54,6 +61,8 @@ export interface SessionOptions {
 /** A queued turn: a user prompt, or a follow-up started by a task notification. */
 export interface PendingTurn {
   prompt: string;
+  /** The user message's content as sent (echoed by --replay-user-messages). */
+  content?: unknown;
   origin: TurnOrigin;
   followupText?: string;
 }
@@ -86,6 +95,8 @@ export interface TurnHost {
   mcpSeq: number;
   readonly permissionMode: string;
   readonly model: string;
+  /** The session served (cbc's blank turn moves the process to a new one). */
+  readonly sessionId: string;
   emit(ev: EngineEvent): void;
   /** Schedules `fn` `delay` virtual ms from now as part of the running turn (cancelled by an interrupt). */
   at(delay: number, fn: () => void): void;
@@ -94,6 +105,8 @@ export interface TurnHost {
   /** One assistant text message of the running turn, then `next`. */
   say(text: string, messageId: string, next: () => void): void;
   endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }): void;
+  /** --max-turns: true (and the turn ended with the CLI's max-turns error) when the turn may not call the model again. */
+  atTurnLimit(): boolean;
   interrupt(reason: string): void;
   pump(): void;
   writeOutput(file: string, text: string): void;

@@ -15,7 +15,7 @@ type Step = (next: () => void) => void;
 
 /** Plays the scenario turn chosen for `prompt`; its first message carries `firstMessageId`. */
 export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageId: string): void {
-  const vars = { prompt, session_id: s.o.sessionId };
+  const vars = { prompt, session_id: s.sessionId };
   const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
   const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
   const background = turn.background ?? [];
@@ -55,10 +55,13 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   if (!s.o.disableWorkflows) for (const wf of workflows) steps.push((next) => launchWorkflow(s, wf, nextId(), next));
   for (const bg of background) steps.push((next) => launchBackground(s, bg, nextId(), next));
   steps.push((next) => s.say(resultText, nextId(), next));
+  // every step is one model call; after the first, --max-turns may refuse it
   const run = (i: number) => {
     const step = steps[i];
     if (!step) return completeTurn(s, resultText);
-    s.at(i === 0 ? first : MODEL_LATENCY, () => step(() => run(i + 1)));
+    s.at(i === 0 ? first : MODEL_LATENCY, () => {
+      if (i === 0 || !s.atTurnLimit()) step(() => run(i + 1));
+    });
   };
   run(0);
 }

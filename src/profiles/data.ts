@@ -8,6 +8,20 @@ export interface ProfileData {
   initializeResponse: Record<string, unknown>;
   systemInit: FrameOf<typeof SYSTEM_INIT>;
   availableModes?: Record<string, unknown>;
+  /** Replies to control subtypes the session does not handle itself, per subtype (see {@link CannedReply}). */
+  controlReplies?: Record<string, CannedReply>;
+}
+
+/**
+ * A captured control reply: a success with `response` (none when absent), or an `error` (with the CLI's
+ * `errorCode` where it sends one), and what it pushes with it. Strings may name `{cwd}` or `{request.<key>}`, filled in per request.
+ */
+export interface CannedReply {
+  response?: unknown;
+  error?: string;
+  errorCode?: string;
+  /** cbc's subscribe: what it pushes on `channel` right before and after the reply, `data` gaining a `timestamp`. */
+  notify?: { channel: string; data: Record<string, unknown> };
 }
 
 const cache = new Map<string, ProfileData>();

@@ -1,6 +1,6 @@
 import type { EmuLogger } from '../log.js';
 import { isSafeId, unsafeIdMessage } from './paths.js';
-import { appendRecord, latestSession, readSession, sessionExists, type StoredSession } from './sessions.js';
+import { appendRecord, latestSession, readSession, sessionExists, type SessionProgress, type StoredSession } from './sessions.js';
 
 /** The session flags of the real CLIs (seed 002 §4). */
 export interface SessionFlags {
@@ -15,15 +15,28 @@ export interface SessionFlags {
 /** Which session a run serves, where its script stands, and how finished turns are recorded. */
 export interface SessionBinding {
   sessionId: string;
-  resume: { cursor: number; turns: number } | undefined;
-  persist: (state: { cursor: number; turns: number }) => void;
+  resume: SessionProgress | undefined;
+  persist: (state: SessionProgress) => void;
+  /** The CLI's refusal of an unknown --resume id: the run reports it under `sessionId` (an error frame) and serves no turn. */
+  error?: string | undefined;
 }
+
+/** What the CLI does where the store cannot serve the flags (the profile's words). */
+export interface BindingPolicy {
+  /** The refusal text for `--resume <value>` that names no stored session. */
+  resumeNotFound(value: string): string;
+  /** `--session-id` of a stored session: Claude Code refuses it, cbc 2.117.0 carries the session on (measured). */
+  sessionIdInUse: 'refuse' | 'resume';
+}
+
+/** Whether `value` has the shape of a session id (a UUID); the real CLIs word refusals by it. */
+export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Resolves --session-id / --resume / --continue / --fork-session against the store under the emulator
- * home, with the real CLIs' refusals (unknown id, nothing to continue, id already in use). The store's
+ * home, with the real CLIs' refusals (unknown id, id already in use); `--continue` with nothing to
+ * continue starts a new session, as both real CLIs do (captures ses_continue_none). The store's
  * header is written with the first finished turn, so a run that only answers `initialize` leaves none.
- * Every id that becomes a file name passes the one id rule (store/paths.ts) before it is used.
  */
 export function bindSession(o: {
   home: string;
@@ -34,23 +47,27 @@ export function bindSession(o: {
   newId: () => string;
   now: () => number;
   log: EmuLogger;
-}): SessionBinding | { error: string } {
-  if (o.flags.sessionId !== undefined && !isSafeId(o.flags.sessionId)) return { error: unsafeIdMessage('--session-id', o.flags.sessionId) };
+  policy: BindingPolicy;
+}): SessionBinding | { fatal: string } {
+  const refuse = (error: string, sessionId: string): SessionBinding => ({ sessionId, resume: undefined, persist: () => undefined, error });
+  if (o.flags.sessionId !== undefined && !isSafeId(o.flags.sessionId)) return { fatal: unsafeIdMessage('--session-id', o.flags.sessionId) };
   let resumed: StoredSession | undefined;
   if (typeof o.flags.resume === 'string') {
     resumed = readSession(o.home, o.flags.resume);
-    if (!resumed) return { error: `No conversation found with session ID: ${o.flags.resume}` };
+    // the refusal result names the asked id when it is one (captures ses_resume_unknown / ses_resume_invalid)
+    if (!resumed) return refuse(o.policy.resumeNotFound(o.flags.resume), isUuid(o.flags.resume) ? o.flags.resume : o.newId());
   } else if (o.flags.resume === true || o.flags.continue) {
     resumed = latestSession(o.home, o.cwd);
-    if (!resumed) return { error: 'No conversation found to continue' };
   }
   if (o.flags.sessionId !== undefined && !resumed && sessionExists(o.home, o.flags.sessionId)) {
-    return { error: `Error: Session ID ${o.flags.sessionId} is already in use.` };
+    // Claude Code says so on stderr only and exits 1 (captures ses_session_id_in_use)
+    if (o.policy.sessionIdInUse === 'refuse') return { fatal: `Error: Session ID ${o.flags.sessionId} is already in use.` };
+    resumed = readSession(o.home, o.flags.sessionId);
   }
   const fork = o.flags.fork && resumed !== undefined;
   const sessionId = resumed && !fork ? resumed.header.session_id : o.flags.sessionId ?? o.newId();
   let headerWritten = resumed !== undefined && !fork;
-  const persist = (state: { cursor: number; turns: number }) => {
+  const persist = (state: SessionProgress) => {
     if (!o.flags.persist) return;
     try {
       if (!headerWritten) {
@@ -66,10 +83,10 @@ export function bindSession(o: {
         });
         headerWritten = true;
       }
-      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, at: o.now() });
+      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, at: o.now() });
     } catch (e) {
       o.log.error({ err: e }, 'cannot write the session store');
     }
   };
-  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns } : undefined, persist };
+  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages } : undefined, persist };
 }

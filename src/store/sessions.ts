@@ -20,19 +20,23 @@ export interface SessionHeader {
   forked_from?: string;
 }
 
-/** State after a finished turn: where the scenario script stands. */
-export interface TurnRecord {
-  type: 'turn';
+/** Where a session stands after a finished turn: the scenario script's cursor, turns and conversation messages so far. */
+export interface SessionProgress {
   cursor: number;
   turns: number;
+  /** Messages of the conversation (cbc's num_turns counts them across resumes). */
+  messages: number;
+}
+
+/** State after a finished turn: where the scenario script stands. */
+export interface TurnRecord extends SessionProgress {
+  type: 'turn';
   at: number;
 }
 
 /** What resuming a session restores. */
-export interface StoredSession {
+export interface StoredSession extends SessionProgress {
   header: SessionHeader;
-  cursor: number;
-  turns: number;
 }
 
 const file = (home: string, id: string) => join(home, 'sessions', `${id}.jsonl`);
@@ -48,6 +52,7 @@ export function readSession(home: string, id: string): StoredSession | undefined
   let header: SessionHeader | undefined;
   let cursor = 0;
   let turns = 0;
+  let messages = 0;
   for (const line of readFileSync(file(home, id), 'utf8').split('\n')) {
     if (line === '') continue;
     let rec: unknown;
@@ -61,10 +66,11 @@ export function readSession(home: string, id: string): StoredSession | undefined
     else if (rec['type'] === 'turn') {
       const c = num(rec, 'cursor');
       const t = num(rec, 'turns');
-      if (c !== undefined && t !== undefined) [cursor, turns] = [c, t];
+      // a record written before `messages` was stored: a prompt and a reply per turn
+      if (c !== undefined && t !== undefined) [cursor, turns, messages] = [c, t, num(rec, 'messages') ?? 2 * t];
     }
   }
-  return header ? { header, cursor, turns } : undefined;
+  return header ? { header, cursor, turns, messages } : undefined;
 }
 
 /** The most recently written session of `cwd` (for --continue). */

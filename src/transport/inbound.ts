@@ -2,11 +2,21 @@ import { isRawFrame } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
 import { LineReader } from './line-reader.js';
 
-/** One stdin line, decoded at the edge: a frame to act on, JSON to ignore, a line that is not JSON, or one over the cap. */
+/**
+ * JSON a CLI cannot read as a frame, by what is wrong with it: `null` (no `type` to read), another value
+ * that is no object, an object of no known `type`, a control_request without a `request` object, a user
+ * line whose `message` is not an object or whose role is not `user`, a control_response whose `response` is not one. What each does
+ * is the CLI's (ProfileBehavior.oddLine): fatal, an error frame, a blank turn, or nothing.
+ */
+export type OddProblem = 'null' | 'not-object' | 'unknown-type' | 'no-request' | 'no-message' | 'user-role' | 'bad-response';
+
+/** One stdin line, decoded at the edge: a frame to act on, JSON that is no readable frame, a line that is not JSON, or one over the cap. */
 export type Inbound =
   | { kind: 'frame'; frame: InboundEnvelope }
-  | { kind: 'ignored'; value: unknown; reason: string }
+  | { kind: 'odd'; value: unknown; problem: OddProblem; text: string }
   | { kind: 'malformed'; text: string; error: Error }
+  /** A line the emulator refuses to read at all (nested past MAX_INBOUND_DEPTH): logged by shape, no effect. */
+  | { kind: 'too-deep'; reason: string }
   | { kind: 'oversized'; bytes: number; lineNo: number };
 
 /**
@@ -15,21 +25,25 @@ export type Inbound =
  * drop-in's whole start-up budget (docs/performance.md); test/unit/transport/inbound.test.ts checks
  * that both accept the same values. The accepted frame is the parsed object itself (no copy).
  */
-export function decodeInbound(value: unknown): { frame: InboundEnvelope } | { reason: string } {
-  if (!isRawFrame(value)) return { reason: 'ignoring a stdin frame that is not a JSON object' };
+export function decodeInbound(value: unknown): { frame: InboundEnvelope } | { problem: OddProblem } {
+  if (value === null) return { problem: 'null' };
+  if (!isRawFrame(value)) return { problem: 'not-object' };
   switch (value['type']) {
     case 'user':
+      if (!isRawFrame(value['message'])) return { problem: 'no-message' };
+      return value['message']['role'] === 'user' ? { frame: value as InboundEnvelope } : { problem: 'user-role' };
     case 'control_cancel_request':
     case 'keep_alive':
       return { frame: value as InboundEnvelope };
     case 'control_request':
-      if (typeof value['request_id'] !== 'string' || !isRawFrame(value['request'])) return { reason: 'ignoring a control_request without request_id or request' };
+      // a missing request_id is answered all the same (captures in_ctl_no_request_id); a missing request is not
+      if (!isRawFrame(value['request'])) return { problem: 'no-request' };
       return { frame: value as InboundEnvelope };
     case 'control_response':
-      if (value['response'] !== undefined && !isRawFrame(value['response'])) return { reason: 'ignoring a control_response whose response is not an object' };
+      if (value['response'] !== undefined && !isRawFrame(value['response'])) return { problem: 'bad-response' };
       return { frame: value as InboundEnvelope };
     default:
-      return { reason: 'ignoring a stdin frame of unknown type' };
+      return { problem: 'unknown-type' };
   }
 }
 
@@ -57,10 +71,10 @@ export function nestsDeeper(text: string, max: number): boolean {
   return false;
 }
 
-/** Decodes a line: depth first (too deep: ignored), JSON next (not JSON: `malformed`), then the envelope. */
+/** Decodes a line: depth first (`too-deep`), JSON next (not JSON: `malformed`), then the envelope. */
 function decodeLine(text: string): Inbound {
   if (nestsDeeper(text, MAX_INBOUND_DEPTH)) {
-    return { kind: 'ignored', value: undefined, reason: `ignoring a stdin frame nested more than ${MAX_INBOUND_DEPTH} levels deep` };
+    return { kind: 'too-deep', reason: `ignoring a stdin frame nested more than ${MAX_INBOUND_DEPTH} levels deep` };
   }
   let value: unknown;
   try {
@@ -69,7 +83,7 @@ function decodeLine(text: string): Inbound {
     return { kind: 'malformed', text, error: e as Error };
   }
   const d = decodeInbound(value);
-  return 'frame' in d ? { kind: 'frame', frame: d.frame } : { kind: 'ignored', value, reason: d.reason };
+  return 'frame' in d ? { kind: 'frame', frame: d.frame } : { kind: 'odd', value, problem: d.problem, text };
 }
 
 /** stdin bytes in, decoded {@link Inbound} lines out: the {@link LineReader} framing plus the envelope. */

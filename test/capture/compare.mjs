@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { normalizeStdout, normalizeString, Placeholders } from '../golden/normalize.ts';
 import { CLIS } from './capture.mjs';
 import { CASES } from './cases.mjs';
+import { SURFACE_CASES } from './surface-cases.mjs';
 import { playSteps } from './steps.mjs';
 import { diffLines, diffValues } from './value-diff.mjs';
 
@@ -63,11 +64,17 @@ function emulate(profile, args, steps, cwd, env) {
 }
 
 /** Replays one capture's stdin record (its `pre` run first, same folders) against the emulator. */
-async function replay(cli, profile, rec) {
+async function replay(cli, name, profile, rec) {
   const root = mkdtempSync(join(tmpdir(), 'cbc-emu-surface-'));
   const cwd = join(root, 'work');
   for (const d of ['work', 'home', 'tmp', 'run']) mkdirSync(join(root, d));
   for (const [f, body] of Object.entries(rec.files ?? {})) writeFileSync(join(cwd, f), body);
+  // the user settings capture.mjs wrote for a bypass case (Claude's allow rules), which the stdin record does not carry
+  const c = [...SURFACE_CASES, ...CASES].find((x) => x.name === name);
+  if (CLIS[cli].settings && c?.bypass) {
+    mkdirSync(join(root, 'home', '.claude'), { recursive: true });
+    writeFileSync(join(root, 'home', '.claude', 'settings.json'), JSON.stringify(CLIS[cli].settings));
+  }
   // the same environment names the capture set (config dir, tmp and runtime dirs), under this run's root
   const env = { PATH: process.env.PATH, HOME: join(root, 'home'), TERM: 'dumb', ...CLIS[cli].env(0, root), ...(rec.env ?? {}) };
   try {
@@ -113,7 +120,7 @@ export async function compareCase(cli, name) {
   const base = existsSync(join(REAL, t.dir, 'surface', `${name}.stdin.json`)) ? join(REAL, t.dir, 'surface', name) : join(REAL, t.dir, name);
   const rec = JSON.parse(readFileSync(`${base}.stdin.json`, 'utf8'));
   const real = { stdout: readFileSync(`${base}.stdout.ndjson`, 'utf8'), stderr: readFileSync(`${base}.stderr.txt`, 'utf8'), rc: readFileSync(`${base}.rc`, 'utf8').trim() };
-  const emu = await replay(cli, t.profile, rec);
+  const emu = await replay(cli, name, t.profile, rec);
   const rp = realPaths(real.stdout + real.stderr);
   const ep = { cwd: join(emu.root, 'work'), home: join(emu.root, 'home'), other: [join(emu.root, 'tmp'), join(emu.root, 'emu-home'), emu.root] };
   const tidy = (p) => (p.kind === 'frames' ? { kind: 'frames', frames: p.frames.map((f) => beyondNormalize(f, new Placeholders())) } : p);

@@ -43,6 +43,15 @@ export const HELD_BACK = new Set([
   'opt_disable_slash_commands', 'opt_no_chrome', 'opt_max_budget_usd', 'opt_exclude_dynamic_system_prompt_sections',
 ]);
 
+/** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
+export const NOT_REPRODUCED = {
+  'cbc-2.117.0 in_crlf': 'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (a second system/init mid-turn); the emulator queues it in the same session',
+  'cbc-2.117.0 in_two_turns_queued': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions and answer only the second; the emulator queues both turns',
+  'cbc-2.117.0 in_ctl_no_request': 'frame order not reproduced: cbc 2.117.0 answers initialize only after fetching remote settings (seconds), so its error frame comes first; the emulator answers initialize at once',
+  'cbc-2.117.0 in_ctl_no_request_id': 'frame order not reproduced: cbc 2.117.0 answers initialize late (remote settings), so this reply comes first; the emulator answers initialize at once',
+  'cbc-2.117.0 in_ctl_no_subtype': 'frame order not reproduced: cbc 2.117.0 answers initialize late (remote settings), so this reply comes first; the emulator answers initialize at once',
+};
+
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
 export const SDK_TO_CLI = {
   claude: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'rename_session', 'set_color', 'mcp_status', 'get_context_usage', 'get_session_cost', 'list_models', 'get_usage', 'get_binary_version', 'mcp_call', 'file_suggestions', 'mcp_message', 'rewind_files', 'cancel_async_message', 'read_file', 'seed_read_state', 'mcp_set_servers', 'register_repo_root', 'reload_plugins', 'reload_skills', 'reload_output_styles', 'mcp_reconnect', 'mcp_toggle', 'set_has_subscribers', 'stop_task', 'background_tasks', 'get_task_output', 'apply_flag_settings', 'get_settings', 'get_hooks_listing', 'update_settings', 'list_permission_rules', 'mcp_read_resource'],
@@ -219,7 +228,8 @@ export function statuses(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
       const common = pervasive(results)[cli] ?? new Set();
       const isCommon = (d) => common.has(d.split(': ').slice(1).join(': ').split(' — ')[0]);
       const diffs = [...all.filter((d) => !isCommon(d)), ...all.filter(isCommon)];
-      per[cli] = diffs.length === 0 ? { status: 'captured-match', cases } : { status: 'captured-divergent', reason: diffs.slice(0, 2).map((d) => short(d, 110)).join('; ') + (diffs.length > 2 ? ` (+${diffs.length - 2} more)` : ''), cases };
+      const why = cases.filter((n) => NOT_REPRODUCED[`${cli} ${n}`]).map((n) => `${n}: ${NOT_REPRODUCED[`${cli} ${n}`]}; `).join('');
+      per[cli] = diffs.length === 0 ? { status: 'captured-match', cases } : { status: 'captured-divergent', reason: why + diffs.slice(0, 2).map((d) => short(d, 110)).join('; ') + (diffs.length > 2 ? ` (+${diffs.length - 2} more)` : ''), cases };
     }
     return { ...row, per };
   });

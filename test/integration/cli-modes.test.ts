@@ -76,7 +76,7 @@ describe('argv', () => {
     expect(joined.code).toBe(0);
     expect(joined.stdout).toBe(spaced.stdout);
     const [res] = expectNdjson(joined.stdout);
-    expect(Object.keys(res?.['modelUsage'] as object)).toEqual(['sonnet']);
+    expect(Object.keys(res?.['modelUsage'] as object)).toEqual(['claude-sonnet-5-5']); // the alias resolved per the models list (issue #16)
   });
 
   // §11: `--allowedTools <tools...>` is variadic: it takes values up to the next flag
@@ -86,7 +86,7 @@ describe('argv', () => {
     expect(r.stderr).toBe('');
     const [res] = expectNdjson(r.stdout);
     expect(res?.['result']).toBe('hi');
-    expect(Object.keys(res?.['modelUsage'] as object)).toEqual(['sonnet']);
+    expect(Object.keys(res?.['modelUsage'] as object)).toEqual(['claude-sonnet-5-5']);
   });
 
   it('variadic --allowedTools in stream-json mode, then --emu flags', async () => {

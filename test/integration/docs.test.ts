@@ -2,7 +2,7 @@
 // (and, for a `.md#anchor` link, at a heading that exists); (b) every example transcript in
 // docs/protocol.md marked `<!-- example: <profile> <args…> -->` is real output of the built drop-in.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -146,9 +146,11 @@ function sameFrame(expected: string, actual: string): boolean {
   return e === a;
 }
 
+/** A frame line's `{"type":…,"subtype":…` head: its kind. */
+const kind = (l: string) => /^\{"type":"[^"]*"(,"subtype":"[^"]*")?/.exec(l)?.[0];
+
 /** For a failure message: the expected line, and each output line of the same type/subtype as it was compared. */
 function explain(expected: string, out: string[]): string {
-  const kind = (l: string) => /^\{"type":"[^"]*"(,"subtype":"[^"]*")?/.exec(l)?.[0];
   const near = out.filter((l) => kind(l) !== undefined && kind(l) === kind(expected)).map((l) => compared(expected, l)[1]);
   return `expected:\n${compared(expected, expected)[0]}\noutput frames of that kind:\n${near.join('\n') || '(none)'}`;
 }
@@ -199,7 +201,7 @@ function run(ex: Example): Promise<string[]> {
       const s = ex.steps[next]!;
       if (s.dir !== '>') continue;
       const shownAbove = ex.steps.slice(0, next).filter((x) => x.dir === '<').length;
-      if (matched(ex.steps.slice(0, next), lines()) < shownAbove) return;
+      if ((UPDATE ? matchedKinds : matched)(ex.steps.slice(0, next), lines()) < shownAbove) return;
       child.stdin.write(s.text + '\n');
     }
     child.stdin.end();
@@ -222,6 +224,48 @@ function run(ex: Example): Promise<string[]> {
   });
 }
 
+/**
+ * UPDATE_DOCS=1: rewrites each failing example's `<` lines from the drop-in's output, frame kind by frame
+ * kind in order, keeping the example's `…` elisions; for deliberate output changes, reviewed in the diff.
+ */
+const UPDATE = process.env['UPDATE_DOCS'] === '1';
+
+/** Like `matched`, by frame kind only (UPDATE_DOCS: stdin lines are fed once frames of the shown kinds came). */
+function matchedKinds(steps: Example['steps'], out: string[]): number {
+  let pos = 0;
+  let count = 0;
+  for (const s of steps) {
+    if (s.dir !== '<') continue;
+    const i = out.findIndex((l, j) => j >= pos && kind(l) === kind(s.text));
+    if (i < 0) return count;
+    [pos, count] = [i + 1, count + 1];
+  }
+  return count;
+}
+
+/** The example's `<` lines replaced by the output lines of the same kinds, in order, elided as the example elides. */
+function rewrite(ex: Example, out: string[]): void {
+  const file = join(ROOT, 'docs', 'protocol.md');
+  const md = readFileSync(file, 'utf8').split('\n');
+  let pos = 0;
+  // ex.line (1-based) is the directive; the fence opens on the next line, the transcript follows it
+  for (let l = ex.line + 1; l < md.length && !(md[l] ?? '```').startsWith('```'); l++) {
+    const text = md[l] ?? '';
+    if (!text.startsWith('< ')) continue;
+    const want = text.slice(2);
+    const i = out.findIndex((o, j) => j >= pos && kind(o) !== undefined && kind(o) === kind(want));
+    if (i < 0) break;
+    pos = i + 1;
+    if (sameFrame(want, out[i]!)) continue;
+    try {
+      md[l] = '< ' + JSON.stringify(elide(JSON.parse(want), JSON.parse(out[i]!)));
+    } catch {
+      md[l] = '< ' + out[i]!;
+    }
+  }
+  writeFileSync(file, md.join('\n'));
+}
+
 describe('docs/protocol.md examples are real emulator output', () => {
   const all = examples();
   it('has examples', () => expect(all.length).toBeGreaterThan(10));
@@ -231,6 +275,7 @@ describe('docs/protocol.md examples are real emulator output', () => {
       const want = ex.steps.filter((s) => s.dir === '<');
       const n = matched(ex.steps, out);
       const missing = want[n];
+      if (UPDATE && n < want.length) rewrite(ex, out);
       expect(n, missing?.dir === '<' ? `docs/protocol.md:${ex.line}: transcript line ${n + 1} not found in order; ${explain(missing.text, out)}` : '').toBe(want.length);
     });
   }

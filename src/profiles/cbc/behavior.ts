@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import type { ProfileBehavior } from '../../engine/profile.js';
+import { profileData } from '../data.js';
+import { isRawFrame } from '../../protocol/raw-frame.js';
+import type { OddProblem } from '../../transport/inbound.js';
 
 /** The cbc version the profiles reproduce (captures/cbc-2.117.0). */
 export const CBC_VERSION = '2.117.0';
@@ -18,19 +21,27 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
   const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models', 'stop_task'];
   // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4)
   if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens');
+  const modes = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
   return {
     lateAbortRows: true,
     abortError: (reason) => `subagent aborted: ${reason}`,
     stopSnapshot: false,
-    controlSubtypes: new Set(controls),
+    controlSubtypes: new Set([...controls, ...Object.keys(profileData('cbc').controlReplies ?? {})]),
+    resolveModel: (name) => (name === 'default' ? 'default-model' : name), // measured: any other name is taken as given
+    // measured on cbc 2.117.0: the modes get_available_modes lists; anything else is refused
+    rejectPermissionMode: (mode) => (modes.includes(mode) ? undefined : { message: `Invalid permission mode: ${mode}` }),
+    stopUnknownTask: 'error',
     exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
-    tools: TOOLS,
+    // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
+    // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
+    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
+    oddLine: cbcOddLine,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
     summary: (t, status, d) => {
@@ -51,7 +62,11 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
-    toolUseBeforePermissionRequest: false,
+    maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
+    // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
+    binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume' },
+    sessionErrorOnStderr: false,
+    toolUseBeforeHooks: false,
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,
     workflowPromptInTaskStarted: false,
@@ -59,4 +74,27 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     versionText: `${CBC_VERSION}\n`,
     helpName: 'cbc',
   };
+}
+
+/** What cbc 2.117.0 does with JSON that is no frame it reads (measured; the texts are its JavaScript errors). */
+function cbcOddLine(problem: OddProblem, _line: string, value: unknown): ReturnType<ProfileBehavior['oddLine']> {
+  const nothing = (v: unknown) => (v === null ? 'null' : 'undefined');
+  const field = (key: string) => (isRawFrame(value) ? value[key] : undefined);
+  switch (problem) {
+    case 'null':
+      return { report: "Error parsing streaming input line: null: TypeError: Cannot read properties of null (reading 'type')" };
+    case 'not-object':
+    case 'unknown-type':
+      return 'blank'; // captures in_json_array, in_json_number, in_unknown_type: an empty turn, then a new session
+    case 'no-request':
+      return { report: `Cannot destructure property 'subtype' of 'Ac' as it is ${nothing(field('request'))}.` };
+    case 'no-message': {
+      const m = field('message');
+      return m === undefined || m === null ? { report: `Cannot read properties of ${nothing(m)} (reading 'content')` } : 'accept';
+    }
+    case 'user-role':
+      return 'accept'; // cbc reads the content, never the role
+    case 'bad-response':
+      return 'ignore';
+  }
 }

@@ -9,16 +9,18 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
   switch (p.kind) {
     case 'initialize': {
       const r = clone(data.initializeResponse);
+      r['account'] = account(ctx.env) ?? r['account'];
       r['currentModelId'] = ctx.model;
       return withApplied(r, p.request);
     }
     case 'interrupt':
       // seed 000 §4.3.1: the ACK has no payload; cbc 2.117.0 really answers with {session_id, interrupted, reason}
       return strict ? { session_id: p.sessionId, interrupted: true, reason: p.requested ?? 'SDK request' } : undefined;
+    // cbc 2.117.0 (measured) has no plan_file_path / previous_model, which the seeds' replies show
     case 'set_permission_mode':
-      return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: null };
+      return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: strict ? undefined : null };
     case 'set_model':
-      return { session_id: p.sessionId, model: p.model, previous_model: p.previous };
+      return { session_id: p.sessionId, model: p.model, previous_model: strict ? undefined : p.previous };
     case 'get_available_modes':
       return clone(data.availableModes ?? {});
     case 'get_available_models': {
@@ -29,6 +31,18 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
       return { mcpServers: [] };
     case 'set_max_thinking_tokens':
     case 'stop_task':
+    case 'canned': // encoded by cannedReply
       return undefined;
   }
+}
+
+/**
+ * The account an API key signs in (measured on cbc 2.117.0 with CODEBUDDY_API_KEY set: an anonymous
+ * personal account named after the key, which it echoes as the token); none without a key.
+ */
+function account(env: EncodeContext['env']): Record<string, string> | undefined {
+  const key = env['CODEBUDDY_API_KEY'];
+  if (!key) return undefined;
+  const name = `anonymous_${key}`;
+  return { uid: name, nickname: name, type: 'personal', userId: name, userName: name, userNickname: name, token: key };
 }

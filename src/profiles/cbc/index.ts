@@ -3,12 +3,16 @@ import type { Profile, ProfileIds } from '../../engine/profile.js';
 import { ERROR } from '../../protocol/frames/control.js';
 import { build } from '../../protocol/frames/index.js';
 import type { ProfileName } from '../../protocol/vocabulary.js';
-import { controlError, controlSuccess } from '../shared/control.js';
+import { profileData } from '../data.js';
+import { cannedReply, controlError, controlSuccess } from '../shared/control.js';
 import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
+import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
+import { blankInit } from './blank.js';
 import { cbcControlPayload } from './control.js';
+import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
 
@@ -23,7 +27,8 @@ const IDS: ProfileIds = {
   sessionId: (rng) => rng.uuid(),
   taskId: (kind, rng) => (kind === 'workflow' ? rng.uuid() : `${kind === 'agent' ? 'agent' : kind}-${rng.hex(4)}`),
   toolUseId,
-  messageId: (rng) => rng.uuid(),
+  // cbc names a message after the model API's response id (measured: the OpenAI-style `chatcmpl-…`; 29 base62 characters as OpenAI's)
+  messageId: (rng) => 'chatcmpl-' + rng.chars(BASE62, 29),
   hostRequestId: (kind, now, n) => `${kind}_${now}_${n}`,
   // `v2:` + sha256 of the agent's canonical content (seed 000 §5.2): stable across runs
   agentId: (canonical) => 'v2:' + createHash('sha256').update(canonical).digest('hex'),
@@ -31,19 +36,30 @@ const IDS: ProfileIds = {
 
 function encoders(strict: boolean): Encoders {
   return {
-    control_success: (ev, ctx) => controlSuccess(W, ev.requestId, cbcControlPayload(ev.payload, ctx, strict)),
+    control_success: (ev, ctx) => {
+      const p = ev.payload;
+      const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
+      if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
+      return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
+    },
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, false),
+    session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
-    turn_preamble: (ev, ctx) => preamble(ctx, ev.messageId),
+    blank_init: blankInit,
+    turn_preamble: (_ev, ctx) => preamble(ctx),
     assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
+    assistant_stream: assistantStream,
+    user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     assistant_tool_use: toolUse,
     tool_result: toolResult,
-    interrupted_user: interruptedUser,
+    interrupted_user: (_ev, ctx) => interruptedUser(ctx),
+    // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
+    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, ev.messageId, [text(ev.text)]),
     result,
     bg_tasks_changed: none,
     task_started: taskStarted,

@@ -1,11 +1,14 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, TEXT, TOOL_RESULT, TOOL_USE, USER, USER_MESSAGE } from '../../protocol/frames/message.js';
+import {
+  ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, RENDERER, SHELL_RAW_RESPONSE, TEXT, TOOL_RESULT, TOOL_RESULT_META_CBC, TOOL_USE, USER, USER_MESSAGE,
+} from '../../protocol/frames/message.js';
 import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/result.js';
 import { FILE_HISTORY_SNAPSHOT, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { clone, profileData } from '../data.js';
+import { bashResult } from './bash-result.js';
 
 /**
  * The frames of a cbc turn, as the real cbc 2.117.0 writes them (captures/cbc-2.117.0: real-init.out,
@@ -38,8 +41,11 @@ export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<ty
   });
 }
 
-/** The turn preamble of real cbc 2.117.0 (real-turn.out): system/status, then file-history-snapshot. */
-export function preamble(ctx: EncodeContext, messageId: string): [FrameOf<typeof SYSTEM_STATUS>, FrameOf<typeof FILE_HISTORY_SNAPSHOT>] {
+/**
+ * The turn preamble of real cbc 2.117.0 (real-turn.out): system/status, then file-history-snapshot. The
+ * snapshot names the prompt's message, a uuid of its own (measured: never the assistant's `chatcmpl-` id).
+ */
+export function preamble(ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, FrameOf<typeof FILE_HISTORY_SNAPSHOT>] {
   return [
     status(ctx),
     build(FILE_HISTORY_SNAPSHOT, W, {
@@ -47,7 +53,7 @@ export function preamble(ctx: EncodeContext, messageId: string): [FrameOf<typeof
       id: ctx.rng.uuid(),
       timestamp: ctx.now,
       isSnapshotUpdate: false,
-      snapshot: build(SNAPSHOT_BODY, W, { messageId, trackedFileBackups: {} }),
+      snapshot: build(SNAPSHOT_BODY, W, { messageId: ctx.rng.uuid(), trackedFileBackups: {} }),
       __timestamp: iso(ctx.now),
       _requestId: ctx.turnRequestId,
     }),
@@ -111,12 +117,15 @@ export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assis
 
 /** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
 export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
+  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task ? bashResult(ev.ran.input, ev.content) : undefined;
   return build(USER, W, {
     type: 'user',
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
     message: build(USER_MESSAGE, W, {
-      content: [build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(ev.content)], is_error: ev.isError })],
+      content: [
+        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(bash?.text ?? ev.content)], is_error: ev.isError, _meta: bash && shellMeta(bash.stdout) }),
+      ],
       role: 'user',
     }),
     parent_tool_use_id: ev.toolUseId,
@@ -125,11 +134,30 @@ export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<t
   });
 }
 
-/** Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId. */
-export function interruptedUser(ev: Ev<'interrupted_user'>, ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Assistant] {
-  // the whole preamble is drawn and its snapshot dropped: its uuid draw is part of the seeded stream the goldens pin
-  const [head] = preamble(ctx, ev.messageId);
-  return [head, assistant(ctx, ev.messageId, [text('Interrupted by user')], null, undefined)];
+/** The `_meta` of a foreground Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
+function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
+  return build(TOOL_RESULT_META_CBC, W, {
+    rawResponse: build(SHELL_RAW_RESPONSE, W, {
+      exitCode: 0,
+      signal: null,
+      interrupted: false,
+      sandboxDenied: false,
+      stderrBytesTruncated: 0,
+      stdoutBytesTruncated: 0,
+      tool_error_code: '0',
+    }),
+    renderer: build(RENDERER, W, { type: 'text', value: stdout }),
+  });
+}
+
+/**
+ * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId,
+ * named by a uuid (no model response names it).
+ */
+export function interruptedUser(ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Assistant] {
+  // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
+  const [head] = preamble(ctx);
+  return [head, assistant(ctx, ctx.rng.uuid(), [text('Interrupted by user')], null, undefined)];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */
@@ -143,7 +171,7 @@ export function result(ev: Ev<'result'>, ctx: EncodeContext): FrameOf<typeof RES
     session_id: ctx.sessionId,
     duration_ms: s.endedAt - s.startedAt,
     duration_api_ms: s.apiMs,
-    num_turns: s.numTurns,
+    num_turns: s.messages, // measured: cbc counts the conversation's messages (prompts, replies, tool results), session-wide
     result: ev.ok ? ev.text : undefined,
     structured_output: ev.structured?.value,
     total_cost_usd: 0,

@@ -1,7 +1,11 @@
 import { join } from 'node:path';
-import type { ProfileBehavior } from '../../engine/profile.js';
+import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
+import { profileData } from '../data.js';
+import { isRawFrame } from '../../protocol/raw-frame.js';
+import { isUuid } from '../../store/binding.js';
+import type { OddProblem } from '../../transport/inbound.js';
 import type { ClaudeSpec } from './spec.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -11,18 +15,22 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     lateAbortRows: false,
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
-    controlSubtypes: new Set(['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status']),
+    controlSubtypes: new Set([
+      ...['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status'],
+      ...Object.keys(profileData(spec.name).controlReplies ?? {}),
+    ]),
+    resolveModel: (name) => resolveModel(spec, name),
+    rejectPermissionMode: (mode) =>
+      PERMISSION_MODES.includes(mode) ? undefined : { message: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`, code: 'invalid_mode' },
+    stopUnknownTask: 'ok',
     exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
     requiresVerboseForStreamJson: true,
     emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
     settingsDir: '.claude',
     defaultModel: spec.defaultModel,
-    tools: spec.tools,
-    malformedLine: (line, err) => ({
-      fatal: v328
-        ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${err.name}`
-        : `Error parsing streaming input line: ${line}: ${err.name}: JSON Parse error: ${bunJsonError(line)}`,
-    }),
+    initTools: (o) => claudeTools(spec, o),
+    malformedLine: (line, err) => ({ fatal: parseFailure(v328, line, err.name, `JSON Parse error: ${bunJsonError(line, err)}`) }),
+    oddLine: (problem, line, value) => claudeOddLine(v328, problem, line, value),
     // cli.md §5.4 summary texts; a stopped task's summary is its bare description (captures wfstop, stoptask)
     summary: (t, status, d) => {
       if (status === 'stopped') return t.description;
@@ -43,7 +51,10 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     shellStderrFile: () => undefined,
-    toolUseBeforePermissionRequest: true,
+    maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
+    binding: { resumeNotFound, sessionIdInUse: 'refuse' },
+    sessionErrorOnStderr: true,
+    toolUseBeforeHooks: true,
     asksHostWithoutPromptTool: false,
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,
@@ -53,14 +64,86 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   };
 }
 
-/** Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`. */
-function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string): string {
+/**
+ * Claude Code's init tools (measured: opt_disallowedTools, req_can_use_tool_allow): a disallowed tool leaves the
+ * list, and without Bash the Glob and Grep tools join it (Monitor leaves); a host that answers prompts adds the interactive
+ * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
+ */
+function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
+  const noBash = o.disallowed.includes('Bash');
+  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(noBash ? ['Glob', 'Grep'] : [])];
+  // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
+  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor');
+  const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
+  return [...(keep('Task') ? ['Task'] : []), ...rest];
+}
+
+/** The modes set_permission_mode accepts, as its error lists them (measured on 2.1.220 and 2.1.328). */
+const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
+
+/**
+ * What a model name stands for, per the initialize reply's `models` (value -> resolvedModel): an alias
+ * listed only with its 1M-context variant (2.1.220's `opus` beside `opus[1m]`) resolves to that model
+ * without the `[1m]` suffix; a name that is no alias is taken as given (measured: set_model, --model).
+ */
+function resolveModel(spec: ClaudeSpec, name: string): string {
+  const models = (profileData(spec.name).initializeResponse['models'] ?? []) as Array<{ value: string; resolvedModel: string }>;
+  const exact = models.find((m) => m.value === name);
+  if (exact) return exact.resolvedModel;
+  const wide = models.find((m) => m.value === `${name}[1m]`);
+  return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
+}
+
+/**
+ * Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`, where `<tmp>` is
+ * CLAUDE_CODE_TMPDIR when set (measured: the captures set it) and the emulator home's `tmp` otherwise.
+ */
+function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  return join(home, 'tmp', `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+  const tmp = env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
+  return join(tmp, `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+}
+
+/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */
+function resumeNotFound(value: string): string {
+  if (isUuid(value)) return `No conversation found with session ID: ${value}`;
+  return `Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
+}
+
+/** Claude Code's stderr line for a stdin line it could not read (2.1.328 names only the type and the length). */
+function parseFailure(v328: boolean, line: string, errName: string, message: string): string {
+  return v328
+    ? `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): ${errName}`
+    : `Error parsing streaming input line: ${line}: ${errName}: ${message}`;
+}
+
+/** What Claude Code does with JSON that is no frame it reads (captures in_json_null, in_ctl_no_request, in_user_no_message). */
+function claudeOddLine(v328: boolean, problem: OddProblem, line: string, value: unknown): ReturnType<ProfileBehavior['oddLine']> {
+  const field = (v: unknown, key: string) => (isRawFrame(v) ? v[key] : undefined);
+  switch (problem) {
+    case 'null':
+      return { fatal: parseFailure(v328, line, 'TypeError', "null is not an object (evaluating 't.type')") };
+    case 'no-request': {
+      if (v328) return { fatal: 'Error: Missing request on control_request' };
+      const what = field(value, 'request') === null ? 'null' : 'undefined';
+      return { fatal: parseFailure(v328, line, 'TypeError', `${what} is not an object (evaluating 'e.request.subtype')`) };
+    }
+    case 'no-message':
+    case 'user-role': {
+      const role = field(field(value, 'message'), 'role');
+      return { fatal: `Error: Expected message role 'user', got '${typeof role === 'string' ? role : JSON.stringify(role) ?? 'undefined'}'` };
+    }
+    case 'not-object':
+    case 'unknown-type':
+    case 'bad-response':
+      return 'ignore';
+  }
 }
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
-function bunJsonError(line: string): string {
+function bunJsonError(line: string, err: Error): string {
+  // an object cut short after a member (V8: "Expected ',' or '}' after property value"; capture in_nonjson_brace)
+  if (/Expected ',' or '}'/.test(err.message)) return "Expected '}'";
   const t = line.trimStart();
   const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
   if (word) return `Unexpected identifier "${word}"`;

@@ -1,12 +1,19 @@
 import { join } from 'node:path';
 import type { ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
+import { build, type FrameOf } from '../../protocol/frames/index.js';
+import { USER_MESSAGE, USER_REPLAY } from '../../protocol/frames/message.js';
+import { SYSTEM_STATUS } from '../../protocol/frames/system.js';
+import { iso } from '../../protocol/shape.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import type { ClaudeSpec } from './spec.js';
 
+type User = FrameOf<typeof USER_REPLAY>;
+type Status = FrameOf<typeof SYSTEM_STATUS>;
+
 /** The payload of a successful control reply (claude-code-cli.md §3, §8). */
-export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): Record<string, unknown> {
+export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): Record<string, unknown> | undefined {
   switch (p.kind) {
     case 'initialize':
       return initializeReply(spec, p.request, ctx);
@@ -14,14 +21,54 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
       return { still_queued: [] }; // claude-code-cli.md §8
     case 'mcp_status':
       return { mcpServers: [] };
+    // measured on 2.1.220 / 2.1.328 (surface captures ctl_set_*)
     case 'set_permission_mode':
+      return { mode: p.mode };
     case 'set_model':
+      return spec.v328 ? { model: p.model } : undefined;
     case 'set_max_thinking_tokens':
+    case 'canned': // encoded by cannedReply
+      return undefined;
     case 'stop_task':
     case 'get_available_modes':
     case 'get_available_models':
       return {};
   }
+}
+
+/**
+ * The frames around a control reply (measured): set_model that changes the model writes its
+ * `<local-command-stdout>` user frame first; set_permission_mode is followed by a system/status naming the mode.
+ */
+export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): { before?: User; after?: Status } {
+  if (p.kind === 'set_model' && p.model !== p.previous) {
+    const named = p.model === p.requested ? p.requested : `${p.requested} (${p.model})`;
+    const said = spec.v328 ? `\`${named}\`` : named;
+    return {
+      before: build(USER_REPLAY, spec.wire, {
+        type: 'user',
+        message: build(USER_MESSAGE, spec.wire, { role: 'user', content: `<local-command-stdout>Set model to ${said}</local-command-stdout>` }),
+        session_id: ctx.sessionId,
+        parent_tool_use_id: null,
+        uuid: ctx.rng.uuid(),
+        timestamp: iso(ctx.now),
+        isReplay: true,
+      }),
+    };
+  }
+  if (p.kind === 'set_permission_mode') {
+    return {
+      after: build(SYSTEM_STATUS, spec.wire, {
+        type: 'system',
+        subtype: 'status',
+        status: null,
+        permissionMode: p.mode,
+        uuid: ctx.rng.uuid(),
+        session_id: ctx.sessionId,
+      }),
+    };
+  }
+  return {};
 }
 
 /** The captured initialize reply with this session's facts. */

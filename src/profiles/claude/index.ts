@@ -1,12 +1,15 @@
 import type { Profile, ProfileIds } from '../../engine/profile.js';
 import { BASE36 } from '../../engine/random.js';
-import { controlError, controlSuccess } from '../shared/control.js';
+import { profileData } from '../data.js';
+import { cannedReply, controlError, controlSuccess } from '../shared/control.js';
 import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
 import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
-import { claudeControlPayload } from './control.js';
+import { claudeControlPayload, controlSideFrames } from './control.js';
 import { result } from './result.js';
+import { sessionError } from './session-error.js';
+import { assistantStream, userReplay } from './stream.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -34,24 +37,34 @@ function encoders(spec: ClaudeSpec): Encoders {
   const W = spec.wire;
   return {
     control_success: (ev, ctx) => {
+      const p = ev.payload;
+      const canned = p.kind === 'canned' ? profileData(spec.name).controlReplies?.[p.subtype] : undefined;
+      if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, spec.v328);
+      const { before, after } = controlSideFrames(spec, p, ctx);
       // 2.1.220's first initialize reply has no pending_* keys; a repeated one does (claude-code-cli.md §3)
-      const pending = ev.payload.kind === 'initialize' && (spec.v328 || ev.payload.repeat);
-      return controlSuccess(W, ev.requestId, claudeControlPayload(spec, ev.payload, ctx), pending);
+      const pending = p.kind === 'initialize' && (spec.v328 || p.repeat);
+      const reply = controlSuccess(W, ev.requestId, claudeControlPayload(spec, p, ctx), pending);
+      return [before, reply, after].filter((f) => f !== undefined);
     },
     control_error: (ev) =>
       controlError(W, ev.requestId, ev.message ?? `Unsupported control request subtype: ${ev.subtype}`,
-        spec.v328 && ev.reason === 'unsupported' ? 'unsupported_request' : undefined),
+        spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     input_error: none,
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, true),
+    session_error: (ev, ctx) => sessionError(spec, ev, ctx),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort }),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
+    blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
     assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
+    assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
+    user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
+    max_turns: none,
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

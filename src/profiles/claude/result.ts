@@ -3,6 +3,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_USAGE, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import type { ClaudeSpec } from './spec.js';
+import { apiModel } from './turn.js';
 
 /**
  * Claude Code's `result` frame (captures; claude-code-cli.md §8, §10). An error or interrupt result
@@ -11,20 +12,22 @@ import type { ClaudeSpec } from './spec.js';
 export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext): FrameOf<typeof RESULT> {
   const { v328, wire: W } = spec;
   const s = ev.stats;
-  const zero = !ev.ok;
+  // a max-turns stop reports the turn's tokens; other errors and interrupts report none (captures ses_max_turns)
+  const limited = ev.maxTurns !== undefined;
+  const zero = !ev.ok && !limited;
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   const mu = modelUsage(spec, ctx, input, output);
   const ttft = Math.max(1, s.apiMs - 5);
   return build(RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
-    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : null,
+    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : limited ? 'tool_use' : null,
     session_id: ctx.sessionId,
     total_cost_usd: input * spec.price.input + output * spec.price.output,
     usage: usage(spec, input, output, zero),
     modelUsage: mu,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: ev.ok ? 'completed' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    terminal_reason: ev.ok ? 'completed' : limited ? 'max_turns' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -35,7 +38,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     safety_stops: v328 ? 0 : undefined,
     is_error: !ev.ok,
     num_turns: s.numTurns,
-    subtype: ev.ok ? 'success' : 'error_during_execution',
+    subtype: ev.ok ? 'success' : limited ? 'error_max_turns' : 'error_during_execution',
     api_error_status: ev.ok ? null : undefined,
     result: ev.ok ? ev.text : undefined,
     structured_output: ev.structured?.value,
@@ -54,7 +57,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
 }
 
 /** The result's usage; a zeroed one has its own key order in 2.1.328. */
-function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {
+export function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {
   const v328 = spec.v328;
   return build<typeof RESULT_USAGE | typeof RESULT_USAGE_ZEROED>(zero ? RESULT_USAGE_ZEROED : RESULT_USAGE, spec.wire, {
     input_tokens: input,
@@ -89,7 +92,7 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       thinkingTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
-      canonicalModel: ctx.model.replace(/\[1m\]$/, ''),
+      canonicalModel: apiModel(ctx.model),
       provider: 'firstParty',
       costBasis: v328 ? 'list' : undefined,
     }),

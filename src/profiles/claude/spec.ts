@@ -15,6 +15,8 @@ export interface ClaudeSpec {
   price: { input: number; output: number };
   maxOutputTokens: number;
   defaultModel: string;
+  /** The effort level a hook's input reports (measured in req_hook_callback). */
+  hookEffort: string;
   /** Tool names of system/init. */
   tools: readonly string[];
 }
@@ -34,6 +36,7 @@ export const CLAUDE_220: ClaudeSpec = {
   price: { input: 5e-6, output: 25e-6 },
   maxOutputTokens: 64000,
   defaultModel: 'claude-opus-5[1m]',
+  hookEffort: 'high',
   tools: TOOLS_220,
 };
 
@@ -46,5 +49,6 @@ export const CLAUDE_328: ClaudeSpec = {
   price: { input: 4e-6, output: 20e-6 },
   maxOutputTokens: 128000,
   defaultModel: 'claude-opus-5-5',
+  hookEffort: 'medium',
   tools: TOOLS_328,
 };

@@ -4,8 +4,8 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
-  AGENT_LAUNCH_RESULT, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_USE, USER, USER_MESSAGE,
-  WORKFLOW_LAUNCH_RESULT,
+  AGENT_LAUNCH_RESULT, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
+  TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
 import { SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
 import { dashedCwd } from '../../protocol/paths.js';
@@ -51,6 +51,9 @@ export function sessionState(spec: ClaudeSpec, ev: Ev<'session_state'>, ctx: Enc
 
 type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
 
+/** The model the API is asked for: the session's model without the 1M-context `[1m]` marker (measured on 2.1.220). */
+export const apiModel = (model: string): string => model.replace(/\[1m\]$/, '');
+
 /** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
 export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {
   const W = spec.wire;
@@ -60,7 +63,7 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
       id,
       type: 'message',
       role: 'assistant',
-      model: ctx.model,
+      model: apiModel(ctx.model),
       content,
       stop_reason: null,
       stop_sequence: null,
@@ -106,8 +109,28 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
-    tool_use_result: t ? launchResult(spec, t, ctx) : undefined,
+    tool_use_result: t ? launchResult(spec, t, ctx) : ranResult(spec, ev),
+    tool_result_meta: spec.v328 && ev.allowedBy ? [permissionMeta(ev.toolUseId, ev.allowedBy)] : undefined,
   });
+}
+
+/** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
+function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_result'] {
+  if (ev.ran?.name !== 'Bash' || ev.isError) return undefined;
+  return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout: ev.content, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
+}
+
+/**
+ * 2.1.328's record of how the call was allowed (measured): by the rules or mode ("user_permanent", a rule),
+ * or by the host's can_use_tool answer ("user_temporary").
+ */
+function permissionMeta(id: string, by: 'rule' | 'host'): FrameOf<typeof TOOL_RESULT_META> {
+  const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
+    decision: 'accept',
+    source: by === 'host' ? 'user_temporary' : 'user_permanent',
+    reason_type: by === 'rule' ? 'rule' : undefined,
+  });
+  return build(TOOL_RESULT_META, 'claude-2.1.328', { id, permission_decision: decision });
 }
 
 /** The `tool_use_result` of a background launch, per tool. */

@@ -4,16 +4,21 @@ import { build, type FrameOf, type Wire } from '../../protocol/frames/index.js';
 import { CAN_USE_TOOL, CONTROL_CANCEL_REQUEST, CONTROL_REQUEST, HOOK_CALLBACK, HOOK_INPUT, MCP_MESSAGE } from '../../protocol/frames/control.js';
 
 /**
- * Requests the CLI sends the host (issue #10) and their cancel. `claudeFields` adds what only Claude Code
- * sends (permission_suggestions, the hook input's permission_mode and stop_hook_active).
+ * Requests the CLI sends the host (issue #10) and their cancel. `claude` adds what only Claude Code
+ * sends (permission_suggestions; the hook input's prompt_id, permission_mode, effort and stop_hook_active).
  */
 export function hostRequest(
   ev: Extract<EngineEvent, { kind: 'host_request' }>,
   ctx: EncodeContext,
   wire: Wire,
-  claudeFields: boolean,
+  claude: ClaudeHookFields | undefined,
 ): FrameOf<typeof CONTROL_REQUEST> {
-  return build(CONTROL_REQUEST, wire, { type: 'control_request', request_id: ev.requestId, request: body(ev.request, ctx, wire, claudeFields) });
+  return build(CONTROL_REQUEST, wire, { type: 'control_request', request_id: ev.requestId, request: body(ev.request, ctx, wire, claude) });
+}
+
+/** What only Claude Code's requests carry: its hooks' effort level (measured: 2.1.220 `high`, 2.1.328 `medium`). */
+export interface ClaudeHookFields {
+  effort: string;
 }
 
 /** The CLI withdraws a request (the host's answer is no longer wanted). */
@@ -21,7 +26,8 @@ export function hostCancel(ev: Extract<EngineEvent, { kind: 'host_cancel' }>, wi
   return build(CONTROL_CANCEL_REQUEST, wire, { type: 'control_cancel_request', request_id: ev.requestId });
 }
 
-function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claudeFields: boolean): FrameOf<typeof CONTROL_REQUEST>['request'] {
+function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: ClaudeHookFields | undefined): FrameOf<typeof CONTROL_REQUEST>['request'] {
+  const claudeFields = claude !== undefined;
   if (r.subtype === 'mcp_message') return build(MCP_MESSAGE, wire, { subtype: r.subtype, server_name: r.serverName, message: r.message });
   if (r.subtype === 'can_use_tool') {
     return build(CAN_USE_TOOL, wire, {
@@ -39,7 +45,9 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claudeFields: 
       session_id: ctx.sessionId,
       transcript_path: ctx.transcriptPath,
       cwd: ctx.cwd,
+      prompt_id: claudeFields && ctx.turnRequestId !== undefined ? uuidOf(ctx.turnRequestId) : undefined,
       permission_mode: claudeFields ? ctx.permissionMode : undefined,
+      effort: claude ? { level: claude.effort } : undefined,
       hook_event_name: r.hookEvent,
       tool_name: r.toolName,
       tool_input: r.toolInput,
@@ -49,4 +57,9 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claudeFields: 
     }),
     tool_use_id: r.toolUseId,
   });
+}
+
+/** The prompt's id in uuid form, from the turn's 32-hex request id (one id per prompt, as Claude Code's prompt_id). */
+function uuidOf(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16] ?? '0', 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -17,8 +17,9 @@ export const CONTROL_SUCCESS = frame(
     pending_user_dialog_requests: loose('unknown', 'arr'),
   },
   {
-    cbc: ['subtype', 'request_id', 'response?'],
-    ...claude(['subtype', 'request_id', 'response?', 'pending_permission_requests?', 'pending_user_dialog_requests?']),
+    // request_id echoes the request's: both CLIs answer a request that has none without one (captures in_ctl_no_request_id)
+    cbc: ['subtype', 'request_id?', 'response?'],
+    ...claude(['subtype', 'request_id?', 'response?', 'pending_permission_requests?', 'pending_user_dialog_requests?']),
   },
 );
 
@@ -27,9 +28,9 @@ export const CONTROL_ERROR = frame(
   'control_response.response (error)',
   { subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str') },
   {
-    cbc: ['subtype', 'request_id', 'error'],
-    'claude-2.1.220': ['subtype', 'request_id', 'error'],
-    'claude-2.1.328': ['subtype', 'request_id', 'error', 'error_code?'],
+    cbc: ['subtype', 'request_id?', 'error'],
+    'claude-2.1.220': ['subtype', 'request_id?', 'error'],
+    'claude-2.1.328': ['subtype', 'request_id?', 'error', 'error_code?'],
   },
 );
 
@@ -57,14 +58,16 @@ export const MCP_MESSAGE = frame(
   everywhere(['subtype', 'server_name', 'message']),
 );
 
-/** A hook's input; Claude adds permission_mode and (for Stop) stop_hook_active (codebuddy-sdk.md §4). */
+/** A hook's input; Claude adds the prompt id, permission_mode, effort and (for Stop) stop_hook_active (codebuddy-sdk.md §4, captures). */
 export const HOOK_INPUT = frame(
   'hook_callback.input',
   {
     session_id: 'str',
     transcript_path: 'str',
     cwd: 'str',
+    prompt_id: 'str',
     permission_mode: 'str',
+    effort: 'obj',
     hook_event_name: 'str',
     tool_name: 'str',
     tool_input: 'obj',
@@ -74,8 +77,9 @@ export const HOOK_INPUT = frame(
   },
   {
     cbc: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
-    ...claude(['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?',
-      'tool_use_id?', 'stop_hook_active?']),
+    // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
+    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'tool_name?', 'tool_input?',
+      'tool_response?', 'tool_use_id?', 'stop_hook_active?']),
   },
 );
 
@@ -102,3 +106,10 @@ export const CONTROL_CANCEL_REQUEST = frame(
 
 /** cbc 2.117.0 (measured): a stdin line that is not JSON is reported and the CLI carries on. */
 export const ERROR = frame('error', { type: lit('error'), error: 'str' }, { cbc: ['type', 'error'] });
+
+/** cbc's push on a channel the host subscribed to (measured: `commands` around the subscribe reply; codebuddy-sdk.md). */
+export const CONTROL_NOTIFICATION = frame(
+  'control_notification',
+  { type: lit('control_notification'), channel: 'str', data: 'obj' },
+  { cbc: ['type', 'channel', 'data'] },
+);

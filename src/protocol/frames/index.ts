@@ -1,8 +1,9 @@
 import type { AnyFrameDecl, FrameOf } from './field.js';
-import { CONTROL_CANCEL_REQUEST, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
+import { CONTROL_CANCEL_REQUEST, CONTROL_NOTIFICATION, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
 import { ASSISTANT, USER } from './message.js';
 import { RESULT } from './result.js';
-import { BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS } from './system.js';
+import { STREAM_EVENT, USER_REPLAY } from './stream.js';
+import { BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS, SYSTEM_STATUS_REQUESTING } from './system.js';
 import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './task.js';
 
 /**
@@ -18,17 +19,29 @@ export const OUTBOUND = {
   assistant: ASSISTANT,
   user: USER,
   result: RESULT,
+  stream_event: STREAM_EVENT,
   error: ERROR,
   control_response: CONTROL_RESPONSE,
   control_request: CONTROL_REQUEST,
   control_cancel_request: CONTROL_CANCEL_REQUEST,
+  control_notification: CONTROL_NOTIFICATION,
   'system/task_started': TASK_STARTED,
   'system/task_progress': TASK_PROGRESS,
   'system/task_updated': TASK_UPDATED,
   'system/task_notification': TASK_NOTIFICATION,
 } as const satisfies Record<string, AnyFrameDecl>;
 
-type Outbound = (typeof OUTBOUND)[keyof typeof OUTBOUND];
+/**
+ * Frames laid out in their own key order but checked as the OUTBOUND kind of their `type` (whose
+ * declaration lists their keys): the --replay-user-messages echo is a `user` frame, Claude's streaming
+ * "requesting" status a `system/status`.
+ */
+export const VARIANTS = {
+  'user (replay)': USER_REPLAY,
+  'system/status (requesting)': SYSTEM_STATUS_REQUESTING,
+} as const satisfies Record<string, AnyFrameDecl>;
+
+type Outbound = (typeof OUTBOUND)[keyof typeof OUTBOUND] | (typeof VARIANTS)[keyof typeof VARIANTS];
 
 /** Any frame an emulated CLI writes. */
 export type WireFrame = Outbound extends infer D ? (D extends AnyFrameDecl ? FrameOf<D> : never) : never;

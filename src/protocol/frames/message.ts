@@ -88,12 +88,51 @@ export const ASSISTANT = frame(
   },
 );
 
+/** cbc's raw response of a shell tool run, in a tool_result's `_meta` (measured on cbc 2.117.0: Bash). */
+export const SHELL_RAW_RESPONSE = frame(
+  'tool_result._meta.rawResponse (Bash)',
+  {
+    exitCode: 'num',
+    signal: 'strOrNull',
+    interrupted: 'bool',
+    sandboxDenied: 'bool',
+    stderrBytesTruncated: 'num',
+    stdoutBytesTruncated: 'num',
+    tool_error_code: 'str',
+  },
+  { cbc: ['exitCode', 'signal', 'interrupted', 'sandboxDenied', 'stderrBytesTruncated', 'stdoutBytesTruncated', 'tool_error_code'] },
+);
+
+/** The renderer hint of cbc's `_meta`: the tool's output as text. */
+export const RENDERER = frame('tool_result._meta.renderer', { type: lit('text'), value: 'str' }, { cbc: ['type', 'value'] });
+
+/** cbc's `_meta` of a tool_result block (measured on cbc 2.117.0: Bash). */
+export const TOOL_RESULT_META_CBC = frame(
+  'tool_result._meta',
+  { rawResponse: loose('obj', nested(SHELL_RAW_RESPONSE)), renderer: nested(RENDERER) },
+  { cbc: ['rawResponse', 'renderer'] },
+);
+
+/** How Claude Code 2.1.328 decided a tool call's permission, in a user frame's `tool_result_meta` (measured). */
+export const PERMISSION_DECISION = frame(
+  'tool_result_meta[].permission_decision',
+  { decision: 'str', source: 'str', reason_type: 'str' },
+  { 'claude-2.1.328': ['decision', 'source', 'reason_type?'] },
+);
+
+/** One entry of 2.1.328's `tool_result_meta`. */
+export const TOOL_RESULT_META = frame(
+  'tool_result_meta[]',
+  { id: 'str', permission_decision: nested(PERMISSION_DECISION) },
+  { 'claude-2.1.328': ['id', 'permission_decision'] },
+);
+
 /** A tool_result content block; Claude's background Agent launch result is a list of text blocks (capture bgagent). */
 export const TOOL_RESULT = frame(
   'tool_result block',
-  { type: lit('tool_result'), tool_use_id: 'str', content: anyOf('str', list(nested(TEXT))), is_error: 'bool' },
+  { type: lit('tool_result'), tool_use_id: 'str', content: anyOf('str', list(nested(TEXT))), is_error: 'bool', _meta: nested(TOOL_RESULT_META_CBC) },
   {
-    cbc: ['type', 'tool_use_id', 'content', 'is_error'],
+    cbc: ['type', 'tool_use_id', 'content', 'is_error', '_meta?'],
     ...claude(['tool_use_id', 'type', 'content', 'is_error?']),
   },
 );
@@ -101,7 +140,8 @@ export const TOOL_RESULT = frame(
 /** The message inside a user frame (measured on cbc 2.117.0: content before role). */
 export const USER_MESSAGE = frame(
   'user.message',
-  { role: lit('user'), content: list(oneOf(TOOL_RESULT, TEXT)) },
+  // a string when the CLI writes back a prompt or a local command's output (USER_REPLAY)
+  { role: lit('user'), content: anyOf('str', list(oneOf(TOOL_RESULT, TEXT))) },
   { cbc: ['content', 'role'], ...claude(['role', 'content']) },
 );
 
@@ -148,14 +188,34 @@ export const USER = frame(
     timestamp: 'str',
     // Claude writes a string here for a failed tool: the checker accepts any value
     tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
-    tool_result_meta: 'unknown',
+    tool_result_meta: loose('unknown', list(nested(TOOL_RESULT_META))),
+    isReplay: 'bool',
     __timestamp: 'str',
     _requestId: 'str',
   },
   {
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?'],
-    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?'],
+    // isReplay: the --replay-user-messages echo, whose own order is USER_REPLAY's (frames/stream.ts)
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?'],
   },
+);
+
+/**
+ * A user message Claude Code writes back, marked isReplay, with its own key order (measured: set_model's
+ * `<local-command-stdout>` frame). The checker knows it as a `user` frame (USER declares isReplay too).
+ */
+export const USER_REPLAY = frame(
+  'user (replayed)',
+  {
+    type: lit('user'),
+    message: loose('obj', nested(USER_MESSAGE)),
+    session_id: 'str',
+    parent_tool_use_id: 'strOrNull',
+    uuid: 'str',
+    timestamp: 'str',
+    isReplay: 'bool',
+  },
+  claude(['type', 'message', 'session_id', 'parent_tool_use_id', 'uuid', 'timestamp', 'isReplay']),
 );

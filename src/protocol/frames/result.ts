@@ -143,3 +143,14 @@ export const RESULT = frame(
       'ttft_stream_ms?', 'time_to_request_ms?', 'first_content_frame_ms?', 'queued_turn_count?', 'result_index?', 'model_usage_since_last_result?'],
   },
 );
+
+/**
+ * Claude Code's result for a session that never started (an unknown --resume id): the same fields as
+ * {@link RESULT} in their own order, no turn keys (captures ses_resume_unknown, ses_resume_invalid).
+ */
+export const SESSION_ERROR_RESULT = frame('result (session error)', RESULT.fields, {
+  'claude-2.1.220': ['type', 'subtype', 'duration_ms', 'duration_api_ms', 'is_error', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd',
+    'usage', 'modelUsage', 'permission_denials', 'uuid', 'errors'],
+  'claude-2.1.328': ['type', 'subtype', 'duration_ms', 'duration_api_ms', 'is_error', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd',
+    'usage', 'modelUsage', 'permission_denials', 'uuid', 'errors', 'result_index'],
+});

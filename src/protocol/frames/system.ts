@@ -57,11 +57,33 @@ export const SYSTEM_INIT = frame(
   },
 );
 
-/** cbc's system/status before each reply (real-turn.out). */
+/** cbc's system/status before each reply (real-turn.out); Claude's after set_permission_mode names the new mode (measured). */
 export const SYSTEM_STATUS = frame(
   'system/status',
-  { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str', __timestamp: 'str', _requestId: 'str' },
-  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'] },
+  {
+    type: lit('system'),
+    subtype: lit('status'),
+    status: 'strOrNull',
+    permissionMode: 'str',
+    uuid: 'str',
+    session_id: 'str',
+    __timestamp: 'str',
+    _requestId: 'str',
+  },
+  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'], ...claude(['type', 'subtype', 'status', 'permissionMode?', 'uuid', 'session_id']) },
+);
+
+/**
+ * Claude Code's "requesting" status before a model call streams (--include-partial-messages; capture
+ * ses_partial): 2.1.328 lays it out session_id first, unlike its permission-mode status (measured).
+ */
+export const SYSTEM_STATUS_REQUESTING = frame(
+  'system/status (requesting)',
+  { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str' },
+  {
+    'claude-2.1.220': ['type', 'subtype', 'status', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'status', 'session_id', 'uuid'],
+  },
 );
 
 /** The body of cbc's file-history-snapshot. */

@@ -15,17 +15,17 @@ export const INBOUND: Record<string, FrameSchema> = {
 
 /**
  * The stdin frames the drop-in acts on: only what it routes by. Looser than {@link INBOUND} on purpose,
- * as the real CLIs are (docs/fidelity.md, test/hardening/stdin.test.ts): a user frame with an odd
- * `message` still plays a turn (its prompt degrades to the text found), a control_request without a
- * `subtype` still gets an error reply. A frame of any other shape is logged and ignored.
+ * as the real CLIs are (docs/fidelity.md, test/hardening/stdin.test.ts): a user frame with odd content
+ * still plays a turn (its prompt degrades to the text found), a control_request without a `subtype` or
+ * a `request_id` still gets a reply. Any other JSON is the CLI's call (src/transport/inbound.ts OddProblem).
  *
  * The drop-in decodes with a zod-free twin of this schema (src/transport/inbound.ts), because loading
  * zod costs more than the whole start-up budget (docs/performance.md); test/unit/transport/inbound.test.ts
  * holds the twin to this declaration.
  */
 export const INBOUND_ENVELOPE = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('user'), message: z.unknown().optional() }),
-  z.looseObject({ type: z.literal('control_request'), request_id: str, request: obj }),
+  z.looseObject({ type: z.literal('user'), message: z.looseObject({ role: z.literal('user') }) }),
+  z.looseObject({ type: z.literal('control_request'), request_id: z.unknown().optional(), request: obj }),
   z.looseObject({ type: z.literal('control_response'), response: obj.optional() }),
   z.looseObject({ type: z.literal('control_cancel_request') }),
   z.looseObject({ type: z.literal('keep_alive') }),

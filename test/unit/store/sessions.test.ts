@@ -12,13 +12,18 @@ const header = (id: string, cwd: string) => ({ type: 'session' as const, v: 1 as
 describe('session store', () => {
   it('reads the header and the last turn record; ignores a torn last line', () => {
     appendRecord(home, 'a', header('a', '/w'));
-    appendRecord(home, 'a', { type: 'turn', cursor: 1, turns: 1, at: 2 });
-    appendRecord(home, 'a', { type: 'turn', cursor: 2, turns: 2, at: 3 });
+    appendRecord(home, 'a', { type: 'turn', cursor: 1, turns: 1, messages: 2, at: 2 });
+    appendRecord(home, 'a', { type: 'turn', cursor: 2, turns: 2, messages: 6, at: 3 });
     appendFileSync(join(home, 'sessions', 'a.jsonl'), '{"type":"turn","cursor":9');
-    expect(readSession(home, 'a')).toEqual({ header: header('a', '/w'), cursor: 2, turns: 2 });
+    expect(readSession(home, 'a')).toEqual({ header: header('a', '/w'), cursor: 2, turns: 2, messages: 6 });
     // the next record after a torn line still lands on a line of its own
-    appendRecord(home, 'a', { type: 'turn', cursor: 3, turns: 3, at: 4 });
+    appendRecord(home, 'a', { type: 'turn', cursor: 3, turns: 3, messages: 8, at: 4 });
     expect(readSession(home, 'a')?.cursor).toBe(3);
+  });
+  it('counts a prompt and a reply per turn for a record written without messages', () => {
+    appendRecord(home, 'old', header('old', '/w'));
+    appendFileSync(join(home, 'sessions', 'old.jsonl'), '{"type":"turn","cursor":1,"turns":3,"at":2}\n');
+    expect(readSession(home, 'old')?.messages).toBe(6);
   });
   it('refuses ids that are not plain names, and answers unknown ids with undefined', () => {
     expect(readSession(home, '../etc/passwd')).toBeUndefined();

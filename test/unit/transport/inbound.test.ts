@@ -1,6 +1,7 @@
 // The drop-in's stdin decoding at the transport edge (src/transport/inbound.ts, issue #14): a zod-free
 // twin of INBOUND_ENVELOPE (src/protocol/schemas/inbound.ts), held to that declaration here, and the
-// per-line outcomes test/hardening/stdin.test.ts relies on (docs/fidelity.md: unusable JSON is ignored).
+// per-line outcomes test/hardening/stdin.test.ts relies on (issue #16: what is wrong with JSON that is no
+// readable frame, for the profile to act on).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INBOUND_ENVELOPE } from '../../../src/protocol/schemas/inbound.js';
@@ -35,29 +36,34 @@ describe('decodeInbound = INBOUND_ENVELOPE (issue #14)', () => {
   });
 
   it.each([
-    ['[1,2]', 'ignoring a stdin frame that is not a JSON object'],
-    ['null', 'ignoring a stdin frame that is not a JSON object'],
-    ['{"type":"assistant"}', 'ignoring a stdin frame of unknown type'],
-    ['{"__proto__":{"type":"user"}}', 'ignoring a stdin frame of unknown type'],
-    ['{"type":"control_request","request_id":5,"request":{}}', 'ignoring a control_request without request_id or request'],
-    ['{"type":"control_request","request_id":"a","request":"initialize"}', 'ignoring a control_request without request_id or request'],
-    ['{"type":"control_response","response":5}', 'ignoring a control_response whose response is not an object'],
-  ])('%s is ignored: %s', (line, reason) => {
-    expect(decodeInbound(JSON.parse(line))).toEqual({ reason });
+    ['[1,2]', 'not-object'],
+    ['"hi"', 'not-object'],
+    ['null', 'null'],
+    ['{"type":"assistant"}', 'unknown-type'],
+    ['{"foo":1}', 'unknown-type'],
+    ['{"__proto__":{"type":"user"}}', 'unknown-type'],
+    ['{"type":"control_request","request_id":"a","request":"initialize"}', 'no-request'],
+    ['{"type":"control_request","request_id":"a"}', 'no-request'],
+    ['{"type":"user"}', 'no-message'],
+    ['{"type":"user","message":5}', 'no-message'],
+    ['{"type":"user","message":{"role":"assistant","content":"hi"}}', 'user-role'],
+    ['{"type":"control_response","response":5}', 'bad-response'],
+  ])('%s is no readable frame: %s', (line, problem) => {
+    expect(decodeInbound(JSON.parse(line))).toEqual({ problem });
   });
 
-  it('a user frame with an odd message and a control_request without subtype are still frames (the CLI answers them)', () => {
-    expect('frame' in decodeInbound({ type: 'user', message: 5 })).toBe(true);
+  it('a control_request without subtype or request_id is still a frame (the CLIs answer it)', () => {
     expect('frame' in decodeInbound({ type: 'control_request', request_id: 'x', request: {} })).toBe(true);
+    expect('frame' in decodeInbound({ type: 'control_request', request: { subtype: 'interrupt' } })).toBe(true);
   });
 });
 
 describe('InboundReader', () => {
-  it('frames lines, then decodes them: frame, ignored, malformed (CRLF and a last line without newline too)', () => {
+  it('frames lines, then decodes them: frame, odd, malformed (CRLF and a last line without newline too)', () => {
     const r = new InboundReader();
-    const evs = [...r.push('{"type":"keep_alive"}\r\n42\nnot js'), ...r.push('on\n{"type":"user","message":{"content":"hi"}}')];
+    const evs = [...r.push('{"type":"keep_alive"}\r\n42\nnot js'), ...r.push('on\n{"type":"user","message":{"role":"user","content":"hi"}}')];
     evs.push(...r.end());
-    expect(evs.map((e) => e.kind)).toEqual(['frame', 'ignored', 'malformed', 'frame']);
+    expect(evs.map((e) => e.kind)).toEqual(['frame', 'odd', 'malformed', 'frame']);
     const bad = evs[2];
     expect(bad?.kind === 'malformed' && bad.text).toBe('not json');
     expect(bad?.kind === 'malformed' && bad.error).toBeInstanceOf(SyntaxError);
@@ -73,6 +79,6 @@ describe('nesting depth (issue #18 class 11)', () => {
   it('a line deeper than MAX_INBOUND_DEPTH is ignored without being parsed', () => {
     const deep = '{"type":"control_response","response":' + '['.repeat(MAX_INBOUND_DEPTH) + ']'.repeat(MAX_INBOUND_DEPTH) + '}\n';
     const [ev] = new InboundReader().push(deep);
-    expect(ev).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('nested more than') as unknown });
+    expect(ev).toMatchObject({ kind: 'too-deep', reason: expect.stringContaining('nested more than') as unknown });
   });
 });
