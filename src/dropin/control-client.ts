@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import type { Socket } from 'node:net';
 import { EMU_PREFIX } from '../errors.js';
 import { ATTACH_PATH, CONTROL_ENV, TOKEN_ENV, UPGRADE_PROTOCOL, type CallMessage, type DropinMessage, type WelcomeMessage } from '../server/wire.js';
-import { LineReader } from '../transport/line-reader.js';
+import type { fireControlEvent } from '../engine/control-events.js';
+import type { LineReader } from '../transport/line-reader.js';
 import type { Composition } from './compose.js';
 import type { ServeConfig } from './config.js';
 import { ControlOps } from './control-ops.js';
@@ -24,15 +25,24 @@ export interface ControlLink {
 }
 
 /**
+ * What the link uses from modules the drop-in's start path already loaded, handed in rather than imported:
+ * a module this lazy chunk imported too would be split out of the start-up bundle into one more file to load.
+ */
+export interface ControlTools {
+  LineReader: new () => LineReader;
+  fire: typeof fireControlEvent;
+}
+
+/**
  * Registers this drop-in with the control server named by CBC_EMU_CONTROL and stays connected. An
  * unreachable server is one stderr line and exit 2 (never a silent run without the server).
  */
-export async function connectControl(cfg: ServeConfig, c: Composition, io: RunIO): Promise<ControlLink | { exit: number; why: string }> {
+export async function connectControl(cfg: ServeConfig, c: Composition, io: RunIO, tools: ControlTools): Promise<ControlLink | { exit: number; why: string }> {
   const target = io.env[CONTROL_ENV] ?? '';
   let socket: Socket;
   let welcome: WelcomeMessage;
   let early: string[];
-  const reader = new LineReader();
+  const reader = new tools.LineReader();
   try {
     const attached = await attach(target, io.env[TOKEN_ENV]);
     socket = attached.socket;
@@ -50,7 +60,7 @@ export async function connectControl(cfg: ServeConfig, c: Composition, io: RunIO
     if (socket.writable) socket.write(line + '\n', sent);
     else sent?.();
   };
-  const ops = new ControlOps(c, io, (m, sent) => write(JSON.stringify(m), sent));
+  const ops = new ControlOps(c, io, tools.fire, (m, sent) => write(JSON.stringify(m), sent));
   // a journal line is already JSON: spliced into the message instead of parsed and encoded again
   c.journal?.tap((line) => write(`{"t":"journal","entry":${line}}`));
   for (const line of early) ops.onCall(JSON.parse(line) as CallMessage);

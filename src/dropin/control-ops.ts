@@ -1,5 +1,5 @@
 import { closeSync } from 'node:fs';
-import { fireControlEvent } from '../engine/control-events.js';
+import type { fireControlEvent } from '../engine/control-events.js';
 import type { RawFrame } from '../protocol/raw-frame.js';
 import type { CallBody, CallMessage, CallOutcome, ClockCommand, DropinMessage, Fault, FrameTrigger } from '../server/wire.js';
 import type { Composition } from './compose.js';
@@ -27,6 +27,7 @@ export class ControlOps {
   constructor(
     private readonly c: Composition,
     private readonly io: RunIO,
+    private readonly fire: typeof fireControlEvent,
     private readonly send: (m: DropinMessage, sent?: () => void) => void,
   ) {
     const session = c.session;
@@ -67,7 +68,7 @@ export class ControlOps {
         reply({ ok: true, result: { scheduled: body.frames.length } }); // the frames' journal entries say when they went out
         return;
       case 'event': {
-        const r = fireControlEvent(this.c.session, body.event);
+        const r = this.fire(this.c.session, body.event);
         reply(r.ok ? { ok: true, result: { fired: body.event.kind } } : { ok: false, status: r.why === 'not-found' ? 404 : 409, error: r.message });
         return;
       }

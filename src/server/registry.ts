@@ -109,7 +109,17 @@ export class Registry {
     const link = new Link(socket);
     const reader = new LineReader();
     const onData = (chunk: Buffer) => {
-      for (const ev of reader.push(chunk)) if (ev.kind === 'line') this.onMessage(link, JSON.parse(ev.text) as DropinMessage);
+      for (const ev of reader.push(chunk)) {
+        if (ev.kind !== 'line') continue;
+        let m: DropinMessage;
+        try {
+          m = JSON.parse(ev.text) as DropinMessage;
+        } catch {
+          socket.destroy(); // not a drop-in speaking the wire: the link ends
+          return;
+        }
+        this.onMessage(link, m);
+      }
     };
     socket.on('data', onData);
     socket.on('error', () => socket.destroy());
@@ -193,6 +203,7 @@ export class Registry {
   private onMessage(link: Link, m: DropinMessage): void {
     switch (m.t) {
       case 'hello': {
+        if (link.info) return; // registered once per connection
         const id = `s${this.next++}`;
         link.info = { id, pid: m.pid, profile: m.profile, session_id: m.session_id, argv: m.argv, state: 'running' };
         this.links.set(id, link);
