@@ -74,6 +74,8 @@ export function nestsDeeper(text: string, max: number): boolean {
 /** Decodes a line: depth first (`too-deep`), JSON next (not JSON: `malformed`), then the envelope. */
 function decodeLine(text: string): Inbound {
   if (nestsDeeper(text, MAX_INBOUND_DEPTH)) {
+    // a top-level array is no frame whatever it holds: the CLI's own answer to that, without parsing it (its JSON is not checked)
+    if (text.trimStart().startsWith('[')) return { kind: 'odd', value: undefined, problem: 'not-object', text };
     return { kind: 'too-deep', reason: `ignoring a stdin frame nested more than ${MAX_INBOUND_DEPTH} levels deep` };
   }
   let value: unknown;

@@ -40,8 +40,10 @@ describe('1. ids that become paths stay inside --emu-home', () => {
     mkdirSync(join(home, 'sessions'), { recursive: true });
     writeFileSync(join(home, 'sessions', 'ok.jsonl'), JSON.stringify({ type: 'session', v: 1, session_id: '../../../evil', cwd: ROOT, profile: 'cbc', scenario: 's', created: 0 }) + '\n');
     const r = await spawned([...STREAM, '--emu-speed', '0', '--emu-home', home, '--continue'], lines(user('hi')));
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('No conversation found to continue');
+    // the header is not adopted: as with nothing to continue, the CLI starts a new session (capture ses_continue_none, issue #16)
+    expect(r.code).toBe(0);
+    const init = frames(r.stdout).find((f) => f['subtype'] === 'init');
+    expect(init?.['session_id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(existsSync(join(dir, 'evil.jsonl'))).toBe(false);
   });
 

@@ -55,6 +55,14 @@ describe('the unix socket (#19)', () => {
 });
 
 describe('the TCP listener (#19)', () => {
+  it('cbc-emu serve needs exactly one of --socket and --listen (usage: exit 2)', () => {
+    for (const args of [[], ['--socket', join(dir, 'x', 's.sock'), '--listen', '127.0.0.1:0'], ['--listen', 'nowhere']]) {
+      const r = serveSync(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/^cbc-emu: serve: (give exactly one of --socket <path> and --listen|--listen expects host:port)/);
+    }
+  });
+
   it('binds loopback only', () => {
     const r = serveSync(['--listen', '0.0.0.0:0']);
     expect(r.status).toBe(2);

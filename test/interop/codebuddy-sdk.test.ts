@@ -34,7 +34,7 @@ describe('CodeBuddy SDK query() against bin/cbc.js (profile cbc, the default)', 
     expect(msgs[0]).toMatchObject({ type: 'system', subtype: 'init', apiKeySource: 'www.codebuddy.ai', permissionMode: 'default' });
     expect(texts(msgs)).toEqual(['hello from the codebuddy sdk']);
     const last = msgs.at(-1) as Record<string, unknown>;
-    expect(last).toMatchObject({ type: 'result', subtype: 'success', is_error: false, result: 'hello from the codebuddy sdk', num_turns: 1 });
+    expect(last).toMatchObject({ type: 'result', subtype: 'success', is_error: false, result: 'hello from the codebuddy sdk', num_turns: 2 }); // cbc counts the conversation's messages: prompt and reply (measured, issue #16)
     expect(msgs.filter((m) => m.type === 'result')).toHaveLength(1);
     // cbc-profile turn shape (the real 2.117.0 CLI's, §8): init, status, file-history-snapshot, assistant, result.
     expect(msgs.map((m) => (m.type === 'system' ? `system/${(m as { subtype: string }).subtype}` : m.type))).toEqual([
