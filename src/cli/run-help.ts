@@ -29,6 +29,7 @@ export const EMU_SETTINGS: readonly EmuSetting[] = [
   { env: 'CBC_EMU_FUZZ_OUT', value: '<file>', what: 'set by cbc-emu fuzz: where the perturbed transcript is written' },
   { env: 'CBC_EMU_FUZZ_NOTES', value: '<file>', what: 'set by cbc-emu fuzz: where each emulator process notes how it ended' },
   { env: 'CBC_EMU_SCENARIO_COMPILED', value: '<file>', what: 'set by cbc-emu fuzz: the scenario compiled once per campaign, used while its hash matches the scenario file' },
+  { env: 'CBC_EMU_FUZZ_RUN', value: '<id>', what: 'set by cbc-emu fuzz on each consumer: the mark its clean-up finds leftover processes by' },
 ];
 
 /** The text after `cbc-emu run`'s usage: the settings table, how arguments pass, and the real switches. */

@@ -112,7 +112,9 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   if (typeof fuzz === 'string') return unusable(io, 2, fuzz);
   const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
   const journalFile = cfg.journalFile;
-  const journal = journalFile !== undefined ? setupOrExit(io, () => new Journal(journalFile, () => scheduler.now(), (e) => stderrLine(io)(`${EMU_PREFIX} journal ${journalFile} failed (${e.message}); journaling stopped, the run goes on`))) : undefined;
+  // under CBC_EMU_CONTROL the control server reads the journal's lines (issue #19), with or without a file
+  const journaled = journalFile !== undefined || (io.env['CBC_EMU_CONTROL'] ?? '') !== '';
+  const journal = journaled ? setupOrExit(io, () => new Journal(journalFile, () => scheduler.now(), (e) => stderrLine(io)(`${EMU_PREFIX} journal ${journalFile} failed (${e.message}); journaling stopped, the run goes on`))) : undefined;
   if (journal !== undefined && 'exit' in journal) return journal;
   // under fuzz the journal records stream-json frames as perturbed, when sent: the stream the consumer got (issue #17)
   const perturbed = fuzz !== undefined && cfg.outputFormat === 'stream-json';

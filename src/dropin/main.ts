@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { fireControlEvent } from '../engine/control-events.js';
+import { LineReader } from '../transport/line-reader.js';
 import { compose } from './compose.js';
 import { resolveConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
@@ -38,8 +40,13 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
     case 'serve': {
       const c = await compose(cfg, io);
       if ('exit' in c) return { code: c.exit, end: 'input', why: c.why };
+      // CBC_EMU_CONTROL (issue #19): register with the control server; loaded only then (start-up budget)
+      const link = (io.env['CBC_EMU_CONTROL'] ?? '') !== '' ? await (await import('./control-client.js')).connectControl(cfg, c, io, { LineReader, fire: fireControlEvent }) : undefined;
+      if (link !== undefined && 'exit' in link) return { code: link.exit, end: 'input', why: link.why };
       notes?.serving();
-      return serve(cfg, c, io);
+      const outcome = await serve(cfg, c, io, link ? (run) => link.bind(run) : undefined);
+      link?.close();
+      return outcome;
     }
   }
 }

@@ -11,9 +11,10 @@ import { readFrames, readPrompt, type RunControl } from './stdin.js';
  * ended and the engine is quiet (the profile's code after an error result), on SIGTERM/SIGINT/SIGHUP
  * (143/130/129, src/dropin/signals.ts) or a stdout failure (1). Everything written is flushed first;
  * after a signal the flush has a deadline (a consumer that stopped reading cannot hold the process),
- * and a second signal ends the wait at once. Resolves with how the session ended.
+ * and a second signal ends the wait at once. Resolves with how the session ended. `onRun` receives the
+ * run's lifecycle (a control server ends it by it).
  */
-export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunOutcome> {
+export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run: RunControl) => void): Promise<RunOutcome> {
   const { scheduler, session, journal, writer, fuzz } = c;
   const handleSignals = io.handleSignals !== false;
   return new Promise<RunOutcome>((resolve) => {
@@ -80,6 +81,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunO
         maybeDone();
       },
     };
+    onRun?.(run); // the control server's exit fault ends the run through it (issue #19)
     if (cfg.streamIn) readFrames(c, io, run);
     else readPrompt(cfg.prompt, c, io, run);
   });
