@@ -90,6 +90,11 @@ export interface ProfileBehavior {
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
   outputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string;
+  /**
+   * The folder output files are written under, never leaving it (store/paths.ts writeInside): the CLI's own temp
+   * folder when the environment names one (Claude: CLAUDE_CODE_TMPDIR); the emulator home when absent.
+   */
+  outputRoot?(home: string, env: Readonly<Record<string, string | undefined>>): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */

@@ -343,12 +343,12 @@ export class Session implements TurnHost {
   }
 
   /**
-   * Writes a task's output file, only inside the emulator home and never through a link (store/paths.ts);
+   * Writes a task's output file, only inside the emulator home (or the profile's output root) and never through a link (store/paths.ts);
    * a failure is logged, never fatal (the task's frames do not depend on it).
    */
   writeOutput(file: string, text: string): void {
     try {
-      writeInside(this.o.home, file, text);
+      writeInside(this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home, file, text);
     } catch (err) {
       this.o.log.error({ err, file }, 'cannot write task output file');
     }

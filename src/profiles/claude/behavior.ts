@@ -50,6 +50,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
+    outputRoot: claudeTmp,
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },
@@ -94,14 +95,18 @@ function resolveModel(spec: ClaudeSpec, name: string): string {
   return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }
 
+/** Claude's temp folder: CLAUDE_CODE_TMPDIR when set, else the emulator home's `tmp`. */
+function claudeTmp(home: string, env: Readonly<Record<string, string | undefined>>): string {
+  return env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
+}
+
 /**
  * Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`, where `<tmp>` is
  * CLAUDE_CODE_TMPDIR when set (measured: the captures set it) and the emulator home's `tmp` otherwise.
  */
 function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  const tmp = env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
-  return join(tmp, `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+  return join(claudeTmp(home, env), `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
 /** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */
