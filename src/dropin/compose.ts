@@ -125,6 +125,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
+  const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,
     scenario,
@@ -139,7 +140,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     resume: bound.resume,
     persist: bound.persist,
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
+    model: cfg.model ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     singleShot: !cfg.streamIn,

@@ -31,6 +31,8 @@ export interface EncodeContext {
   userHome: string;
   /** The process environment (XDG_RUNTIME_DIR, CLAUDE_CODE_SDK_READS_SESSION_STATE, ...). */
   env: Readonly<Record<string, string | undefined>>;
+  /** The session was resumed from the store (--resume, --continue): some counters come back from the transcript. */
+  resumed?: boolean;
 }
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
@@ -95,6 +97,11 @@ export interface ProfileBehavior {
    * folder when the environment names one (Claude: CLAUDE_CODE_TMPDIR); the emulator home when absent.
    */
   outputRoot?(home: string, env: Readonly<Record<string, string | undefined>>): string;
+  /**
+   * The model of a resumed session run without --model: the one its transcript's last answer names (Claude: the
+   * API's model, without the 1M-context `[1m]` marker; measured ses_resume, ses_continue on 2.1.220). Absent: unchanged.
+   */
+  resumedModel?(model: string): string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */

@@ -106,6 +106,7 @@ export class Session implements TurnHost {
       transcriptPath: this.transcriptPath,
       userHome: this.userHome,
       env: this.o.env,
+      resumed: this.o.resume !== undefined,
     };
   }
 

@@ -7,6 +7,7 @@ import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../store/binding.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import type { ClaudeSpec } from './spec.js';
+import { apiModel } from './turn.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
@@ -51,6 +52,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,
+    resumedModel: apiModel,
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },

@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { MODEL_USAGE, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import type { ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 
@@ -79,8 +79,7 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
   const v328 = spec.v328;
-  return {
-    [ctx.model]: build(MODEL_USAGE, spec.wire, {
+  const usage = build(MODEL_USAGE, spec.wire, {
       inputTokens: input,
       outputTokens: output,
       cacheReadInputTokens: 0,
@@ -95,8 +94,16 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       canonicalModel: apiModel(ctx.model),
       provider: 'firstParty',
       costBasis: v328 ? 'list' : undefined,
-    }),
-  };
+  });
+  return { [ctx.model]: v328 && ctx.resumed === true ? restoredOrder(usage) : usage };
+}
+
+/** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */
+function restoredOrder<T extends object>(usage: T): T {
+  const first: readonly string[] = MODEL_USAGE_RESTORED_328;
+  const entries = Object.entries(usage);
+  const head = first.flatMap((k) => entries.filter(([key]) => key === k));
+  return Object.fromEntries([...head, ...entries.filter(([k]) => !first.includes(k))]) as T;
 }
 
 /** 2.1.328's sub-agent counters (all zero: the emulator's sub-agents are not counted). */

@@ -61,6 +61,13 @@ export const MODEL_USAGE = frame(
   },
 );
 
+/**
+ * 2.1.328's per-model usage in a resumed session (captures ses_resume, ses_continue): the counters restored from
+ * the transcript come first, in this order, then the rest as MODEL_USAGE orders them.
+ */
+export const MODEL_USAGE_RESTORED_328 = ['inputTokens', 'outputTokens', 'thinkingTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens',
+  'cacheCreationEphemeral5mInputTokens', 'cacheCreationEphemeral1hInputTokens', 'webSearchRequests', 'costUSD'] as const;
+
 /** A follow-up turn's origin; 2.1.328 adds producer and runId. */
 export const ORIGIN = frame(
   'result.origin',
