@@ -18,6 +18,8 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   const mu = modelUsage(spec, ctx, input, output);
+  // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
   return build(RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
@@ -25,7 +27,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     session_id: ctx.sessionId,
     total_cost_usd: input * spec.price.input + output * spec.price.output,
     usage: usage(spec, input, output, zero),
-    modelUsage: mu,
+    modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
     terminal_reason: ev.ok ? 'completed' : limited ? 'max_turns' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
@@ -95,7 +97,7 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       provider: 'firstParty',
       costBasis: v328 ? 'list' : undefined,
   });
-  return { [ctx.model]: v328 && ctx.resumed === true ? restoredOrder(usage) : usage };
+  return { [ctx.model]: usage };
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */
