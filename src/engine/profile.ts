@@ -102,6 +102,13 @@ export interface ProfileBehavior {
    * API's model, without the 1M-context `[1m]` marker; measured ses_resume, ses_continue on 2.1.220). Absent: unchanged.
    */
   resumedModel?(model: string): string;
+  /**
+   * How a serving run ends on a signal (absent: `code` for each): `code` flushes and exits 128 + the signal's number;
+   * `raise` flushes and dies by the signal itself (a consumer sees the signal, no exit code: Claude 2.1.220's SIGTERM
+   * and SIGHUP); `interrupt` interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's
+   * SIGINT). Captures sig_* (#16).
+   */
+  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'interrupt'>>>;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
