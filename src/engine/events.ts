@@ -172,6 +172,8 @@ export type EngineEvent =
       allowedBy?: 'rule' | 'host' | undefined;
     }
   | { kind: 'interrupted_user'; messageId: string }
+  /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
+  | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
   | { kind: 'max_turns'; messageId: string; text: string }
   | {

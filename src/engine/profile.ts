@@ -109,6 +109,12 @@ export interface ProfileBehavior {
    * SIGINT). Captures sig_* (#16).
    */
   signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'interrupt'>>>;
+  /**
+   * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
+   * which the model answers once more and the turn succeeds without a structured result (Claude; captures
+   * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
+   */
+  schemaEnforcement?: string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
@@ -143,6 +149,8 @@ export interface InitToolOptions {
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;
+  /** --json-schema was given (Claude lists its StructuredOutput tool then). */
+  structuredOutput?: boolean;
 }
 
 /** Id formats of one CLI. */

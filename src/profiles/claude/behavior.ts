@@ -55,6 +55,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM / SIGHUP
     signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise', SIGHUP: 'raise' },
     resumedModel: apiModel,
+    schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },
@@ -76,7 +77,11 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   const noBash = o.disallowed.includes('Bash');
-  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(noBash ? ['Glob', 'Grep'] : [])];
+  const extra = [
+    ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
+    ...(noBash ? ['Glob', 'Grep'] : []),
+    ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema
+  ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
   const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor');
   const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();

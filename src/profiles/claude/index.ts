@@ -64,6 +64,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
+    synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, ev.text),
     max_turns: none,
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),

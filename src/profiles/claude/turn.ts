@@ -162,14 +162,15 @@ function launchResult(spec: ClaudeSpec, t: TaskInfo, ctx: EncodeContext): User['
 }
 
 /** The user frame Claude writes when a turn is interrupted. */
-export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext): User {
+export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext, synthetic?: string): User {
   const W = spec.wire;
   return build(USER, W, {
     type: 'user',
-    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, '[Request interrupted by user]')] }),
+    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, synthetic ?? '[Request interrupted by user]')] }),
     parent_tool_use_id: null,
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
+    isSynthetic: synthetic !== undefined ? true : undefined, // the CLI's own prompt (capture opt_json_schema)
   });
 }

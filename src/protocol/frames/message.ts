@@ -190,6 +190,7 @@ export const USER = frame(
     tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
     tool_result_meta: loose('unknown', list(nested(TOOL_RESULT_META))),
     isReplay: 'bool',
+    isSynthetic: 'bool',
     __timestamp: 'str',
     _requestId: 'str',
   },
@@ -197,8 +198,8 @@ export const USER = frame(
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
     // isReplay: the --replay-user-messages echo, whose own order is USER_REPLAY's (frames/stream.ts)
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?'],
-    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?', 'isSynthetic?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?'],
   },
 );
 
