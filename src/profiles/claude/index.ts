@@ -10,6 +10,7 @@ import { claudeControlPayload, controlSideFrames } from './control.js';
 import { result } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, userReplay } from './stream.js';
+import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -52,7 +53,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort }),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras }),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
