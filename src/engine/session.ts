@@ -344,10 +344,7 @@ export class Session implements TurnHost {
     t.stats.outputTokens += 20;
   }
 
-  /**
-   * Writes a task's output file, only inside the emulator home (or the profile's output root) and never through a link (store/paths.ts);
-   * a failure is logged, never fatal (the task's frames do not depend on it).
-   */
+  /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
     try {
       writeInside(this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home, file, text);
