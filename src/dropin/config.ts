@@ -54,6 +54,8 @@ export interface ServeConfig {
   fuzzToken: string | undefined;
   /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
   startChecks: readonly StartCheck[];
+  /** Every flag given (its config name): what a profile reads beyond the options above (Claude's --bare, --safe-mode). */
+  cliFlags: string[];
 }
 
 /** Replay mode: play a cassette back instead of a scenario (issue #7, docs/cassettes.md). */
@@ -154,6 +156,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
+    cliFlags: [...args.flags.keys()],
   };
 }
 

@@ -33,6 +33,8 @@ export interface EncodeContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The session was resumed from the store (--resume, --continue): some counters come back from the transcript. */
   resumed?: boolean;
+  /** The command-line flags given, by name (SessionOptions.cliFlags). */
+  cliFlags?: ReadonlySet<string> | undefined;
 }
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
@@ -151,6 +153,8 @@ export interface InitToolOptions {
   disableWorkflows: boolean;
   /** --json-schema was given (Claude lists its StructuredOutput tool then). */
   structuredOutput?: boolean;
+  /** The command-line flags given, by name (SessionOptions.cliFlags). */
+  cliFlags?: ReadonlySet<string> | undefined;
 }
 
 /** Id formats of one CLI. */

@@ -77,6 +77,7 @@ export class Session implements TurnHost {
       hostAnswersPrompts: opts.permissionPromptStdio === true,
       disableWorkflows: opts.disableWorkflows === true,
       structuredOutput: opts.jsonSchema !== undefined,
+      cliFlags: opts.cliFlags,
     });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
@@ -108,6 +109,7 @@ export class Session implements TurnHost {
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
+      cliFlags: this.o.cliFlags,
     };
   }
 

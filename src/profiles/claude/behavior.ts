@@ -76,17 +76,24 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
-  const noBash = o.disallowed.includes('Bash');
+  // --bare (CLAUDE_CODE_SIMPLE): the three basic tools only (measured: opt_bare)
+  if (o.cliFlags?.has('bare') === true) return ['Bash', 'Edit', 'Read'].filter((t) => !o.disallowed.includes(t));
+  // --restricted drops the tools that run commands or code, and WebFetch (measured: opt_restricted); Glob/Grep replace Bash
+  const restricted = o.cliFlags?.has('restricted') === true;
+  const noBash = o.disallowed.includes('Bash') || restricted;
   const extra = [
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
     ...(noBash ? ['Glob', 'Grep'] : []),
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema
   ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
-  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor');
+  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t));
   const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
   return [...(keep('Task') ? ['Task'] : []), ...rest];
 }
+
+/** What --restricted removes (measured: opt_restricted): the tools that run commands, schedule prompts or scripts, and WebFetch. */
+const RESTRICTED_OUT = ['Bash', 'CronCreate', 'WebFetch', 'Workflow'];
 
 /** The modes set_permission_mode accepts, as its error lists them (measured on 2.1.220 and 2.1.328). */
 const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];

@@ -29,10 +29,17 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   tpl.model = ctx.model;
   tpl.permissionMode = ctx.permissionMode;
   tpl.uuid = ctx.rng.uuid();
-  tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
+  // measured (opt_bare, opt_safe_mode, opt_restricted): no auto-memory in these modes, no messaging socket with --bare / --restricted
+  const has = (f: string) => ctx.cliFlags?.has(f) === true;
+  const minimal = has('bare') || has('restricted');
+  if (!minimal && !has('safe-mode')) tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
+  else delete tpl.memory_paths;
+  // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin)
+  if (has('safe-mode') && Array.isArray(tpl.agents)) tpl.agents = tpl.agents.filter((a) => a !== 'statusline-setup');
   if (spec.v328) {
     tpl.original_cwd = ctx.cwd;
-    tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+    if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+    else delete tpl.messaging_socket_path;
   }
   return tpl;
 }
