@@ -334,7 +334,7 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     this.count(t);
-    this.emit({ kind: this.o.partialMessages ? 'assistant_stream' : 'assistant_text', messageId, text });
+    this.emit(this.o.partialMessages && t.apiError !== true ? { kind: 'assistant_stream', messageId, text } : { kind: 'assistant_text', messageId, text, apiError: t.apiError });
     next();
   }
 
@@ -379,7 +379,7 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;

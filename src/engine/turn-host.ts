@@ -75,6 +75,8 @@ export interface ActiveTurn {
   timers: Timer[];
   waiting: Set<TaskRun>;
   onWorkflowsDone?: () => void;
+  /** The turn ends with the scenario's `error` (events carry `apiError`). */
+  apiError?: boolean;
 }
 
 /**

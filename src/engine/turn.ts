@@ -28,6 +28,7 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
 
   if (turn.error !== undefined) {
     const err = interpolate(turn.error, vars);
+    if (s.active && reply === undefined) s.active.apiError = true;
     s.at(first, () => s.say(reply ?? err, firstMessageId, () => s.endTurn(false, '', [err])));
     return;
   }

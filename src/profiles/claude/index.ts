@@ -13,7 +13,7 @@ import { assistantStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -58,7 +58,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
-    assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
+    assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),

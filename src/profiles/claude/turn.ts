@@ -4,7 +4,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
-  AGENT_LAUNCH_RESULT, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
+  AGENT_LAUNCH_RESULT, API_ERROR_MESSAGE, API_ERROR_USAGE, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
   TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
 import { SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
@@ -60,6 +60,66 @@ type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
 
 /** The model the API is asked for: the session's model without the 1M-context `[1m]` marker (measured on 2.1.220). */
 export const apiModel = (model: string): string => model.replace(/\[1m\]$/, '');
+
+/** The model API's error behind a scenario turn's `error` text (`API Error: <status> …`), with the API's error type. */
+export function apiErrorOf(message: string): { status: number; type: string | undefined } | undefined {
+  const status = Number(/^API Error: (\d{3})\b/.exec(message)?.[1]);
+  return Number.isNaN(status) ? undefined : { status, type: API_ERROR_TYPES[status] };
+}
+
+/** The Messages API's error type per HTTP status (its documented error shapes). */
+const API_ERROR_TYPES: Readonly<Record<number, string>> = {
+  400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 413: 'request_too_large',
+  429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error',
+};
+
+/** Claude Code's synthetic assistant frame for a failed model call (capture ses_api_error): model `<synthetic>`, zero usage. */
+export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message: string): Assistant {
+  const { wire: W, v328 } = spec;
+  const api = apiErrorOf(message);
+  const usage = build(API_ERROR_USAGE, W, {
+    output_tokens_details: v328 ? null : undefined,
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+    service_tier: null,
+    cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+    inference_geo: null,
+    iterations: null,
+    speed: null,
+    fallback_credit: v328 ? null : undefined,
+  });
+  const body = build(API_ERROR_MESSAGE, W, {
+    diagnostics: v328 ? null : undefined,
+    id: ctx.rng.uuid(),
+    container: null,
+    model: '<synthetic>',
+    role: 'assistant',
+    stop_details: null,
+    stop_reason: 'stop_sequence',
+    stop_sequence: '',
+    type: 'message',
+    usage,
+    content: [text(spec, message)],
+    context_management: null,
+  });
+  return build(ASSISTANT, W, {
+    type: 'assistant',
+    // the checker reads the message loosely (an object): this one is API_ERROR_MESSAGE, not ASSISTANT_MESSAGE
+    message: body as unknown as FrameOf<typeof ASSISTANT_MESSAGE>,
+    parent_tool_use_id: null,
+    session_id: ctx.sessionId,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+    error: 'unknown',
+    request_id: apiRequestId(ctx.rng),
+    is_api_error_message: true,
+    api_error_status: v328 ? api?.status : undefined,
+    api_error_type: v328 ? api?.type : undefined,
+  });
+}
 
 /** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
 export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {

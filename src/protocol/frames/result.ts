@@ -1,4 +1,4 @@
-import { everywhere, frame, lit, list, loose, map, nested } from './field.js';
+import { anyOf, everywhere, frame, lit, list, loose, map, nested } from './field.js';
 import { CBC_USAGE_ORDER, MESSAGE_USAGE_FIELDS } from './message.js';
 
 /**
@@ -125,7 +125,7 @@ export const RESULT = frame(
     origin: loose('obj', nested(ORIGIN)),
     subagent_stats: loose('obj', nested(SUBAGENT_STATS)),
     safety_stops: loose('unknown', 'num'),
-    api_error_status: loose('unknown', 'null'),
+    api_error_status: loose('unknown', anyOf('null', 'num')),
     api_error_type: 'unknown',
     structured_output: 'unknown',
     ttft_ms: 'num',
