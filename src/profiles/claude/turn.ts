@@ -107,8 +107,7 @@ export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message:
   });
   return build(ASSISTANT, W, {
     type: 'assistant',
-    // the checker reads the message loosely (an object): this one is API_ERROR_MESSAGE, not ASSISTANT_MESSAGE
-    message: body as unknown as FrameOf<typeof ASSISTANT_MESSAGE>,
+    message: body,
     parent_tool_use_id: null,
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
