@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { EMU_PREFIX } from '../../errors.js';
 import { ILLEGAL_IDS, LEGAL_IDS, PERTURBATIONS, perturbation } from './catalogue.js';
 import { decodePlan, encodePlan, isLegal, planFor, type FuzzPlan } from './plan.js';
 import { isSetupFailure, reachedEmulator, runOnce, sameFailure, shrink, type RunContext, type RunOutcome } from './runner.js';
 import { campaignFolder, validateCampaign } from './validate.js';
+import { withCampaignFolder } from './workdir.js';
 
 const USAGE = `Usage: cbc-emu fuzz --scenario <file> --consumer "<command>" [options]
 
@@ -159,15 +159,11 @@ export async function runFuzz(argv: string[], io: { stdout: NodeJS.WritableStrea
     io.stderr.write(`${EMU_PREFIX} fuzz: ${invalid}\n`);
     return 2;
   }
-  mkdirSync(join(tmpdir(), 'cbc-emu-fuzz'), { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz', 'c-'));
-  const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work };
-  try {
-    if (a.replay !== undefined) return await replay(a, ctx, io);
-    return await campaign(a, ctx, io);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  // the temp work folder goes away on every end, a signal included (issue #18)
+  return withCampaignFolder((work) => {
+    const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work };
+    return a.replay !== undefined ? replay(a, ctx, io) : campaign(a, ctx, io);
+  });
 }
 
 /**
