@@ -60,7 +60,8 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunO
     const onSignal = (sig: HandledSignal) => {
       if (signalled) return done(exitCode); // a second signal: stop waiting for the reader
       signalled = true;
-      const how = c.profile.behavior.signalEnd?.[sig] ?? 'code';
+      const declared = c.profile.behavior.signalEnd?.[sig] ?? 'code';
+      const how = declared === 'raise-before-result' ? (session.lastResultError === undefined ? 'raise' : 'code') : declared;
       c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);

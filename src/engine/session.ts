@@ -38,8 +38,8 @@ export class Session implements TurnHost {
   permissionMode: string;
   model: string;
 
-  /** is_error of the last result (decides the exit code after EOF). */
-  lastResultError = false;
+  /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
+  lastResultError: boolean | undefined = undefined;
   /** Where the scenario script stands: the index after the last turn played. */
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */

@@ -52,8 +52,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,
-    // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM / SIGHUP
-    signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise', SIGHUP: 'raise' },
+    // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM /
+    // SIGHUP until its first result (sig_term_idle, sig_hup_idle, sig_term_mid_turn), then exits 143 / 129 (sig_term_after_result)
+    signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-before-result', SIGHUP: 'raise-before-result' },
     resumedModel: apiModel,
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
