@@ -127,6 +127,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
+  const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,
     scenario,
@@ -141,7 +142,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     resume: bound.resume,
     persist: bound.persist,
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
+    model: cfg.model ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     singleShot: !cfg.streamIn,
@@ -149,6 +150,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     allowedTools: [...cfg.allowedTools, ...settings.allow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
+    cliFlags: new Set(cfg.cliFlags),
     maxTurns: cfg.maxTurns,
     partialMessages: cfg.partialMessages,
     replayUserMessages: cfg.replayUserMessages,

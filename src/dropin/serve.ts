@@ -25,11 +25,19 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
     let deadline: NodeJS.Timeout | undefined;
     let resolved = false;
     let ended: { end: RunEnd; why: string | undefined } = { end: 'served', why: undefined };
+    let raise: HandledSignal | undefined;
     const done = (code: number) => {
       if (resolved) return;
       resolved = true;
       clearTimeout(deadline);
       if (handleSignals) offSignals();
+      if (raise !== undefined) {
+        // die by the signal as the real CLI does: with no handler left its default action ends the process;
+        // the exit code stays the fallback should the process outlive it
+        process.kill(process.pid, raise);
+        setTimeout(() => resolve({ code, ...ended }), SIGNAL_FLUSH_DEADLINE_MS);
+        return;
+      }
       resolve({ code, ...ended });
     };
     const finish = (code: number, end: RunEnd = 'served', why?: string) => {
@@ -53,11 +61,16 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
     const onSignal = (sig: HandledSignal) => {
       if (signalled) return done(exitCode); // a second signal: stop waiting for the reader
       signalled = true;
-      c.log.info({ sig }, 'signal: flushing and exiting');
+      const declared = c.profile.behavior.signalEnd?.[sig] ?? 'code';
+      const how = declared === 'raise-before-result' ? (session.lastResultError === undefined ? 'raise' : 'code') : declared;
+      c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
-      finish(SIGNAL_EXIT[sig], 'cut');
-      exitCode = SIGNAL_EXIT[sig]; // also when the signal came during the final flush
+      if (how === 'interrupt' && !finished) session.interrupt('user cancel');
+      if (how === 'raise') raise = sig;
+      const code = how === 'interrupt' ? 0 : SIGNAL_EXIT[sig];
+      finish(code, 'cut');
+      exitCode = code; // also when the signal came during the final flush
     };
     if (handleSignals) onSignals(onSignal);
     writer.onError = (e) => {

@@ -49,6 +49,9 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 in_two_turns_queued': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions and answer only the second; the emulator queues both turns',
   'cbc-2.117.0 in_ctl_no_request': 'frame order not reproduced: cbc 2.117.0 answers initialize only after fetching remote settings (seconds), so its error frame comes first; the emulator answers initialize at once',
   'cbc-2.117.0 in_ctl_no_request_id': 'frame order not reproduced: cbc 2.117.0 answers initialize late (remote settings), so this reply comes first; the emulator answers initialize at once',
+  'claude-2.1.220 sig_hup_idle': 'stdout not reproduced: Claude 2.1.220 had written nothing yet when the signal came (its stream-json start-up takes seconds: no initialize reply 3 s after the request), then died by the signal; the emulator answers initialize at once (the exit by signal matches)',
+  'claude-2.1.220 sig_term_mid_turn': 'stdout not reproduced: Claude 2.1.220 had written nothing yet when the signal came (slow stream-json start-up, see sig_hup_idle), then died by the signal; the emulator answers at once (the exit by signal matches)',
+  'claude-2.1.220 sig_int_after_init': 'not reproduced: Claude 2.1.220, still starting up (no initialize reply yet, see sig_hup_idle), died by SIGINT; once serving, SIGINT interrupts the turn and exits 0 (sig_int_idle, sig_int_mid_turn), as the emulator does',
   'cbc-2.117.0 in_ctl_no_subtype': 'frame order not reproduced: cbc 2.117.0 answers initialize late (remote settings), so this reply comes first; the emulator answers initialize at once',
 };
 
