@@ -9,7 +9,7 @@ import { readFrames, readPrompt, type RunControl } from './stdin.js';
 /**
  * Runs the composed session: starts the clock, reads stdin, and resolves with the exit code once stdin
  * ended and the engine is quiet (the profile's code after an error result), on SIGTERM/SIGINT/SIGHUP
- * (143/130/129, src/dropin/signals.ts) or a stdout failure (1). Everything written is flushed first;
+ * (143/130/129, src/dropin/signals.ts, or the profile's signalExitCode) or a stdout failure (1). Everything written is flushed first;
  * after a signal the flush has a deadline (a consumer that stopped reading cannot hold the process),
  * and a second signal ends the wait at once. Resolves with how the session ended.
  */
@@ -55,8 +55,9 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunO
       c.log.info({ sig }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
-      finish(SIGNAL_EXIT[sig], 'cut');
-      exitCode = SIGNAL_EXIT[sig]; // also when the signal came during the final flush
+      const code = c.profile.behavior.signalExitCode ?? SIGNAL_EXIT[sig];
+      finish(code, 'cut');
+      exitCode = code; // also when the signal came during the final flush
     };
     if (handleSignals) onSignals(onSignal);
     writer.onError = (e) => {

@@ -54,6 +54,12 @@ export interface ProfileBehavior {
   stopUnknownTask: 'error' | 'ok';
   /** Exit code after stdin EOF when the last result was an error. */
   exitCodeAfterErrorResult: number;
+  /** Exit code on SIGINT/SIGTERM/SIGHUP once serving: cbc 2.117.0 exits 0 (captures sig_*); unset: 128 + the signal's number. */
+  signalExitCode?: number;
+  /** `-p` with no prompt and empty stdin: cbc 2.117.0 exits 0 saying nothing (capture ses_p_no_prompt); unset: the usage error, exit 1. */
+  emptyPromptIsQuiet?: boolean;
+  /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
+  unknownPermissionModeIsDefault?: boolean;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
   requiresVerboseForStreamJson: boolean;
   /** Whether `session_state_changed` frames are emitted, given the environment. */

@@ -390,7 +390,8 @@ export class Session implements TurnHost {
 }
 
 /** Engine events that add a message to the conversation. */
-const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_tool_use', 'tool_result', 'interrupted_user']);
+// the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)
+const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 
 /** A string field of a control request, or undefined when it is absent or empty. */
 function nonEmpty(request: RawFrame, key: string): string | undefined {

@@ -18,9 +18,10 @@ const TOOLS = [
 
 /** cbc's behaviour; `strict` (cbc-2.117.0) follows the real 2.117.0 replies where they differ from the seeds. */
 export function cbcBehavior(strict: boolean): ProfileBehavior {
-  const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models', 'stop_task'];
-  // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4)
-  if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens');
+  const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models'];
+  // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4),
+  // and stop_task too (captures ctl_stop_task_unknown, wf_stopped)
+  if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens', 'stop_task');
   const modes = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
   return {
     lateAbortRows: true,
@@ -32,6 +33,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     rejectPermissionMode: (mode) => (modes.includes(mode) ? undefined : { message: `Invalid permission mode: ${mode}` }),
     stopUnknownTask: 'error',
     exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
+    ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true } : {}), // measured: captures sig_*, ses_p_no_prompt, ses_bad_permission_mode
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',

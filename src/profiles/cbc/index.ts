@@ -59,7 +59,8 @@ function encoders(strict: boolean): Encoders {
     tool_result: toolResult,
     interrupted_user: (_ev, ctx) => interruptedUser(ctx),
     // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
-    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, ev.messageId, [text(ev.text)]),
+    // and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
+    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, strict ? ctx.rng.uuid() : ev.messageId, [text(ev.text)]),
     result,
     bg_tasks_changed: none,
     task_started: taskStarted,
