@@ -60,6 +60,8 @@ export interface ProfileBehavior {
   emptyPromptIsQuiet?: boolean;
   /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
   unknownPermissionModeIsDefault?: boolean;
+  /** cbc 2.117.0: the frames after a tool the host allowed over can_use_tool carry no `_requestId` (capture req_can_use_tool_allow). */
+  requestIdEndsAtHostAnswer?: boolean;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
   requiresVerboseForStreamJson: boolean;
   /** Whether `session_state_changed` frames are emitted, given the environment. */

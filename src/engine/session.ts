@@ -116,6 +116,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
+    if (ev.kind === 'tool_result' && ev.allowedBy === 'host' && this.p.behavior.requestIdEndsAtHostAnswer === true) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -300,6 +301,7 @@ export class Session implements TurnHost {
       this.emit({ kind: 'blank_init' });
       this.endTurn(true, '', []);
       this.sessionId = this.p.ids.sessionId(o.rng);
+      this.messages = 0; // the next turn's num_turns counts from its own prompt (measured: in_json_array, in_json_number)
       return;
     }
     const firstMessageId = this.p.ids.messageId(o.rng);
