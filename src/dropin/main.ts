@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { compose } from './compose.js';
 import { resolveConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
@@ -36,10 +37,23 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
     case 'replay':
       return { code: await (await import('./replay-mode.js')).runReplay(cfg, io), end: 'replay' };
     case 'serve': {
+      const outside = cfg.worktree ? cfg.profile.behavior.worktreeOutsideGit : undefined;
+      if (outside !== undefined && !inGitWorkTree(io.cwd)) {
+        stderrLine(io)(outside);
+        return { code: 1, end: 'input', why: 'no git work tree for --worktree' };
+      }
       const c = await compose(cfg, io);
       if ('exit' in c) return { code: c.exit, end: 'input', why: c.why };
       notes?.serving();
       return serve(cfg, c, io);
     }
+  }
+}
+
+/** Whether `cwd` or a folder above it holds `.git` (a git work tree; a linked worktree's `.git` is a file). */
+function inGitWorkTree(cwd: string): boolean {
+  for (let d = cwd; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return true;
+    if (dirname(d) === d) return false;
   }
 }

@@ -60,8 +60,15 @@ export interface ProfileBehavior {
   emptyPromptIsQuiet?: boolean;
   /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
   unknownPermissionModeIsDefault?: boolean;
-  /** cbc 2.117.0: the frames after a tool the host allowed over can_use_tool carry no `_requestId` (capture req_can_use_tool_allow). */
-  requestIdEndsAtHostAnswer?: boolean;
+  /**
+   * cbc 2.117.0: the frames after a tool the host allowed over can_use_tool, or after a --json-schema re-prompt,
+   * carry no `_requestId` (captures req_can_use_tool_allow, opt_json_schema).
+   */
+  requestIdDropsOnReentry?: boolean;
+  /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
+  worktreeOutsideGit?: string;
+  /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */
+  structuredOutputRetries?: number;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
   requiresVerboseForStreamJson: boolean;
   /** Whether `session_state_changed` frames are emitted, given the environment. */

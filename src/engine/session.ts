@@ -112,11 +112,13 @@ export class Session implements TurnHost {
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    if (ev.kind === 'structured_reprompt') this.messages += ev.messages;
+    if (ev.kind === 'structured_reprompt' && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
-    if (ev.kind === 'tool_result' && ev.allowedBy === 'host' && this.p.behavior.requestIdEndsAtHostAnswer === true) this.turnRequestId = undefined;
+    if (ev.kind === 'tool_result' && ev.allowedBy === 'host' && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------

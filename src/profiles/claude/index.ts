@@ -65,6 +65,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
     max_turns: none,
+    structured_reprompt: none,
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),
