@@ -69,6 +69,8 @@ export interface ProfileBehavior {
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */
   structuredOutputRetries?: number;
+  /** The folder under `<settingsDir>/projects` a cwd's transcripts go to; unset: every `/` and `.` a dash (Claude Code). */
+  projectFolder?(cwd: string): string;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
   requiresVerboseForStreamJson: boolean;
   /** Whether `session_state_changed` frames are emitted, given the environment. */
