@@ -49,6 +49,8 @@ export interface ServeConfig {
   replayUserMessages: boolean;
   /** `--max-turns`: model calls per turn (undefined: no limit). */
   maxTurns: number | undefined;
+  /** `--agent <name>`. */
+  agent: string | undefined;
   /** `-w/--worktree [name]` was given. */
   worktree: boolean;
   /** CBC_EMU_FUZZ (issue #8): the perturbation plan's token. */
@@ -150,6 +152,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
     partialMessages: flag('include-partial-messages') === true,
     worktree: flag('worktree') !== undefined,
+    agent: text(flag('agent')),
     replayUserMessages: flag('replay-user-messages') === true,
     maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,

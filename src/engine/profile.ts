@@ -141,6 +141,8 @@ export interface InitToolOptions {
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;
+  /** `--agent <name>`, if given. */
+  agent?: string | undefined;
 }
 
 /** Id formats of one CLI. */

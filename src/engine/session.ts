@@ -76,6 +76,7 @@ export class Session implements TurnHost {
       disallowed: opts.disallowedTools ?? [],
       hostAnswersPrompts: opts.permissionPromptStdio === true,
       disableWorkflows: opts.disableWorkflows === true,
+      agent: opts.agent,
     });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;

@@ -16,6 +16,16 @@ const TOOLS = [
   'ComputerUse', 'ListMcpResources', 'ReadMcpResource', 'WaitForMcpServers', 'Workflow',
 ];
 
+/** Tools of the built-in agents `--agent` names, in cbc 2.117.0's order (measured: opt_agent, `--agent general-purpose`). */
+const AGENT_TOOLS: Readonly<Record<string, readonly string[]>> = {
+  'general-purpose': [
+    'Read', 'Write', 'Edit', 'Bash', 'PowerShell', 'Glob', 'Grep', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'WebFetch', 'WebSearch',
+    'TaskStop', 'TaskOutput', 'Skill', 'AskUserQuestion', 'ToolSearch', 'DeferExecuteTool', 'StructuredOutput', 'SendMessage', 'NotebookEdit',
+    'LSP', 'WeChatReply', 'WeComReply', 'ComputerUse', 'ImageGen', 'ImageEdit', 'ListMcpResources', 'ReadMcpResource', 'WaitForMcpServers',
+    'ExitPlanMode',
+  ],
+};
+
 /** cbc's behaviour; `strict` (cbc-2.117.0) follows the real 2.117.0 replies where they differ from the seeds. */
 export function cbcBehavior(strict: boolean): ProfileBehavior {
   const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models'];
@@ -43,7 +53,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     defaultModel: 'default-model',
     // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
-    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
+    initTools: (o) =>
+      ((strict && o.agent !== undefined ? AGENT_TOOLS[o.agent] : undefined) ?? TOOLS).filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
