@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
+import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeInside } from '../store/paths.js';
@@ -398,8 +398,3 @@ export class Session implements TurnHost {
 // the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)
 const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 
-/** A string field of a control request, or undefined when it is absent or empty. */
-function nonEmpty(request: RawFrame, key: string): string | undefined {
-  const v = str(request, key);
-  return v === '' ? undefined : v;
-}
