@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProfileName } from '../protocol/vocabulary.js';
 import { loadScenarioFile, parseScenario } from '../scenario/load.js';
+import { resolveScenarioRef } from '../scenario/shipped.js';
 import { checkTranscript } from '../tools/check/rules.js';
 import type { CheckOptions, Violation } from '../tools/check/types.js';
 import type { JournalEntry } from '../transport/journal.js';
@@ -13,8 +14,8 @@ import { startInMemory } from './harness.js';
 
 /** What {@link startEmulator} needs: a scenario (inline or file) and the emulator settings. */
 export interface StartOptions {
-  /** An inline scenario (the object form of a scenario YAML file, docs/scenarios.md). */
-  scenario?: Record<string, unknown>;
+  /** A shipped scenario's name (`'deep-research'`, see `cbc-emu scenarios`), or an inline scenario (the object form of a scenario YAML file, docs/scenarios.md). */
+  scenario?: string | Record<string, unknown>;
   /** Path of a scenario file (`scenarios/deep-research.yaml`). */
   scenarioFile?: string;
   /** Profile to emulate (default `cbc`). */
@@ -89,12 +90,14 @@ const BYTE_RULES = new Set(['frame.one-json-per-line', 'stdout.no-foreign-bytes'
 
 const BIN = fileURLToPath(new URL('../../bin/cbc.js', import.meta.url));
 
-/** Makes the temp folder (home, journal, an inline scenario checked and written as a file) and the CBC_EMU_* settings. */
-function prepare(opts: StartOptions): { dir: string; journalPath: string; env: Record<string, string> } {
+/** Fills the temp folder `dir` (home, journal, an inline scenario checked and written as a file) and makes the CBC_EMU_* settings. */
+function prepare(opts: StartOptions, dir: string): { dir: string; journalPath: string; env: Record<string, string> } {
   if (opts.scenario && opts.scenarioFile) throw new Error('startEmulator: give either scenario or scenarioFile, not both');
-  const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-'));
   let scenarioPath: string | undefined;
-  if (opts.scenario) {
+  if (typeof opts.scenario === 'string') {
+    scenarioPath = resolve(resolveScenarioRef(opts.scenario)); // issue #20: a shipped scenario's name (or a path)
+    loadScenarioFile(scenarioPath);
+  } else if (opts.scenario) {
     scenarioPath = join(dir, 'scenario.yaml');
     const text = JSON.stringify(opts.scenario, null, 2); // JSON is YAML
     parseScenario(text, scenarioPath); // throws every problem at once, with line:col
@@ -115,12 +118,23 @@ function prepare(opts: StartOptions): { dir: string; journalPath: string; env: R
   return { dir, journalPath, env };
 }
 
+/** {@link prepare} in a new temp folder, removed again when the options are refused (a bad scenario leaves nothing behind, issue #20). */
+function prepareOrClean(opts: StartOptions): ReturnType<typeof prepare> {
+  const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-'));
+  try {
+    return prepare(opts, dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
 /**
  * Prepares a temp emulator home and journal file for one test (issue #6 test kit). Nothing runs until
  * an SDK spawns `executablePath` with `env`, or until `send`/`interrupt` spawn the drop-in here.
  */
 export function startEmulator(opts: StartOptions = {}): Emulator {
-  const { dir, journalPath, env } = prepare(opts);
+  const { dir, journalPath, env } = prepareOrClean(opts);
   let child: Driven | undefined;
   let exited: Promise<number | null> | undefined;
   const out: WireFrame[] = [];
