@@ -41,9 +41,9 @@ const option = (name) => {
 /** Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. */
 function emulate(profile, args, steps, cwd, env) {
   const home = join(cwd, '..', 'emu-home');
-  // a signal lands in a phase only in real time: the emulator runs at real speed too, so a turn still runs when it comes
-  const speed = steps.some((st) => 'signal' in st) ? 1 : SPEED;
-  const argv = [BIN, ...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
+  // a signal lands in a phase only in real time: the emulator runs at speed 1 then, or a slow turn ends before the signal comes
+  const signalled = steps.some((st) => 'signal' in st);
+  const argv = [BIN, ...args, '--emu-profile', profile, '--emu-speed', String(signalled ? 1 : SPEED), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
   const child = spawn(process.execPath, argv, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out = [];
   const err = [];
@@ -57,7 +57,7 @@ function emulate(profile, args, steps, cwd, env) {
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return (async () => {
     // a signal lands in a phase only in real time: a scaled sleep would signal a process still starting up
-    const scale = steps.some((st) => 'signal' in st) ? 1 : SPEED;
+    const scale = signalled ? 1 : SPEED;
     await playSteps(child, steps, { text, done: () => exitedYet, scale });
     const rc = await exited;
     clearTimeout(killer);
