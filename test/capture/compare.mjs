@@ -10,7 +10,7 @@
 //   node --import tsx test/capture/compare.mjs [--cli cbc-2.117.0,...] [--case in_blank,...] [--write [--missing]] [--all-diffs]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compareCase, pooled, RESULTS, stored, surfaceCaptures } from './surface-replay.mjs';
+import { compareCase, lookahead, RESULTS, stored, surfaceCaptures } from './surface-replay.mjs';
 
 const option = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,9 +25,9 @@ async function main() {
   // --missing: only captures that have no stored result yet
   const queue = todo.filter(([cli, name]) => !process.argv.includes('--missing') || !results[cli]?.[name]);
   let matched = 0;
-  const outcomes = pooled(queue, ([cli, name]) => compareCase(cli, name));
+  const outcome = lookahead(queue, ([cli, name]) => compareCase(cli, name));
   for (const [i, [cli, name]] of queue.entries()) {
-    const o = await outcomes[i];
+    const o = await outcome(i);
     if ('error' in o) throw o.error;
     const divs = o.value;
     (results[cli] ??= {})[name] = divs.map(stored);

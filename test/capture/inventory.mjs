@@ -50,6 +50,9 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 in_ctl_no_request': 'frame order not reproduced: cbc 2.117.0 answers initialize only after fetching remote settings (seconds), so its error frame comes first; the emulator answers initialize at once',
   'cbc-2.117.0 in_ctl_no_request_id': 'frame order not reproduced: cbc 2.117.0 answers initialize late (remote settings), so this reply comes first; the emulator answers initialize at once',
   'cbc-2.117.0 in_ctl_no_subtype': 'frame order not reproduced: cbc 2.117.0 answers initialize late (remote settings), so this reply comes first; the emulator answers initialize at once',
+  // the reasons test/golden/real-compare.test.ts gives for the same base cases
+  ...Object.fromEntries(['bg_bash', 'bg_agent', 'wf_complete', 'wf_failed'].map((n) => [`cbc-2.117.0 ${n}`, 'not reproduced: cbc 2.117.0 in stream-json mode rejects background Bash and Agent calls and does not offer the Workflow tool, so it starts no task; the emulator plays the scenario\'s background work and its follow-up turn'])),
+  'cbc-2.117.0 p_json': 'not reproduced: cbc 2.117.0 -p --output-format json prints a JSON array of raw history items ending with the result; the emulator prints the result object alone, as Claude Code does',
 };
 
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
@@ -145,6 +148,9 @@ export function rows() {
   out.push(...prefixed('ses_', 'session'));
   for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
   out.push(...prefixed('sig_', 'signal/EOF'), ...prefixed('eof_', 'signal/EOF'));
+  // the base cases (cases.mjs) no row above cites — background work, workflows, print mode: compared like the rest
+  const cited = new Set(out.flatMap((r) => (r.cases === 'frames' ? [] : r.cases)));
+  out.push(...CASES.filter((c) => !cited.has(c.name)).map((c) => ({ id: c.name, kind: 'base case', about: c.about, cases: [c.name], clis: Object.keys(CLIS) })));
   for (const [name, cases, clis, reason] of ENV_ROWS) out.push({ id: name, kind: 'env', about: `environment ${name}`, cases, clis: clis ?? Object.keys(CLIS), reason });
   return out;
 }
@@ -228,7 +234,8 @@ export function statuses(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
       const common = pervasive(results)[cli] ?? new Set();
       const isCommon = (d) => common.has(d.split(': ').slice(1).join(': ').split(' — ')[0]);
       const diffs = [...all.filter((d) => !isCommon(d)), ...all.filter(isCommon)];
-      const why = cases.filter((n) => NOT_REPRODUCED[`${cli} ${n}`]).map((n) => `${n}: ${NOT_REPRODUCED[`${cli} ${n}`]}; `).join('');
+      // a case's not-reproduced reason where its divergences are this row's (a message row: those naming the frame)
+      const why = cases.filter((n) => NOT_REPRODUCED[`${cli} ${n}`] && all.some((d) => d.startsWith(`${n}: `))).map((n) => `${n}: ${NOT_REPRODUCED[`${cli} ${n}`]}; `).join('');
       per[cli] = diffs.length === 0 ? { status: 'captured-match', cases } : { status: 'captured-divergent', reason: why + diffs.slice(0, 2).map((d) => short(d, 110)).join('; ') + (diffs.length > 2 ? ` (+${diffs.length - 2} more)` : ''), cases };
     }
     return { ...row, per };

@@ -141,27 +141,34 @@ export function surfaceCaptures() {
 export const PARALLEL = 3;
 
 /**
- * Runs `work(item)` over `items`, at most `parallel` at a time, in list order; one promise per item, in the
- * same order, that never rejects: it resolves to `{value}` or `{error}` (a waiting caller reports it).
+ * Replays on demand, in list order, at most `parallel` at a time: `get(i)` starts item i and the `window - 1`
+ * after it (so the ones that follow are under way while item i is awaited) and returns item i's promise, which
+ * never rejects: it resolves to `{value}` or `{error}`. A caller that awaits only some items (a filtered test
+ * run) replays those and at most `window - 1` more. Written by hand: a bounded queue of a dozen lines.
  */
-export function pooled(items, work, parallel = PARALLEL) {
-  const settle = items.map(() => {
-    let resolve;
-    const promise = new Promise((r) => (resolve = r));
-    return { promise, resolve };
-  });
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) {
-      try {
-        settle[i].resolve({ value: await work(items[i]) });
-      } catch (error) {
-        settle[i].resolve({ error });
-      }
+export function lookahead(items, work, { parallel = PARALLEL, window = 3 * PARALLEL } = {}) {
+  const started = new Map();
+  const queue = [];
+  let running = 0;
+  const pump = () => {
+    while (running < parallel && queue.length > 0) {
+      const { item, resolve } = queue.shift();
+      running++;
+      work(item)
+        .then((value) => resolve({ value }), (error) => resolve({ error }))
+        .finally(() => {
+          running--;
+          pump();
+        });
     }
   };
-  for (let w = 0; w < Math.min(parallel, items.length); w++) void worker();
-  return settle.map((s) => s.promise);
+  return (i) => {
+    for (let j = i; j < Math.min(i + window, items.length); j++) {
+      if (!started.has(j)) started.set(j, new Promise((resolve) => queue.push({ item: items[j], resolve })));
+    }
+    pump();
+    return started.get(i);
+  };
 }
 
 /** The stored form of a divergence (one string of surface-results.json). */

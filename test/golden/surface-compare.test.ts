@@ -6,12 +6,13 @@
 // kind and what differs, the granularity of real-compare.test.ts's ALLOWED), no new one and none gone. A
 // divergence that went away fails too, so the list only shrinks deliberately (rerun compare.mjs --write and
 // node test/capture/inventory.mjs --write). Every listed divergence must belong to a row of the surface
-// inventory (inventory.mjs → docs/fidelity.md) that gives a reason. Replays run PARALLEL at a time; nothing
+// inventory (inventory.mjs → docs/fidelity.md) that gives a reason. Replays run PARALLEL at a time (a -t filter
+// replays only the pairs it selects, and a few after them); nothing
 // here is timed (the timeouts only guard against a hung emulator). Needs `npm run build` (npm test does it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-bin.js';
 
 interface Divergence {
@@ -25,7 +26,7 @@ interface Replay {
   RESULTS: string;
   surfaceCaptures(): Pair[];
   compareCase(cli: string, name: string): Promise<Divergence[]>;
-  pooled(items: Pair[], work: (p: Pair) => Promise<Divergence[]>): Array<Promise<Outcome>>;
+  lookahead(items: Pair[], work: (p: Pair) => Promise<Divergence[]>): (i: number) => Promise<Outcome>;
   outcomeChange(stored: string[], divs: Divergence[]): { new: string[]; fixed: string[] };
   refreshCommand(cli: string, name: string): string;
   stored(d: Divergence): string;
@@ -46,11 +47,8 @@ const inv = await load<Inventory>('inventory.mjs');
 const results = JSON.parse(readFileSync(replay.RESULTS, 'utf8')) as Results;
 const pairs = replay.surfaceCaptures();
 
-let outcomes: Array<Promise<Outcome>> = [];
-beforeAll(() => {
-  // started once, in test order, PARALLEL at a time: each test below waits only for its own pair
-  outcomes = replay.pooled(pairs, ([cli, name]) => replay.compareCase(cli, name));
-});
+// each pair's test starts its replay and the next few (PARALLEL at a time), then waits for its own
+const outcome = replay.lookahead(pairs, ([cli, name]) => replay.compareCase(cli, name));
 
 /** What is wrong with a fresh replay of `cli name` against its stored result ('' when nothing). */
 function judge(cli: string, name: string, divs: Divergence[]): string {
@@ -94,8 +92,7 @@ describe('surface captures vs the emulator, by value (issue #16)', () => {
 
   for (const [i, [cli, name]] of pairs.entries()) {
     it(`${cli} ${name}`, async () => {
-      const o = await outcomes[i];
-      if (o === undefined) throw new Error('the replays did not start');
+      const o = await outcome(i);
       if ('error' in o) throw o.error;
       expect(judge(cli, name, o.value), `${cli} ${name}: replay differs from its stored result`).toBe('');
     }, 300_000); // a guard against a hung emulator only: a pair takes seconds, signal cases replay in real time
