@@ -89,10 +89,9 @@ const BYTE_RULES = new Set(['frame.one-json-per-line', 'stdout.no-foreign-bytes'
 
 const BIN = fileURLToPath(new URL('../../bin/cbc.js', import.meta.url));
 
-/** Makes the temp folder (home, journal, an inline scenario checked and written as a file) and the CBC_EMU_* settings. */
-function prepare(opts: StartOptions): { dir: string; journalPath: string; env: Record<string, string> } {
+/** Fills the temp folder `dir` (home, journal, an inline scenario checked and written as a file) and makes the CBC_EMU_* settings. */
+function prepare(opts: StartOptions, dir: string): { dir: string; journalPath: string; env: Record<string, string> } {
   if (opts.scenario && opts.scenarioFile) throw new Error('startEmulator: give either scenario or scenarioFile, not both');
-  const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-'));
   let scenarioPath: string | undefined;
   if (opts.scenario) {
     scenarioPath = join(dir, 'scenario.yaml');
@@ -115,12 +114,23 @@ function prepare(opts: StartOptions): { dir: string; journalPath: string; env: R
   return { dir, journalPath, env };
 }
 
+/** {@link prepare} in a new temp folder, removed again when the options are refused (a bad scenario leaves nothing behind, issue #20). */
+function prepareOrClean(opts: StartOptions): ReturnType<typeof prepare> {
+  const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-'));
+  try {
+    return prepare(opts, dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
 /**
  * Prepares a temp emulator home and journal file for one test (issue #6 test kit). Nothing runs until
  * an SDK spawns `executablePath` with `env`, or until `send`/`interrupt` spawn the drop-in here.
  */
 export function startEmulator(opts: StartOptions = {}): Emulator {
-  const { dir, journalPath, env } = prepare(opts);
+  const { dir, journalPath, env } = prepareOrClean(opts);
   let child: Driven | undefined;
   let exited: Promise<number | null> | undefined;
   const out: WireFrame[] = [];

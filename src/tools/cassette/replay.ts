@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { MAX_TIMER_MS } from '../../engine/clock.js';
 import { EMU_PREFIX } from '../../errors.js';
 import { FrameWriter } from '../../transport/frame-writer.js';
@@ -20,6 +21,11 @@ export interface ReplayOptions {
   sessionId?: string | undefined;
   /** The cassette's file name, for the near-miss report. */
   label?: string;
+  /**
+   * The replaying user's home directory (default `os.homedir()`): the recorder wrote the recording user's
+   * home as `$HOME` (redact.ts); replayed paths point into this one, as the live emulator's do.
+   */
+  home?: string;
 }
 
 type Frame = Record<string, unknown>;
@@ -58,10 +64,11 @@ export function replay(o: ReplayOptions): Promise<number> {
     for (let left = o.speed > 0 ? ms / o.speed : 0; left > 0; left -= MAX_TIMER_MS) await new Promise((r) => setTimeout(r, Math.min(left, MAX_TIMER_MS)));
   };
 
+  const home = o.home ?? homedir();
   const rekey = (v: unknown): unknown => {
     if (typeof v === 'string') {
       if (o.sessionId && recordedSession && v === recordedSession) return o.sessionId;
-      return v;
+      return expandHome(v, home);
     }
     if (Array.isArray(v)) return v.map(rekey);
     if (v && typeof v === 'object') {
@@ -114,14 +121,14 @@ export function replay(o: ReplayOptions): Promise<number> {
       await sleep(e.t - prevT);
       prevT = e.t;
       if (e.dir === 'err') {
-        o.stderr.write((e.raw ?? JSON.stringify(e.frame)) + '\n');
+        o.stderr.write(expandHome(e.raw ?? JSON.stringify(e.frame), home) + '\n');
         continue;
       }
       if (e.frame && typeof e.frame === 'object') {
         const f = e.frame as Frame;
         if (recordedSession === undefined && typeof f['session_id'] === 'string' && f['session_id'] !== '') recordedSession = f['session_id'];
         if (!writer.write(JSON.stringify(rekey(f)))) await writer.ready();
-      } else if (e.raw !== undefined) writer.write(e.raw);
+      } else if (e.raw !== undefined) writer.write(expandHome(e.raw, home));
     }
     // after the recording: extra input is a divergence; EOF ends the replay with the recorded exit code
     if (!closed) {
@@ -137,6 +144,15 @@ export function replay(o: ReplayOptions): Promise<number> {
     await writer.flush();
     return code;
   });
+}
+
+/**
+ * A recorded string with the `$HOME` placeholder put back as `home`. Only where it starts a path (`$HOME/…`,
+ * `$HOME\…`) or is the whole value: a recorded shell text such as `echo $HOMEDIR` stays as it was.
+ */
+export function expandHome(s: string, home: string): string {
+  if (!s.includes('$HOME')) return s;
+  return s === '$HOME' ? home : s.replace(/\$HOME(?=[/\\])/g, () => home);
 }
 
 /** Whether a consumer line is the recorded input's kind: same type, same control subtype, same prompt. */

@@ -6,7 +6,7 @@ let emu: Emulator;
 afterEach(() => emu.close());
 
 it('the Claude Agent SDK sees the background workflow finish, and sent one initialize', async () => {
-  emu = startEmulator({ scenarioFile: 'scenarios/deep-research.yaml', profile: 'claude-2.1.328', seed: 'docs' });
+  emu = startEmulator({ scenario: 'deep-research', profile: 'claude-2.1.328', seed: 'docs' });
 
   const messages: SDKMessage[] = [];
   const run = query({

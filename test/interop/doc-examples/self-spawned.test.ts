@@ -5,7 +5,7 @@ let emu: Emulator;
 afterEach(() => emu.close());
 
 it('a consumer under test interrupts a workflow: ACK first, then killed and stopped', async () => {
-  emu = startEmulator({ scenarioFile: 'scenarios/long-run.yaml', profile: 'cbc', seed: 7, speed: 10 });
+  emu = startEmulator({ scenario: 'long-run', profile: 'cbc', seed: 7, speed: 10 });
 
   emu.send({ type: 'control_request', request_id: 'init_1', request: { subtype: 'initialize' } });
   emu.send({ type: 'user', message: { role: 'user', content: 'start the long run' }, parent_tool_use_id: null, session_id: '' });

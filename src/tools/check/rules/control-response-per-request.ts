@@ -7,7 +7,7 @@ import type { Rule } from '../types.js';
  */
 export const controlResponsePerRequest: Rule = {
   id: 'control.response.per-request',
-  source: 'seed 002 §5 (control protocol); seed 004 (host requests); claude-agent-sdk.md §4',
+  source: 'docs/protocol.md#control-requests-and-replies, #host-requests; captures cbc-2.117.0/real-init.out, claude-code-2.1.328/init_only',
   summary: 'each inbound control_request is answered exactly once by request_id; no request is answered twice (journal for the inbound side)',
   create: (ctx) => {
     const open = new Map<string, number>(); // inbound request_id -> line, unanswered

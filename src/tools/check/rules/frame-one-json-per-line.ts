@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 /** Each stdout line is exactly one JSON object, terminated by `\n` (seed 002 §7 stream-json framing). */
 export const frameOneJsonPerLine: Rule = {
   id: 'frame.one-json-per-line',
-  source: 'seed 002 §7 (stream-json: one JSON object per line)',
+  source: 'docs/protocol.md#transport (one JSON object per line)',
   summary: 'a line that starts like a frame (`{`) is exactly one JSON object, and the last frame ends with \\n',
   create: (ctx) => ({
     raw(text, line, terminated) {

@@ -5,7 +5,7 @@ import { frameName, type Rule } from '../types.js';
 /** Each known frame has its profile's required keys with the right types (src/protocol/schemas). */
 export const frameSchema: Rule = {
   id: 'frame.schema',
-  source: 'seed 000 §5, seed 002 §8, docs/fidelity.md, captures under test/golden/real/',
+  source: 'docs/protocol.md#message-catalogue, docs/fidelity.md, captures under test/golden/real/',
   summary: "a frame of a known type/subtype (and each known timeline row) matches the profile's schema; unknown keys are tolerated",
   create: (ctx) => {
     const check = (dir: 'in' | 'out') => (f: RawFrame, line: number) => {

@@ -8,7 +8,7 @@ import type { Rule } from '../types.js';
  */
 export const hostRequestAnswered: Rule = {
   id: 'host.request.answered',
-  source: 'issue #10; seed 004 (request_id correlation, pending -> approved | rejected)',
+  source: 'issue #10; docs/protocol.md#host-requests (request_id correlation, pending -> approved | rejected)',
   summary: 'each CLI-initiated control_request is answered by the host or cancelled by the CLI (journal only)',
   create: (ctx) => {
     const open = new Map<string, number>(); // CLI-initiated request_id -> line

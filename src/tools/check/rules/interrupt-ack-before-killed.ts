@@ -8,7 +8,7 @@ import type { Rule } from '../types.js';
  */
 export const interruptAckBeforeKilled: Rule = {
   id: 'interrupt.ack.before-killed',
-  source: 'seed 000 §4.3 (interrupt: ACK, then task_updated killed, then task_notification stopped); needs a journal',
+  source: 'docs/protocol.md#what-follows (interrupt: ACK, then task_updated killed, then task_notification stopped); needs a journal',
   summary: 'while a client interrupt is unanswered, no task_updated killed is emitted (journal input only)',
   create: (ctx) => {
     const pending = new Map<string, number>(); // request_id -> line of the interrupt request

@@ -4,7 +4,7 @@ import type { Rule } from '../types.js';
 /** Rows after the notification may only flip an in-flight agent from start to error (seed 000 §4.3.4, §7). */
 export const interruptLateRowsOnlyStartToError: Rule = {
   id: 'interrupt.late-rows.only-start-to-error',
-  source: 'seed 000 §4.3.4, §6 (interrupt ordering), §7 (cbc superset)',
+  source: 'docs/protocol.md#late-rows (a late row only changes an agent from start to error; cbc profiles); captures cbc-2.117.0/int_mid',
   summary: 'a row after the task_notification changes an agent only from start to error',
   create: (ctx) => ({
     out(f, line, t) {

@@ -5,7 +5,7 @@ import type { Rule } from '../types.js';
 /** Late abort rows end within the grace window after the task's end_time (seed 000 §6: 5 s recommended). */
 export const interruptLateRowsWithinGrace: Rule = {
   id: 'interrupt.late-rows.within-grace',
-  source: 'seed 000 §6 (grace window, 5 s)',
+  source: 'docs/protocol.md#late-rows, #ordering-guarantees item 5 (grace window, 5 s)',
   summary: "a late start -> error row's endedAt is within the grace window (default 5000 ms) of the task's end_time",
   create: (ctx) => ({
     out(f, line, t) {

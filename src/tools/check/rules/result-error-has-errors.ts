@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 /** An error result carries `errors: string[]` (the Claude SDK dereferences it). */
 export const resultErrorHasErrors: Rule = {
   id: 'result.error-has-errors',
-  source: 'claude-agent-sdk.md §7 (error results); captures claude-code-2.1.328/apierr1, cbc-2.117.0/real-turn.out',
+  source: 'docs/protocol.md#a-turn (error results); captures claude-code-2.1.328/apierr1, cbc-2.117.0/real-turn.out',
   summary: 'a result with is_error and a non-success subtype has an errors array',
   create: (ctx) => ({
     out(f, line) {

@@ -7,7 +7,7 @@ import type { Rule } from '../types.js';
  */
 export const stdoutNoForeignBytes: Rule = {
   id: 'stdout.no-foreign-bytes',
-  source: 'seed 002 §7 (stdout is the protocol channel; logs go to stderr)',
+  source: 'docs/protocol.md#transport (stdout is the protocol channel; logs go to stderr)',
   summary: 'every stdout line starts a JSON object: no log text, banners, ANSI escapes, BOM, blank lines, JSON arrays or strings',
   create: (ctx) => ({
     raw(text, line) {

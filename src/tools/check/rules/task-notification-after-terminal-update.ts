@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 /** The notification follows the terminal task_updated (seed 000 §6: key events in order). */
 export const taskNotificationAfterTerminalUpdate: Rule = {
   id: 'task.notification.after-terminal-update',
-  source: 'seed 000 §5.3-§5.4, §6',
+  source: 'docs/protocol.md#ordering-guarantees item 1',
   summary: 'a task_notification comes after a terminal task_updated of its task',
   create: (ctx) => ({
     out(f, line, t) {

@@ -4,7 +4,7 @@ import type { Rule } from '../types.js';
 /** Notification status mirrors the terminal task_updated; killed maps to stopped (seed 000 §5.4). */
 export const taskNotificationStatus: Rule = {
   id: 'task.notification.status',
-  source: 'seed 000 §5.4 (killed / cancelled converge to "stopped")',
+  source: 'docs/protocol.md#ordering-guarantees item 3 (killed converges to "stopped")',
   summary: "the task_notification status equals the terminal task_updated status (killed -> stopped)",
   create: (ctx) => ({
     out(f, line, t) {

@@ -3,7 +3,7 @@ import { taskSubtype, type Rule } from '../types.js';
 /** task_started is the first frame of a task. */
 export const taskStartedFirst: Rule = {
   id: 'task.started.first',
-  source: 'seed 000 §6 (key events arrive in order); seed 002 §8',
+  source: 'docs/protocol.md#ordering-guarantees item 1 (task_started first)',
   summary: 'no task_progress / task_updated / task_notification before the task_started of its task_id',
   create: (ctx) => ({
     out(f, line, t) {

@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 /** A task id is started once. */
 export const taskStartedOnce: Rule = {
   id: 'task.started.once',
-  source: 'seed 000 §5.1, §6',
+  source: 'docs/protocol.md#background-tasks (task_id unique in the session), #ordering-guarantees item 1',
   summary: 'one task_started per task_id',
   create: (ctx) => ({
     out(f, line, t) {

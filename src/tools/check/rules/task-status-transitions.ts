@@ -7,7 +7,7 @@ const RANK: Record<string, number> = { pending: 0, running: 1, paused: 1 };
 /** pending -> running (<-> paused) -> one terminal status; nothing after the terminal one (seed 000 §5.3). */
 export const taskStatusTransitions: Rule = {
   id: 'task.status.transitions',
-  source: 'seed 000 §5.3 (status: pending, running, paused, completed, failed, killed), §6',
+  source: 'docs/protocol.md#background-tasks (status: pending, running, paused, completed, failed, killed), #ordering-guarantees item 2',
   summary: 'task_updated statuses go pending -> running/paused -> one terminal status, never back',
   create: (ctx) => ({
     out(f, line, t) {

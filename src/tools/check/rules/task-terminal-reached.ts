@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 /** Every started task reaches a terminal state before the stream ends (seed 000 §6, §8). */
 export const taskTerminalReached: Rule = {
   id: 'task.terminal.reached',
-  source: 'seed 000 §6, §8; seed 002 §8 (terminal-only task_updated is legal for background tasks)',
+  source: 'docs/protocol.md#background-tasks (ending without a notification is legal for background tasks), #ordering-guarantees item 1',
   summary: 'each started task gets a terminal task_updated or a task_notification before the stream ends',
   create: (ctx) => ({
     end(tasks) {

@@ -5,7 +5,7 @@ import type { Rule } from '../types.js';
 /** A terminal task_updated carries patch.end_time (seed 000 §5.3 example). */
 export const taskUpdatedTerminalEndTime: Rule = {
   id: 'task.updated.terminal-end-time',
-  source: 'seed 000 §5.3; seed 002 §8',
+  source: 'docs/protocol.md#background-tasks (end_time on a terminal status)',
   summary: 'a terminal task_updated has a numeric patch.end_time',
   create: (ctx) => ({
     out(f, line, t) {

@@ -10,7 +10,7 @@ import type { Rule } from '../types.js';
  */
 export const toleranceUnknown: Rule = {
   id: 'tolerance.unknown',
-  source: 'seed 000 §7 (MUST ignore unrecognised fields), §8 (additive evolution)',
+  source: 'docs/protocol.md#versioning-and-unknown-fields (ignore unrecognised fields; additive evolution)',
   summary: 'unknown frame types, system subtypes, keys and workflow_progress row types are never violations; a JSON object without a string type is',
   create: (ctx) => ({
     out(f, line) {

@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 /** Exactly one result per turn: a result closes the turn opened by system/init, and no turn is left open. */
 export const turnOneResult: Rule = {
   id: 'turn.one-result',
-  source: 'seed 002 §7; claude-agent-sdk.md §7 req. 6',
+  source: 'docs/protocol.md#a-turn (one result per turn)',
   summary: 'each turn (opened by system/init) ends with exactly one result: no second result, and none missing at the end of the stream',
   create: (ctx) => {
     const open: number[] = []; // lines of the system/init frames whose turn has no result yet

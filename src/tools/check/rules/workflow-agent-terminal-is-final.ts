@@ -5,7 +5,7 @@ import type { Rule } from '../types.js';
 /** An agent in done/error/cached stays there (seed 000 §5.2 state machine start -> done|error|cached). */
 export const workflowAgentTerminalIsFinal: Rule = {
   id: 'workflow.agent.terminal-is-final',
-  source: 'seed 000 §5.2 (state: start -> done | error | cached)',
+  source: 'docs/protocol.md#workflow-progress (state: start -> done | error | cached, never leaves a terminal state)',
   summary: 'a workflow_agent row never leaves a terminal state (a cached re-run row excepted)',
   create: (ctx) => ({
     out(f, line, t) {

@@ -5,7 +5,7 @@ import type { Rule } from '../types.js';
 /** Before a non-killed terminal task_updated every non-cached agent showed a terminal row (seed 000 §6). */
 export const workflowAgentsTerminalBeforeTaskTerminal: Rule = {
   id: 'workflow.agents.terminal-before-task-terminal',
-  source: 'seed 000 §6 (delivery guarantee of agent terminal rows; not on the interrupt path)',
+  source: 'docs/protocol.md#ordering-guarantees item 4 (agent terminal rows before the workflow ends; not on the interrupt path)',
   summary: 'a completed/failed workflow saw every non-cached agent reach done/error/cached first',
   create: (ctx) => ({
     out(f, line, t) {

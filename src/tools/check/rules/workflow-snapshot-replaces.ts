@@ -4,7 +4,7 @@ import type { Rule } from '../types.js';
 /** Each workflow_progress is a full snapshot that replaces the last one, so no row may disappear (seed 000 §6). */
 export const workflowSnapshotReplaces: Rule = {
   id: 'workflow.snapshot.replaces',
-  source: 'seed 000 §4 (consumer treats workflow_progress as the authoritative snapshot), §5.2, §6 (snapshot replacement)',
+  source: 'docs/protocol.md#workflow-progress (a snapshot replaces the previous one)',
   summary: 'every workflow_progress snapshot of a task carries every row (type:index) seen before in that task',
   create: (ctx) => ({
     out(f, line, t) {

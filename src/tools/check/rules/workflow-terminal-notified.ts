@@ -8,7 +8,7 @@ import type { Rule } from '../types.js';
  */
 export const workflowTerminalNotified: Rule = {
   id: 'workflow.terminal.notified',
-  source: 'seed 000 §5.4, §8 (exactly one notification per workflow); seed 002 §8 (terminal-only endings: background tasks only)',
+  source: 'docs/protocol.md#background-tasks (one notification per workflow; terminal-only endings: background tasks only)',
   summary: 'a workflow task that reached a terminal state gets its task_notification before the stream ends',
   create: (ctx) => ({
     end(tasks) {
