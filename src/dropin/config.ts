@@ -1,6 +1,7 @@
 import { truthy } from '../env.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { getProfile, type Profile } from '../profiles/index.js';
+import { resolveScenarioRef } from '../scenario/shipped.js';
 import type { SessionFlags } from '../store/binding.js';
 import { scanArgv, splitToolList, type ParsedArgv } from './argv.js';
 import { commandLine, type CommandLine } from './options.js';
@@ -18,7 +19,7 @@ export interface ServeConfig {
   streamIn: boolean;
   /** The positional arguments joined: the prompt of a single-shot run ('' when none). */
   prompt: string;
-  /** `--emu-scenario` / CBC_EMU_SCENARIO; undefined: the built-in default scenario. */
+  /** `--emu-scenario` / CBC_EMU_SCENARIO (a shipped scenario's name, resolved to its file, or a path); undefined: the built-in default scenario. */
   scenarioFile: string | undefined;
   /** `--setting-sources` and `--settings`, read by src/settings.ts. */
   settingSources: string | undefined;
@@ -118,13 +119,23 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     }
   }
 
+  // a shipped scenario's name or a path (issue #20); an unknown name exits 2, as an unreadable scenario file does
+  const scenarioRef = setting('emu-scenario', 'CBC_EMU_SCENARIO');
+  let scenarioFile: string | undefined;
+  try {
+    scenarioFile = scenarioRef === undefined ? undefined : resolveScenarioRef(scenarioRef);
+  } catch (e) {
+    if (e instanceof EmuError) return usage(2, `${EMU_PREFIX} ${e.message}`);
+    throw e;
+  }
+
   const resume = flag('resume');
   return {
     mode: 'serve',
     profile,
     ...formats,
     prompt: args.positionals.join(' '),
-    scenarioFile: setting('emu-scenario', 'CBC_EMU_SCENARIO'),
+    scenarioFile,
     settingSources: text(flag('setting-sources')),
     settingsFlag: text(flag('settings')),
     seed: setting('emu-seed', 'CBC_EMU_SEED'),

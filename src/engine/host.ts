@@ -70,7 +70,7 @@ export class HostRequests {
       this.warn(
         this.settled.has(requestId)
           ? `ignoring a second control_response for request ${requestId}: it was already settled`
-          : `ignoring a control_response for unknown request ${requestId}`,
+          : 'ignoring a control_response whose request_id matches no request of the emulator', // the id came from stdin: logs carry no stdin values (issue #18)
       );
       return;
     }

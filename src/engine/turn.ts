@@ -1,7 +1,7 @@
 import { interpolate } from '../scenario/match.js';
 import type { TurnT } from '../scenario/schema.js';
 import { askTool, completeTurn } from './asks.js';
-import { checkJsonSchema } from './json-schema-lite.js';
+import { checkJsonSchema } from './json-schema.js';
 import { launchBackground, launchWorkflow } from './launch.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -68,9 +68,12 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
 
 /** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */
 function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string): void {
-  const problems = turn.structured_output === undefined ? ['the scenario turn has no structured_output'] : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
-  if (problems.length > 0) {
-    const msg = `cbc-emu: scenario turn ${s.o.scenario.turns.indexOf(turn) + 1} does not satisfy --json-schema: ${problems.join('; ')}. Fix the turn's structured_output in the scenario.`;
+  const check = turn.structured_output === undefined ? { ok: false as const, problems: ['the scenario turn has no structured_output'] } : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
+  if (!check.ok) {
+    const msg =
+      'schemaError' in check
+        ? `cbc-emu: --json-schema is not a usable JSON Schema: ${check.schemaError}. Fix the schema the host passes.`
+        : `cbc-emu: scenario turn ${s.o.scenario.turns.indexOf(turn) + 1} does not satisfy --json-schema: ${check.problems.join('; ')}. Fix the turn's structured_output in the scenario.`;
     s.o.log.error(msg);
     s.at(first, () => s.say(msg, firstMessageId, () => s.endTurn(false, '', [msg])));
     return;

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProfileName } from '../protocol/vocabulary.js';
 import { loadScenarioFile, parseScenario } from '../scenario/load.js';
+import { resolveScenarioRef } from '../scenario/shipped.js';
 import { checkTranscript } from '../tools/check/rules.js';
 import type { CheckOptions, Violation } from '../tools/check/types.js';
 import type { JournalEntry } from '../transport/journal.js';
@@ -13,8 +14,8 @@ import { startInMemory } from './harness.js';
 
 /** What {@link startEmulator} needs: a scenario (inline or file) and the emulator settings. */
 export interface StartOptions {
-  /** An inline scenario (the object form of a scenario YAML file, docs/scenarios.md). */
-  scenario?: Record<string, unknown>;
+  /** A shipped scenario's name (`'deep-research'`, see `cbc-emu scenarios`), or an inline scenario (the object form of a scenario YAML file, docs/scenarios.md). */
+  scenario?: string | Record<string, unknown>;
   /** Path of a scenario file (`scenarios/deep-research.yaml`). */
   scenarioFile?: string;
   /** Profile to emulate (default `cbc`). */
@@ -93,7 +94,10 @@ const BIN = fileURLToPath(new URL('../../bin/cbc.js', import.meta.url));
 function prepare(opts: StartOptions, dir: string): { dir: string; journalPath: string; env: Record<string, string> } {
   if (opts.scenario && opts.scenarioFile) throw new Error('startEmulator: give either scenario or scenarioFile, not both');
   let scenarioPath: string | undefined;
-  if (opts.scenario) {
+  if (typeof opts.scenario === 'string') {
+    scenarioPath = resolve(resolveScenarioRef(opts.scenario)); // issue #20: a shipped scenario's name (or a path)
+    loadScenarioFile(scenarioPath);
+  } else if (opts.scenario) {
     scenarioPath = join(dir, 'scenario.yaml');
     const text = JSON.stringify(opts.scenario, null, 2); // JSON is YAML
     parseScenario(text, scenarioPath); // throws every problem at once, with line:col

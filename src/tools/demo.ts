@@ -5,22 +5,19 @@ import { rowsOfType } from '../protocol/task-state.js';
 import { streamLines } from '../transport/line-reader.js';
 
 /**
- * `npm run demo`: runs scenarios/deep-research.yaml through the drop-in (bin/cbc.js) as an SDK
+ * `npm run demo`: runs the shipped deep-research scenario (by name) through the drop-in (bin/cbc.js) as an SDK
  * would (initialize, the two prompts of the scenario, stdin closed), and prints each stdout frame with
  * a one-line gist: a background workflow, then a scripted interrupt with its late rows.
  */
-export async function runDemo(argv: string[]): Promise<number> {
-  const pi = argv.indexOf('--profile');
-  const profile = pi >= 0 ? argv[pi + 1] ?? 'cbc' : 'cbc';
+export async function runDemo(opts: { profile: string }): Promise<number> {
   const bin = fileURLToPath(new URL('../../bin/cbc.js', import.meta.url));
-  const scenario = fileURLToPath(new URL('../../scenarios/deep-research.yaml', import.meta.url));
   const args = [bin, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose',
-    '--emu-scenario', scenario, '--emu-profile', profile, '--emu-speed', '20', '--emu-seed', 'demo'];
+    '--emu-scenario', 'deep-research', '--emu-profile', opts.profile, '--emu-speed', '20', '--emu-seed', 'demo'];
   process.stdout.write(`$ node ${args.map((a) => (a.includes(' ') ? JSON.stringify(a) : a)).join(' ')}\n\n`);
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.write(JSON.stringify({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize', hooks: {}, capabilities: {}, hasPrompt: true } }) + '\n');
   child.stdin.write(JSON.stringify({ type: 'user', message: { role: 'user', content: '/deep-research topic=foo' } }) + '\n');
-  // the second turn's workflow carries a scripted interrupt: ACK-less stop, killed, stopped, then late rows (seed 000 §4.3)
+  // the second turn's workflow carries a scripted interrupt: ACK-less stop, killed, stopped, then late rows (docs/protocol.md)
   child.stdin.end(JSON.stringify({ type: 'user', message: { role: 'user', content: 'now cancel-me' } }) + '\n');
   const closed = new Promise<number>((r) => child.on('close', (c) => r(c ?? 1)));
   let n = 0;

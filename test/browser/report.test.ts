@@ -326,4 +326,32 @@ describe('cbc-emu report in chromium (issue #11)', () => {
       await page.close();
     }
   });
+  it.each([
+    [1e17, 1], // 1 ms apart rounds to one double: every frame at the same time
+    [9e18, 1024], // 1,024 ms apart: distinct doubles, 1,024 ms is 1 ulp here
+  ])('timestamps from %d, %d ms apart, render: axis ticks, bars and marks on the time axis (issue #18, class 14)', async (base, gap) => {
+    const S = 'e0e0e0e0-0000-4000-8000-000000000002';
+    const at = (n: number) => base + n * gap;
+    const frames = [
+      { type: 'system', subtype: 'init', session_id: S, timestamp: at(0) },
+      { type: 'system', subtype: 'task_started', task_id: 't1', task_type: 'local_bash', description: 'big clock', session_id: S, timestamp: at(1) },
+      { type: 'system', subtype: 'task_updated', task_id: 't1', patch: { status: 'completed', end_time: at(3) }, session_id: S },
+      { type: 'system', subtype: 'task_notification', task_id: 't1', status: 'completed', summary: 'done', session_id: S, timestamp: at(4) },
+      { type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: S, timestamp: at(5) },
+    ];
+    const file = join(WORK, `big-clock-${base}.ndjson`);
+    writeFileSync(file, ndjson(...frames));
+    const { page, errors } = await open(report(file));
+    try {
+      expect(await page.textContent('.axis')).toContain('time since first frame');
+      const ticks = await page.locator('.axis text').count();
+      expect(ticks, 'axis ticks besides the axis title').toBeGreaterThan(2);
+      const d = await drawn(page);
+      expect(d.bars.map((b) => b.state)).toEqual(['done']);
+      expect(d.marks.length).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -3,82 +3,63 @@ import { EMU_PREFIX, EmuError } from '../../errors.js';
 import { readCassette } from './format.js';
 import { importCassetteYaml } from './import.js';
 import { record } from './record.js';
-import { parseRedactRule } from './redact.js';
+import { parseRedactRule, type RedactRule } from './redact.js';
 import { replay } from './replay.js';
+
+/*
+ * The handlers of `cbc-emu record`, `replay` and `import`: src/cli parses the command line (commander),
+ * these turn the options into calls of the cassette library and an exit code.
+ */
 
 const fail = (msg: string): number => {
   process.stderr.write(`${EMU_PREFIX} ${msg}\n`);
   return 2;
 };
 
-/** `cbc-emu record --out <cassette> [--redact <jsonpath|regex>]... -- <real cli> [args...]` */
-export async function recordCommand(args: string[]): Promise<number> {
-  const dd = args.indexOf('--');
-  if (dd < 0 || dd === args.length - 1) return fail('record: usage: cbc-emu record --out <cassette> [--redact <jsonpath|regex>]... -- <cli> [args...]');
-  const own = args.slice(0, dd);
-  let out: string | undefined;
-  const rules = [];
-  const rule = (arg: string) => {
-    try {
-      return parseRedactRule(arg, rules.length);
-    } catch (e) {
-      if (e instanceof EmuError) return e.message;
-      throw e;
-    }
-  };
-  for (let i = 0; i < own.length; i++) {
-    const a = own[i]!;
-    if (a === '--out') out = own[++i];
-    else if (a.startsWith('--out=')) out = a.slice(6);
-    else if (a === '--redact' || a.startsWith('--redact=')) {
-      const r = rule(a === '--redact' ? own[++i] ?? '' : a.slice(9));
-      if (typeof r === 'string') return fail(`record: ${r}`);
-      rules.push(r);
-    } else return fail(`record: unknown option ${a}; options: --out <cassette>, --redact <jsonpath|regex>`);
-  }
-  if (!out) return fail('record: --out <cassette> is required');
-  const [command, ...rest] = args.slice(dd + 1);
-  return record({ out, command: command!, args: rest, rules, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+/** Options of `cbc-emu record --out <cassette> [--redact <rule>]... [--] <cli> [args...]`. */
+export interface RecordArgs {
+  out: string;
+  redact: string[];
+  command: string;
+  args: string[];
 }
 
-/** `cbc-emu replay <cassette> [--emu-speed <n>] [--session-id <id>]` */
-export async function replayCommand(args: string[]): Promise<number> {
-  let file: string | undefined;
-  let speed = Number(process.env['CBC_EMU_SPEED'] ?? '1');
-  let sessionId: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--emu-speed') speed = Number(args[++i]);
-    else if (a === '--session-id') sessionId = args[++i];
-    else if (!a.startsWith('-') && file === undefined) file = a;
-    else return fail(`replay: unknown option ${a}; usage: cbc-emu replay <cassette> [--emu-speed <n>] [--session-id <id>]`);
-  }
-  if (!file) return fail('replay: usage: cbc-emu replay <cassette> [--emu-speed <n>] [--session-id <id>]');
-  if (!Number.isFinite(speed) || speed < 0) return fail('replay: --emu-speed must be a number >= 0');
+/** Records a real CLI session into a cassette; an unusable --redact rule throws EmuError('E_USAGE'). */
+export async function recordCommand(a: RecordArgs): Promise<number> {
+  const rules: RedactRule[] = [];
+  for (const r of a.redact) rules.push(parseRedactRule(r, rules.length));
+  return record({ out: a.out, command: a.command, args: a.args, rules, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+}
+
+/** Options of `cbc-emu replay <cassette> [--emu-speed <n>] [--session-id <id>]`. */
+export interface ReplayArgs {
+  file: string;
+  speed: number;
+  sessionId?: string;
+}
+
+/** Plays a cassette to the consumer on stdin/stdout. */
+export async function replayCommand(a: ReplayArgs): Promise<number> {
   try {
-    return await replay({ cassette: readCassette(file), stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, speed, sessionId, label: file });
+    return await replay({ cassette: readCassette(a.file), stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, speed: a.speed, sessionId: a.sessionId, label: a.file });
   } catch (e) {
     if (e instanceof EmuError) return fail(e.message);
     throw e;
   }
 }
 
-/** `cbc-emu import <cassette> --out <scenario.yaml> [--name <name>]` */
-export function importCommand(args: string[]): number {
-  let file: string | undefined;
-  let out: string | undefined;
-  let name: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--out') out = args[++i];
-    else if (a === '--name') name = args[++i];
-    else if (!a.startsWith('-') && file === undefined) file = a;
-    else return fail(`import: unknown option ${a}; usage: cbc-emu import <cassette> --out <scenario.yaml> [--name <name>]`);
-  }
-  if (!file || !out) return fail('import: usage: cbc-emu import <cassette> --out <scenario.yaml> [--name <name>]');
+/** Options of `cbc-emu import <cassette> --out <scenario.yaml> [--name <name>]`. */
+export interface ImportArgs {
+  file: string;
+  out: string;
+  name?: string;
+}
+
+/** Turns a cassette into an editable scenario file. */
+export function importCommand(a: ImportArgs): number {
   try {
-    const { yaml, warnings } = importCassetteYaml(readCassette(file), name);
-    writeFileSync(out, yaml);
+    const { yaml, warnings } = importCassetteYaml(readCassette(a.file), a.name);
+    writeFileSync(a.out, yaml);
     for (const w of warnings) process.stderr.write(`${EMU_PREFIX} import: ${w}\n`);
     return 0;
   } catch (e) {

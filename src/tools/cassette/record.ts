@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { EMU_PREFIX } from '../../errors.js';
 import { flushed, relay } from '../../transport/flush.js';
 import { LineReader, type LineEvent } from '../../transport/line-reader.js';
+import { EntryQueue } from './entry-queue.js';
 import { CASSETTE_VERSION, type CassetteEnd, type CassetteEntry, type CassetteHeader } from './format.js';
 import { ENV_NAME_PREFIXES, ENV_VALUE_WHITELIST, Redactor, type RedactRule } from './redact.js';
 
@@ -41,22 +42,14 @@ export function record(o: RecordOptions): Promise<number> {
     cassette: 'cbc-emulator',
     version: CASSETTE_VERSION,
     command: basename(o.command),
-    argv: o.args.map((a) => redactor.text(a)),
+    argv: redactor.argv(o.args),
     env,
     recorded_at: new Date().toISOString(),
   };
   cassette.write(JSON.stringify(header) + '\n');
+  const entries = new EntryQueue(redactor, (line) => cassette.write(line), (e) => o.stderr.write(`${EMU_PREFIX} record: the secret scan failed (${e.message}); lines are redacted by the built-in rules only\n`));
   const put = (dir: CassetteEntry['dir'], events: LineEvent[]) => {
-    for (const ev of events) {
-      if (ev.kind !== 'line') continue;
-      let entry: CassetteEntry;
-      try {
-        entry = { t: now(), dir, frame: redactor.value(JSON.parse(ev.text)) };
-      } catch {
-        entry = { t: now(), dir, raw: redactor.text(ev.text) };
-      }
-      cassette.write(JSON.stringify(entry) + '\n');
-    }
+    for (const ev of events) if (ev.kind === 'line') entries.line(now(), dir, ev.text);
   };
 
   return new Promise((resolve) => {
@@ -73,7 +66,7 @@ export function record(o: RecordOptions): Promise<number> {
     });
     o.stdin.on('end', () => {
       put('in', readers.in.end());
-      cassette.write(JSON.stringify({ t: now(), dir: 'in', eof: true }) + '\n');
+      entries.entry({ t: now(), dir: 'in', eof: true });
       child.stdin.end();
     });
     child.stdin.on('error', () => undefined); // the CLI may exit before reading everything
@@ -94,10 +87,10 @@ export function record(o: RecordOptions): Promise<number> {
       put('out', readers.out.end());
       put('err', readers.err.end());
       const end: CassetteEnd = { t: now(), exit: code, signal };
-      cassette.write(JSON.stringify(end) + '\n');
+      entries.entry(end);
       const exitCode = code ?? 128 + (signal === 'SIGKILL' ? 9 : signal === 'SIGINT' ? 2 : 15);
-      // resolve (and so exit) only once the consumer has every byte the CLI wrote
-      cassette.end(() => void Promise.all([flushed(o.stdout), flushed(o.stderr)]).then(() => resolve(exitCode)));
+      // resolve (and so exit) only once every line is redacted into the cassette and the consumer has every byte the CLI wrote
+      void entries.idle().then(() => cassette.end(() => void Promise.all([flushed(o.stdout), flushed(o.stderr)]).then(() => resolve(exitCode))));
     });
   });
 }

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brokenRules } from './judge.js';
 import { readEmulatorUse, type EmulatorUse } from './notes.js';
 import { encodePlan, shrinkCandidates, type FuzzPlan } from './plan.js';
+import { runShell, type ShellResult } from './proc.js';
 
 /** The cbc/codebuddy/claude PATH shims (bin/shims). */
 const SHIMS = fileURLToPath(new URL('../../../bin/shims', import.meta.url));
@@ -67,29 +67,6 @@ const firstLine = (s: string) => {
   return lines.find((l) => /^\w*Error\b|error:/i.test(l)) ?? lines[lines.length - 1] ?? '';
 };
 
-function sh(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
-  return new Promise((done) => {
-    const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-(child.pid as number), 'SIGKILL'); // the whole group: the consumer and its emulator
-      } catch {
-        /* already gone */
-      }
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut });
-    });
-  });
-}
-
 /**
  * Runs the consumer once under `plan`: `sh -c <consumer>` with the PATH shims first and CBC_EMU_*
  * set, so the consumer's `cbc` is the emulator with this plan's perturbations; then the oracle, if any,
@@ -113,7 +90,8 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
     CBC_EMU_FUZZ_NOTES: join(dir, 'emulator.ndjson'),
     ...(ctx.profile ? { CBC_EMU_PROFILE: ctx.profile } : {}),
   };
-  const r = await sh(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
+  const r = await runShell(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
+  const [stdout, stderr] = [r.stdout.text(), r.stderr.text()];
   const emulator = readEmulatorUse(join(dir, 'emulator.ndjson'));
   const text = existsSync(transcript) ? readFileSync(transcript, 'utf8') : '';
   const frames = text.split('\n').filter((l) => l.trim() !== '').length;
@@ -121,18 +99,23 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
   const broken = text === '' ? [] : brokenRules(text, { partial: emulator.cut > 0 });
   const scrub = (s: string) => s.split(dir).join('<run>');
   const base = { broken, frames, emulator };
-  if (r.timedOut) return { verdict: 'timeout', code: null, why: `no exit within ${ctx.timeoutMs} ms (a hung consumer)`, ...base };
+  if (r.timedOut) return { verdict: 'timeout', code: null, why: `no exit within ${ctx.timeoutMs} ms (a hung consumer)${flood(r)}`, ...base };
   if (emulator.errors.length > 0) return { verdict: 'emulator-error', code: r.code, why: scrub(`the consumer's command line or files for the emulator are wrong, so its handling of the stream was not tested; the emulator ${emulator.errors[0] as string}`), ...base };
   if (emulator.served === 0) return { verdict: 'no-emulator', code: r.code, why: noEmulator(emulator), ...base };
-  if (r.code !== 0) return { verdict: 'exit', code: r.code, why: scrub(`exit code ${r.code}: ${firstLine(r.stderr) || firstLine(r.stdout)}`), ...base };
+  if (r.code !== 0) return { verdict: 'exit', code: r.code, why: scrub(`exit code ${r.code}: ${firstLine(stderr) || firstLine(stdout)}${flood(r)}`), ...base };
   if (ctx.oracle) {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(join(dir, 'stdout.txt'), r.stdout);
-    writeFileSync(join(dir, 'stderr.txt'), r.stderr);
-    const o = await sh(ctx.oracle, { ...env, FUZZ_TRANSCRIPT: transcript, FUZZ_JOURNAL: join(dir, 'journal.ndjson'), FUZZ_STDOUT: join(dir, 'stdout.txt'), FUZZ_STDERR: join(dir, 'stderr.txt'), FUZZ_EXIT_CODE: String(r.code) }, process.cwd(), ctx.timeoutMs);
-    if (o.code !== 0) return { verdict: 'oracle', code: r.code, why: scrub(`oracle: ${firstLine(o.stdout) || firstLine(o.stderr) || `exit code ${o.code}`}`), ...base };
+    writeFileSync(join(dir, 'stdout.txt'), stdout);
+    writeFileSync(join(dir, 'stderr.txt'), stderr);
+    const o = await runShell(ctx.oracle, { ...env, FUZZ_TRANSCRIPT: transcript, FUZZ_JOURNAL: join(dir, 'journal.ndjson'), FUZZ_STDOUT: join(dir, 'stdout.txt'), FUZZ_STDERR: join(dir, 'stderr.txt'), FUZZ_EXIT_CODE: String(r.code) }, process.cwd(), ctx.timeoutMs);
+    if (o.code !== 0) return { verdict: 'oracle', code: r.code, why: scrub(`oracle: ${firstLine(o.stdout.text()) || firstLine(o.stderr.text()) || `exit code ${o.code}`}`), ...base };
   }
   return { verdict: 'pass', code: 0, why: '', ...base };
+}
+
+/** A note for a consumer that wrote more than the fuzzer keeps (the first and last 64 KiB of each stream). */
+function flood(r: ShellResult): string {
+  const lost = r.stdout.dropped + r.stderr.dropped;
+  return lost > 0 ? `; it wrote ${r.stdout.total + r.stderr.total} bytes of output, ${lost} of them not kept` : '';
 }
 
 /** Why a run that got no session from the emulator is not a pass. */

@@ -60,19 +60,22 @@ function domain(axis: Model['axis']): [number, number] {
   const pad = (hi - lo) * 0.02;
   return [lo - pad, hi + pad];
 }
-const tBase = ((): number => {
-  let lo = Infinity;
-  for (const r of recs) lo = Math.min(lo, r[2]);
+// Times become exact offsets from the first one before anything is drawn: past 2^53 ms doubles are 16+ ms apart,
+// so an axis step added to an epoch-sized value would not advance it (issue #18 class 14: timestamps >= 1e17)
+((): void => {
+  let lo = recs.reduce((m, r) => Math.min(m, r[2]), Infinity); // not Math.min(...recs): 100k arguments overflow
   for (const r of rows) if (r.bar) lo = Math.min(lo, r.bar.t0);
-  return isFinite(lo) ? lo : 0;
-})();
+  if (!isFinite(lo)) return;
+  for (const r of recs) r[2] -= lo;
+  for (const r of rows) if (r.bar) { r.bar.t0 -= lo; r.bar.t1 -= lo; }
+})(); // so the axis starts at 0: fmtTime and the ticks count from the first frame
 function fit(): void { [state.x0, state.x1] = domain(state.axis); }
 function width(): number { return Math.max(GUTTER + 100, scroller.clientWidth); }
 function px(v: number): number { return GUTTER + (v - state.x0) / (state.x1 - state.x0) * (width() - GUTTER - PADR); }
 function unpx(x: number): number { return state.x0 + (x - GUTTER) / (width() - GUTTER - PADR) * (state.x1 - state.x0); }
 function markValue(f: number): number { return state.axis === 'order' ? f : rec(f)[2]; }
 function spanOf(s: Span): [number, number] { return state.axis === 'order' ? [s.i0 - 0.4, s.i1 + 0.4] : [s.t0, s.t1]; }
-function fmtTime(t: number): string { const s = (t - tBase) / 1000; return '+' + (Math.abs(s) < 10 ? s.toFixed(3) : s.toFixed(2)) + ' s'; }
+function fmtTime(t: number): string { const s = t / 1000; return '+' + (Math.abs(s) < 10 ? s.toFixed(3) : s.toFixed(2)) + ' s'; }
 function where(f: number): string { return state.axis === 'order' ? '#' + f : fmtTime(rec(f)[2]); }
 
 // ---- glyphs ----
@@ -267,9 +270,9 @@ function render(): void {
   // vertical grid from the axis ticks
   const span = state.x1 - state.x0;
   const step = state.axis === 'order' ? Math.max(1, niceStep(span, (W - GUTTER) / 90)) : niceStep(span, (W - GUTTER) / 110);
-  const base = state.axis === 'order' ? 0 : tBase;
   const ticks: number[] = [];
-  for (let v = base + Math.ceil((state.x0 - base) / step) * step; v <= state.x1; v += step) ticks.push(v);
+  // at most a screenful of ticks, and none from a step too small to advance (a non-finite or degenerate span)
+  if (step > 0 && isFinite(step)) for (let v = Math.ceil(state.x0 / step) * step; v <= state.x1 && ticks.length < 1000 && v + step > v; v += step) ticks.push(v);
   for (const v of ticks) L.bg.appendChild(el('line', { x1: px(v), x2: px(v), y1: AXIS, y2: H, stroke: '#eef1f5' }));
   for (let ri = first; ri <= last; ri++) drawRow(L, ri, AXIS + ri * ROW - top, W);
   drawAxis(L, ticks, W, H);

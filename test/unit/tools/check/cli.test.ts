@@ -13,7 +13,7 @@ const check = (args: string[], input?: string) => spawnSync(process.execPath, [j
 describe('cbc-emu check', () => {
   it('is listed in cbc-emu help', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'help'], { encoding: 'utf8' });
-    expect(r.stdout).toMatch(/^ {2}check <file\|->/m);
+    expect(r.stdout).toMatch(/^ {2}check \[options\] <file\|->/m);
   });
   it('exits 2 on a missing file, naming it', () => {
     const r = check(['/nonexistent/transcript.ndjson']);
