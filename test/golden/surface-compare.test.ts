@@ -3,7 +3,8 @@
 // test/golden/real/<cli>/ against the built drop-in with the matching profile — the same code compare.mjs runs
 // to write test/golden/real/surface-results.json — and this test holds the emulator to those stored results:
 // a pair that matched must still match; a divergent pair must show exactly its listed divergence keys (frame
-// kind and what differs, the granularity of real-compare.test.ts's ALLOWED), no new one and none gone. A
+// kind and what differs, the granularity of real-compare.test.ts's ALLOWED), no new one and none gone (on one
+// of up to 1 + RETRIES replays: real-time stdin against a loaded machine can move a background frame). A
 // divergence that went away fails too, so the list only shrinks deliberately (rerun compare.mjs --write and
 // node test/capture/inventory.mjs --write). Every listed divergence must belong to a row of the surface
 // inventory (inventory.mjs → docs/fidelity.md) that gives a reason. Replays run PARALLEL at a time (a -t filter
@@ -40,6 +41,9 @@ interface Cell {
 interface Inventory {
   statuses(results: Results): Array<{ id: string; cases: string[] | 'frames'; per: Record<string, Cell> }>;
 }
+
+/** Further replays of a pair whose first replay differs (see the per-pair test). */
+const RETRIES = 2;
 
 const load = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(join(ROOT, 'test', 'capture', rel)).href)) as T;
 const replay = await load<Replay>('surface-replay.mjs');
@@ -94,7 +98,17 @@ describe('surface captures vs the emulator, by value (issue #16)', () => {
     it(`${cli} ${name}`, async () => {
       const o = await outcome(i);
       if ('error' in o) throw o.error;
-      expect(judge(cli, name, o.value), `${cli} ${name}: replay differs from its stored result`).toBe('');
+      let wrong = judge(cli, name, o.value);
+      // stdin steps run in real time against a 10x virtual clock, so on a loaded machine a background or
+      // workflow case can place a frame differently (real-compare.test.ts's resultPosition reason): a differing
+      // pair is replayed up to RETRIES more times and passes only if one replay gives exactly its stored keys;
+      // a regression or a fix shows on every replay
+      for (let n = 1; wrong !== '' && n <= RETRIES; n++) {
+        if (judge(cli, name, await replay.compareCase(cli, name)) !== '') continue;
+        console.warn(`${cli} ${name}: replay ${n + 1} gave the stored result; the first differed:\n${wrong}`);
+        wrong = '';
+      }
+      expect(wrong, `${cli} ${name}: replay differs from its stored result (${RETRIES + 1} replays)`).toBe('');
     }, 300_000); // a guard against a hung emulator only: a pair takes seconds, signal cases replay in real time
   }
 });
