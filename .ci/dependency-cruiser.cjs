@@ -16,6 +16,7 @@ const LAYERS = [
   'src/engine', //     typed events on a virtual clock; the Profile port
   'src/profiles', //   one folder per CLI: engine events -> typed wire frames
   'src/tools', //      check, report, cassettes, fuzz perturbations: frames in, frames/verdicts out
+  'src/server', //     the control server (issue #19) and its wire, which the drop-in's control client speaks
   'src/dropin', //     the drop-in CLI: argv -> config (pure) -> composition of engine, profile, transport
   'src/testkit', //    drivers of the drop-in: the in-memory harness, startEmulator, the in-process fuzz()
   'src/cli', //        the cbc-emu command line: one commander program, lazily loaded subcommands

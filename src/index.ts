@@ -16,3 +16,7 @@ export { importCassette, importCassetteYaml } from './tools/cassette/import.js';
 export { Redactor, parseRedactRule } from './tools/cassette/redact.js';
 export { fuzz, type FuzzOptions, type FuzzStream, type FuzzSummary } from './testkit/fuzz.js';
 export { PERTURBATIONS, type Perturbation } from './tools/fuzz/catalogue.js';
+export { startControlServer, type ControlServerHandle, type ControlServerOptions, type ControlSession } from './testkit/control.js';
+export type { ControlEvent } from './engine/control-events.js';
+export type { Fault, ClockCommand, FrameTrigger } from './server/wire.js';
+export type { SessionInfo } from './server/registry.js';

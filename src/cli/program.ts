@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { addBasicCommands } from './commands/basic.js';
 import { addFuzzCommands } from './commands/fuzz.js';
+import { addServeCommand } from './commands/serve.js';
 import { addCassetteCommands, addCheckCommands } from './commands/tools.js';
 import { applyPolicy, EXIT_CODES, packageVersion, type RunState } from './policy.js';
 
@@ -18,6 +19,7 @@ export function buildProgram(state: RunState, io: { stdout: NodeJS.WritableStrea
   addCheckCommands(program, state);
   addCassetteCommands(program, state);
   addFuzzCommands(program, state);
+  addServeCommand(program, state);
   const version = packageVersion();
   for (const cmd of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {
     cmd.version(version, '-V, --version', 'print the cbc-emulator version');

@@ -25,9 +25,12 @@ export const EMU_SETTINGS: readonly EmuSetting[] = [
   { flag: '--emu-bridge', env: 'CBC_EMU_BRIDGE', value: '', what: 'flattened task frames for OpenASE-style consumers (variable: 1 / true)' },
   { env: 'CBC_EMU_LOG', value: '<file>', what: 'write the emulator log to this file at debug level (logs never go to stdout)' },
   { env: 'CBC_EMU_LOG_LEVEL', value: '<level>', what: 'log level on stderr: fatal, error, warn (default), info, debug, trace, silent' },
+  { env: 'CBC_EMU_CONTROL', value: '<socket|http://127.0.0.1:port>', what: 'register with a running cbc-emu serve and take its frames, events, faults and clock (docs/testing.md)' },
+  { env: 'CBC_EMU_CONTROL_TOKEN', value: '<token>', what: 'the bearer token cbc-emu serve --listen printed (TCP only)' },
   { env: 'CBC_EMU_FUZZ', value: '<token>', what: 'set by cbc-emu fuzz: the perturbation plan of one run' },
   { env: 'CBC_EMU_FUZZ_OUT', value: '<file>', what: 'set by cbc-emu fuzz: where the perturbed transcript is written' },
   { env: 'CBC_EMU_FUZZ_NOTES', value: '<file>', what: 'set by cbc-emu fuzz: where each emulator process notes how it ended' },
+  { env: 'CBC_EMU_FUZZ_RUN', value: '<id>', what: 'set by cbc-emu fuzz on each consumer: the mark its clean-up finds leftover processes by' },
 ];
 
 /** The text after `cbc-emu run`'s usage: the settings table, how arguments pass, and the real switches. */

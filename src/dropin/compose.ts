@@ -112,7 +112,9 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   if (typeof fuzz === 'string') return unusable(io, 2, fuzz);
   const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
   const journalFile = cfg.journalFile;
-  const journal = journalFile !== undefined ? setupOrExit(io, () => new Journal(journalFile, () => scheduler.now(), (e) => stderrLine(io)(`${EMU_PREFIX} journal ${journalFile} failed (${e.message}); journaling stopped, the run goes on`))) : undefined;
+  // under CBC_EMU_CONTROL the control server reads the journal's lines (issue #19), with or without a file
+  const journaled = journalFile !== undefined || (io.env['CBC_EMU_CONTROL'] ?? '') !== '';
+  const journal = journaled ? setupOrExit(io, () => new Journal(journalFile, () => scheduler.now(), (e) => stderrLine(io)(`${EMU_PREFIX} journal ${journalFile} failed (${e.message}); journaling stopped, the run goes on`))) : undefined;
   if (journal !== undefined && 'exit' in journal) return journal;
   // under fuzz the journal records stream-json frames as perturbed, when sent: the stream the consumer got (issue #17)
   const perturbed = fuzz !== undefined && cfg.outputFormat === 'stream-json';
@@ -125,6 +127,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
+  const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,
     scenario,
@@ -139,7 +142,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     resume: bound.resume,
     persist: bound.persist,
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? settings.model ?? scenario.model ?? profile.behavior.defaultModel,
+    model: cfg.model ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     singleShot: !cfg.streamIn,
@@ -147,6 +150,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     allowedTools: [...cfg.allowedTools, ...settings.allow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
+    cliFlags: new Set(cfg.cliFlags),
     maxTurns: cfg.maxTurns,
     partialMessages: cfg.partialMessages,
     replayUserMessages: cfg.replayUserMessages,

@@ -1,6 +1,7 @@
 import { truthy } from '../env.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { getProfile, type Profile } from '../profiles/index.js';
+import type { StartCheck } from '../profiles/options.js';
 import { resolveScenarioRef } from '../scenario/shipped.js';
 import type { SessionFlags } from '../store/binding.js';
 import { scanArgv, splitToolList, type ParsedArgv } from './argv.js';
@@ -52,6 +53,10 @@ export interface ServeConfig {
   maxTurns: number | undefined;
   /** CBC_EMU_FUZZ (issue #8): the perturbation plan's token. */
   fuzzToken: string | undefined;
+  /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
+  startChecks: readonly StartCheck[];
+  /** Every flag given (its config name): what a profile reads beyond the options above (Claude's --bare, --safe-mode). */
+  cliFlags: string[];
 }
 
 /** Replay mode: play a cassette back instead of a scenario (issue #7, docs/cassettes.md). */
@@ -64,7 +69,7 @@ export interface ReplayConfig {
 }
 
 /** What one drop-in run was asked to do. */
-export type DropinConfig = { mode: 'help' | 'version'; profile: Profile } | ReplayConfig | ServeConfig;
+export type DropinConfig = { mode: 'help' | 'version'; profile: Profile; commandless?: boolean } | ReplayConfig | ServeConfig;
 
 /** A command-line problem: the stderr line and the exit code, as the real CLIs (or the emulator) report it. */
 export interface UsageError {
@@ -161,6 +166,8 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     replayUserMessages: flag('replay-user-messages') === true,
     maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
+    startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
+    cliFlags: [...args.flags.keys()],
   };
 }
 
@@ -189,6 +196,9 @@ function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): { pr
       return { profile, cl, args: out.args };
     case 'error':
       return usage(out.exit, out.message);
+    case 'help':
+      // the real CLI looks at the raw argv for -p/--print before it registers its subcommands
+      return { mode: 'help', profile, commandless: cl.printModeHasNoCommands === true && (argv.includes('-p') || argv.includes('--print')) };
     default:
       return { mode: out.kind, profile };
   }

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { fireControlEvent } from '../engine/control-events.js';
+import { LineReader } from '../transport/line-reader.js';
 import { compose } from './compose.js';
 import { resolveConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
 import { runNotes, type RunNotes, type RunOutcome } from './run-note.js';
 import { serve } from './serve.js';
+import { startRefusal } from './start-checks.js';
 
 export { defaultHome, type RunIO } from './io.js';
 
@@ -28,7 +31,7 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
       return { code: cfg.exit, end: 'usage', why: cfg.message };
     case 'help':
       // `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
-      io.stdout.write(readFileSync(new URL(`../dropin/help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'));
+      io.stdout.write(helpText(readFileSync(new URL(`../dropin/help/${cfg.profile.behavior.helpName}.txt`, import.meta.url), 'utf8'), cfg.commandless === true));
       return { code: 0, end: 'info' };
     case 'version':
       io.stdout.write(cfg.profile.behavior.versionText);
@@ -36,10 +39,28 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
     case 'replay':
       return { code: await (await import('./replay-mode.js')).runReplay(cfg, io), end: 'replay' };
     case 'serve': {
+      const refusal = startRefusal(cfg.startChecks, io);
+      if (refusal !== undefined) {
+        stderrLine(io)(refusal.message);
+        return { code: refusal.exit, end: 'usage', why: refusal.message };
+      }
       const c = await compose(cfg, io);
       if ('exit' in c) return { code: c.exit, end: 'input', why: c.why };
+      // CBC_EMU_CONTROL (issue #19): register with the control server; loaded only then (start-up budget)
+      const link = (io.env['CBC_EMU_CONTROL'] ?? '') !== '' ? await (await import('./control-client.js')).connectControl(cfg, c, io, { LineReader, fire: fireControlEvent }) : undefined;
+      if (link !== undefined && 'exit' in link) return { code: link.exit, end: 'input', why: link.why };
       notes?.serving();
-      return serve(cfg, c, io);
+      const outcome = await serve(cfg, c, io, link ? (run) => link.bind(run) : undefined);
+      link?.close();
+      return outcome;
     }
   }
+}
+
+/** The help text; `commandless`: as a CLI that registered no subcommands prints it (no `[command]`, no Commands section). */
+function helpText(full: string, commandless: boolean): string {
+  if (!commandless) return full;
+  const usage = full.replace(/^(Usage: \S+ \[options\]) \[command\]/, '$1');
+  const at = usage.indexOf('\n\nCommands:\n');
+  return at >= 0 ? usage.slice(0, at + 1) : usage;
 }

@@ -11,9 +11,10 @@ import { readFrames, readPrompt, type RunControl } from './stdin.js';
  * ended and the engine is quiet (the profile's code after an error result), on SIGTERM/SIGINT/SIGHUP
  * (143/130/129, src/dropin/signals.ts) or a stdout failure (1). Everything written is flushed first;
  * after a signal the flush has a deadline (a consumer that stopped reading cannot hold the process),
- * and a second signal ends the wait at once. Resolves with how the session ended.
+ * and a second signal ends the wait at once. Resolves with how the session ended. `onRun` receives the
+ * run's lifecycle (a control server ends it by it).
  */
-export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunOutcome> {
+export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run: RunControl) => void): Promise<RunOutcome> {
   const { scheduler, session, journal, writer, fuzz } = c;
   const handleSignals = io.handleSignals !== false;
   return new Promise<RunOutcome>((resolve) => {
@@ -24,11 +25,19 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunO
     let deadline: NodeJS.Timeout | undefined;
     let resolved = false;
     let ended: { end: RunEnd; why: string | undefined } = { end: 'served', why: undefined };
+    let raise: HandledSignal | undefined;
     const done = (code: number) => {
       if (resolved) return;
       resolved = true;
       clearTimeout(deadline);
       if (handleSignals) offSignals();
+      if (raise !== undefined) {
+        // die by the signal as the real CLI does: with no handler left its default action ends the process;
+        // the exit code stays the fallback should the process outlive it
+        process.kill(process.pid, raise);
+        setTimeout(() => resolve({ code, ...ended }), SIGNAL_FLUSH_DEADLINE_MS);
+        return;
+      }
       resolve({ code, ...ended });
     };
     const finish = (code: number, end: RunEnd = 'served', why?: string) => {
@@ -52,11 +61,16 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunO
     const onSignal = (sig: HandledSignal) => {
       if (signalled) return done(exitCode); // a second signal: stop waiting for the reader
       signalled = true;
-      c.log.info({ sig }, 'signal: flushing and exiting');
+      const declared = c.profile.behavior.signalEnd?.[sig] ?? 'code';
+      const how = declared === 'raise-before-result' ? (session.lastResultError === undefined ? 'raise' : 'code') : declared;
+      c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
-      finish(SIGNAL_EXIT[sig], 'cut');
-      exitCode = SIGNAL_EXIT[sig]; // also when the signal came during the final flush
+      if (how === 'interrupt' && !finished) session.interrupt('user cancel');
+      if (how === 'raise') raise = sig;
+      const code = how === 'interrupt' ? 0 : SIGNAL_EXIT[sig];
+      finish(code, 'cut');
+      exitCode = code; // also when the signal came during the final flush
     };
     if (handleSignals) onSignals(onSignal);
     writer.onError = (e) => {
@@ -80,6 +94,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO): Promise<RunO
         maybeDone();
       },
     };
+    onRun?.(run); // the control server's exit fault ends the run through it (issue #19)
     if (cfg.streamIn) readFrames(c, io, run);
     else readPrompt(cfg.prompt, c, io, run);
   });

@@ -70,7 +70,18 @@ export class BackgroundRun implements TaskRun {
     this.end(end);
   }
 
-  private end(status: TerminalTaskStatus): void {
+  /**
+   * Ends the task now (the control server, issue #19): `completed` plays its scripted ending at once
+   * (which may be a failure, as its exit code says), `failed` fails it with `error`. False once terminal.
+   */
+  endNow(status: 'completed' | 'failed', error?: string): boolean {
+    if (this.terminal) return false;
+    if (status === 'completed') this.finish();
+    else this.end('failed', error);
+    return true;
+  }
+
+  private end(status: TerminalTaskStatus, forcedError?: string): void {
     const h = this.host;
     const s = this.spec;
     this.status = status;
@@ -79,7 +90,7 @@ export class BackgroundRun implements TaskRun {
     const now = h.scheduler.now();
     const notify = s.notify !== false;
     const notifyStatus = notificationStatus(status);
-    const error = status === 'failed' && s.kind === 'agent' ? s.result ?? 'agent failed' : undefined;
+    const error = forcedError ?? (status === 'failed' && s.kind === 'agent' ? s.result ?? 'agent failed' : undefined);
     const detail: TaskEndDetail = { exitCode: s.kind === 'agent' ? undefined : s.exit_code ?? 0, result: s.result, error };
     announceEnd(h, this.info, {
       status,

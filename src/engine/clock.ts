@@ -48,6 +48,12 @@ export class Scheduler {
   /** Awaited before each callback fires (backpressure from the writer). */
   gate: (() => Promise<void> | undefined) | undefined;
   private holds = 0;
+  /**
+   * The control server's clock hold (issue #19): `frozen` is now while held, `frozenUntil` how far
+   * callbacks may fire (advance moves it; frozen follows each callback fired, then reaches it).
+   */
+  private frozen: number | undefined;
+  private frozenUntil: number | undefined;
 
   constructor(
     epochMs: number,
@@ -59,6 +65,7 @@ export class Scheduler {
 
   /** Current virtual time in integer milliseconds. */
   now(): number {
+    if (this.frozen !== undefined) return this.frozen;
     if (this.speed === 0) return this.vAnchor;
     const t = this.vAnchor + Math.floor((performance.now() - this.rAnchor) * this.speed);
     const next = this.peek();
@@ -111,6 +118,56 @@ export class Scheduler {
     };
   }
 
+  /**
+   * Freezes virtual time at `now` at any speed (the control server's clock hold, issue #19): callbacks
+   * due later wait until `advance()` moves the frozen time or `thaw()` lets it run again.
+   */
+  freeze(): void {
+    if (this.frozen !== undefined) return;
+    this.frozen = this.now();
+    this.frozenUntil = this.frozen;
+  }
+
+  /** Moves frozen time `ms` forward, firing what falls due in order, each at its own time; freezes first. Returns the target. */
+  advance(ms: number): number {
+    this.freeze();
+    this.frozenUntil = this.frozenUntil! + Math.max(0, ms);
+    this.wake();
+    return this.frozenUntil;
+  }
+
+  /** Lets frozen time run again from where it stands. */
+  thaw(): void {
+    if (this.frozen === undefined) return;
+    this.vAnchor = Math.max(this.vAnchor, this.frozen);
+    this.rAnchor = performance.now();
+    this.frozen = undefined;
+    this.frozenUntil = undefined;
+    this.wake();
+  }
+
+  /** Resolves once every callback due by now has fired and the loop waits (for time, input or a thaw). */
+  whenSettled(): Promise<void> {
+    if (!this.running || this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.settleWaiters.push(resolve);
+      this.wake(); // a waiting loop re-evaluates and reports itself settled
+    });
+  }
+
+  private settleWaiters: Array<() => void> = [];
+
+  private settled(): void {
+    const w = this.settleWaiters;
+    this.settleWaiters = [];
+    for (const f of w) f();
+  }
+
+  /** True while `freeze()` holds the clock. */
+  get isFrozen(): boolean {
+    return this.frozen !== undefined;
+  }
+
   /** Starts the loop; it runs until `stop()`. */
   start(): void {
     if (this.running) return;
@@ -122,6 +179,7 @@ export class Scheduler {
   stop(): void {
     this.stopped = true;
     this.heap = [];
+    this.settled();
     this.wake();
   }
 
@@ -134,16 +192,22 @@ export class Scheduler {
         const w = this.idleWaiters;
         this.idleWaiters = [];
         for (const f of w) f();
+        if (this.frozen !== undefined) this.frozen = this.frozenUntil;
+        this.settled();
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }
-      if (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor) {
+      const beyond = this.frozenUntil !== undefined && next.time > this.frozenUntil;
+      if (beyond || (this.holds > 0 && this.speed === 0 && next.time > this.vAnchor)) {
+        if (beyond) this.frozen = this.frozenUntil; // every callback due by the target fired: time stands at it
+        this.settled();
         await new Promise<void>((r) => (this.wakeUp = r));
         continue;
       }
-      if (this.speed > 0) {
+      if (this.speed > 0 && this.frozen === undefined) {
         const realDelay = (next.time - this.now()) / this.speed;
         if (realDelay >= 1) {
+          this.settled();
           await new Promise<void>((r) => {
             this.wakeUp = r;
             this.timer = setTimeout(r, Math.min(realDelay, MAX_TIMER_MS));
@@ -161,6 +225,7 @@ export class Scheduler {
       if (next.cancelled) continue;
       this.vAnchor = Math.max(this.vAnchor, next.time);
       this.rAnchor = performance.now();
+      if (this.frozen !== undefined) this.frozen = Math.max(this.frozen, next.time);
       next.fn();
       // let stdin and stdout callbacks run now and then, even when time does not advance
       if (++burst >= 64) {

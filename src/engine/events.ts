@@ -152,7 +152,8 @@ export type EngineEvent =
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
-  | { kind: 'assistant_text'; messageId: string; text: string }
+  /** `apiError`: the text is the scenario turn's `error`, which Claude Code shows as a synthetic API-error message (capture ses_api_error). */
+  | { kind: 'assistant_text'; messageId: string; text: string; apiError?: boolean | undefined }
   /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
   | { kind: 'assistant_stream'; messageId: string; text: string }
   /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */
@@ -172,6 +173,8 @@ export type EngineEvent =
       allowedBy?: 'rule' | 'host' | undefined;
     }
   | { kind: 'interrupted_user'; messageId: string }
+  /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
+  | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
   | { kind: 'max_turns'; messageId: string; text: string }
   | {
@@ -184,6 +187,8 @@ export type EngineEvent =
       structured?: { value: unknown } | undefined;
       /** The --max-turns limit the turn reached (Claude Code: the error_max_turns result). */
       maxTurns?: number | undefined;
+      /** The turn ended with the scenario's `error` (Claude Code: the model API's error, capture ses_api_error). */
+      apiError?: boolean | undefined;
     }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }

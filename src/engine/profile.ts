@@ -31,6 +31,10 @@ export interface EncodeContext {
   userHome: string;
   /** The process environment (XDG_RUNTIME_DIR, CLAUDE_CODE_SDK_READS_SESSION_STATE, ...). */
   env: Readonly<Record<string, string | undefined>>;
+  /** The session was resumed from the store (--resume, --continue): some counters come back from the transcript. */
+  resumed?: boolean;
+  /** The command-line flags given, by name (SessionOptions.cliFlags). */
+  cliFlags?: ReadonlySet<string> | undefined;
 }
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
@@ -90,6 +94,29 @@ export interface ProfileBehavior {
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
   outputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string;
+  /**
+   * The folder output files are written under, never leaving it (store/paths.ts writeInside): the CLI's own temp
+   * folder when the environment names one (Claude: CLAUDE_CODE_TMPDIR); the emulator home when absent.
+   */
+  outputRoot?(home: string, env: Readonly<Record<string, string | undefined>>): string;
+  /**
+   * The model of a resumed session run without --model: the one its transcript's last answer names (Claude: the
+   * API's model, without the 1M-context `[1m]` marker; measured ses_resume, ses_continue on 2.1.220). Absent: unchanged.
+   */
+  resumedModel?(model: string): string;
+  /**
+   * How a serving run ends on a signal (absent: `code` for each): `code` flushes and exits 128 + the signal's number;
+   * `raise` flushes and dies by the signal itself (a consumer sees the signal, no exit code: Claude 2.1.220's SIGTERM
+   * and SIGHUP before its first result, `raise-before-result`; `code` after it); `interrupt` interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's
+   * SIGINT). Captures sig_* (#16).
+   */
+  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-before-result' | 'interrupt'>>>;
+  /**
+   * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
+   * which the model answers once more and the turn succeeds without a structured result (Claude; captures
+   * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
+   */
+  schemaEnforcement?: string;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
@@ -124,6 +151,10 @@ export interface InitToolOptions {
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;
+  /** --json-schema was given (Claude lists its StructuredOutput tool then). */
+  structuredOutput?: boolean;
+  /** The command-line flags given, by name (SessionOptions.cliFlags). */
+  cliFlags?: ReadonlySet<string> | undefined;
 }
 
 /** Id formats of one CLI. */

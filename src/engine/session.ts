@@ -38,8 +38,8 @@ export class Session implements TurnHost {
   permissionMode: string;
   model: string;
 
-  /** is_error of the last result (decides the exit code after EOF). */
-  lastResultError = false;
+  /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
+  lastResultError: boolean | undefined = undefined;
   /** Where the scenario script stands: the index after the last turn played. */
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */
@@ -76,6 +76,8 @@ export class Session implements TurnHost {
       disallowed: opts.disallowedTools ?? [],
       hostAnswersPrompts: opts.permissionPromptStdio === true,
       disableWorkflows: opts.disableWorkflows === true,
+      structuredOutput: opts.jsonSchema !== undefined,
+      cliFlags: opts.cliFlags,
     });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
@@ -106,6 +108,8 @@ export class Session implements TurnHost {
       transcriptPath: this.transcriptPath,
       userHome: this.userHome,
       env: this.o.env,
+      resumed: this.o.resume !== undefined,
+      cliFlags: this.o.cliFlags,
     };
   }
 
@@ -330,7 +334,7 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     this.count(t);
-    this.emit({ kind: this.o.partialMessages ? 'assistant_stream' : 'assistant_text', messageId, text });
+    this.emit(this.o.partialMessages && t.apiError !== true ? { kind: 'assistant_stream', messageId, text } : { kind: 'assistant_text', messageId, text, apiError: t.apiError });
     next();
   }
 
@@ -342,13 +346,10 @@ export class Session implements TurnHost {
     t.stats.outputTokens += 20;
   }
 
-  /**
-   * Writes a task's output file, only inside the emulator home and never through a link (store/paths.ts);
-   * a failure is logged, never fatal (the task's frames do not depend on it).
-   */
+  /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
     try {
-      writeInside(this.o.home, file, text);
+      writeInside(this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home, file, text);
     } catch (err) {
       this.o.log.error({ err, file }, 'cannot write task output file');
     }
@@ -378,7 +379,7 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;

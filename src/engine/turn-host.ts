@@ -54,6 +54,8 @@ export interface SessionOptions {
   disallowedTools?: readonly string[] | undefined;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
+  /** Every command-line flag given, by name (the profile reads the modes it knows: --bare, --safe-mode, ...). */
+  cliFlags?: ReadonlySet<string> | undefined;
   /** Records protocol lifecycle facts (the journal): host request states, warnings. */
   trace?: ((event: string, data: Record<string, unknown>) => void) | undefined;
 }
@@ -73,6 +75,8 @@ export interface ActiveTurn {
   timers: Timer[];
   waiting: Set<TaskRun>;
   onWorkflowsDone?: () => void;
+  /** The turn ends with the scenario's `error` (events carry `apiError`). */
+  apiError?: boolean;
 }
 
 /**

@@ -28,10 +28,11 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
 
   if (turn.error !== undefined) {
     const err = interpolate(turn.error, vars);
+    if (s.active && reply === undefined) s.active.apiError = true;
     s.at(first, () => s.say(reply ?? err, firstMessageId, () => s.endTurn(false, '', [err])));
     return;
   }
-  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId);
+  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
     s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
     return;
@@ -67,7 +68,18 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
 }
 
 /** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */
-function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string): void {
+function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string, said: string): void {
+  const remind = s.p.behavior.schemaEnforcement;
+  if (turn.structured_output === undefined && remind !== undefined) {
+    // the model answered without calling StructuredOutput: the CLI reminds it once, it answers again, the turn succeeds
+    s.at(first, () =>
+      s.say(said, firstMessageId, () => {
+        s.emit({ kind: 'synthetic_user', text: remind });
+        s.at(MODEL_LATENCY, () => s.say(said, s.p.ids.messageId(s.o.rng), () => completeTurn(s, said)));
+      }),
+    );
+    return;
+  }
   const check = turn.structured_output === undefined ? { ok: false as const, problems: ['the scenario turn has no structured_output'] } : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
   if (!check.ok) {
     const msg =

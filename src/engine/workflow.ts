@@ -104,10 +104,15 @@ export class WorkflowRun implements TaskRun {
       if (row.state === 'cached') continue;
       pending++;
       const duration = a.duration ?? DEFAULT_AGENT_MS;
-      this.schedule(duration, () => {
-        this.endAgent(row, a);
+      const timer = this.host.scheduler.after(duration, () => end(a));
+      const end = (how: AgentT) => {
+        timer.cancel();
+        this.live.delete(row);
+        this.endAgent(row, how);
         if (--pending === 0) this.runStage(i + 1);
-      });
+      };
+      this.timers.push(timer);
+      this.live.set(row, (error) => end({ ...a, fail: error }));
     }
     if (pending === 0) this.schedule(0, () => this.runStage(i + 1));
   }
@@ -169,6 +174,26 @@ export class WorkflowRun implements TaskRun {
   }
 
   private aborting = false;
+  /** Running agents and how to end each early (the control server's stop/fail agent, issue #19). */
+  private readonly live = new Map<AgentRow, (error: string) => void>();
+
+  /** Ends a running agent now, as failed with `error` (found by label or agent id); false when none runs. */
+  endAgentNow(agent: string, error: string): boolean {
+    for (const [row, end] of this.live) {
+      if (row.label !== agent && row.agentId !== agent) continue;
+      end(error);
+      return true;
+    }
+    return false;
+  }
+
+  /** Ends the run now (the control server, issue #19): completed, or failed with `error`. False once terminal. */
+  endNow(status: 'completed' | 'failed', error?: string): boolean {
+    if (this.terminal) return false;
+    this.flush();
+    this.end(status, error);
+    return true;
+  }
 
   /** The full current timeline, as a deep copy (later changes must not alter emitted frames). */
   private snapshot(): TimelineRow[] {
@@ -274,5 +299,6 @@ export class WorkflowRun implements TaskRun {
   private cancelTimers(): void {
     for (const t of this.timers) t.cancel();
     this.timers = [];
+    this.live.clear();
   }
 }

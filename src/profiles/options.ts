@@ -33,4 +33,23 @@ export interface CliOptions {
   sessionId: { valid: RegExp; message: (id: string) => string; exit: number };
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
   jsonSchemaError?: string;
+  /**
+   * `-p`/`--print` anywhere in argv: the CLI registers no subcommands, so `--help` prints the usage without
+   * `[command]` and without the Commands section (Claude Code; captures opt_help).
+   */
+  printModeHasNoCommands?: true;
+  /** Refusals after the command line parsed, before the session starts (checks of the machine and the environment). */
+  startChecks?: readonly StartCheck[];
+}
+
+/**
+ * A start-up refusal: when one of `flags` was given and the condition holds, `message` goes to stderr and the
+ * run exits with `exit`. `root`: the process runs as uid 0 and IS_SANDBOX is not `1`; `env-unset`: the variable
+ * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message).
+ */
+export interface StartCheck {
+  flags: readonly string[];
+  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' };
+  message: string;
+  exit: number;
 }

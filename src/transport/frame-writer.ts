@@ -17,6 +17,12 @@ export class FrameWriter {
   written = 0;
 
   private corked = false;
+  /** Lines written while stdout is held (the control server's stall fault, issue #19), in order. */
+  private held: string[] | undefined;
+  private holdWaiters: Array<() => void> = [];
+
+  /** Called after each line is written (or queued behind a hold), with the line's JSON: the control server's `when` injections. */
+  onWrite: ((json: string) => void) | undefined;
 
   /**
    * `coalesce`: frames written in one synchronous burst leave in one writev (cork until the next
@@ -46,6 +52,40 @@ export class FrameWriter {
       return true;
     }
     this.written += 1;
+    if (this.held) {
+      this.held.push(json);
+      this.onWrite?.(json);
+      return true;
+    }
+    const ok = this.put(json);
+    this.onWrite?.(json);
+    return ok;
+  }
+
+  /**
+   * Holds stdout: lines written from now on queue in memory, in order, and go out when the returned
+   * release is called (once). Nested holds release when the last one does.
+   */
+  hold(): () => void {
+    this.held ??= [];
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds > 0 || !this.held) return;
+      const lines = this.held;
+      this.held = undefined;
+      for (const line of lines) if (!this.broken && !this.unusable()) this.put(line);
+      const w = this.holdWaiters;
+      this.holdWaiters = [];
+      for (const f of w) f();
+    };
+  }
+
+  private holds = 0;
+
+  private put(json: string): boolean {
     let ok: boolean;
     try {
       if (this.opts.coalesce && !this.corked) {
@@ -70,6 +110,7 @@ export class FrameWriter {
 
   /** Resolves once everything written so far was flushed (immediately when the stream is broken). */
   flush(): Promise<void> {
+    if (this.held) return new Promise<void>((resolve) => this.holdWaiters.push(resolve)).then(() => this.flush());
     this.uncork();
     if (this.broken) return Promise.resolve();
     return flushed(this.stream);

@@ -26,16 +26,20 @@ export interface JournalEntry {
  * journaling stops — the protocol on stdout goes on unchanged.
  */
 export class Journal {
-  private readonly out: WriteStream;
+  private readonly out: WriteStream | undefined;
+  /** Who else reads each line as it is recorded (the control server's copy, issue #19). */
+  private readonly taps: Array<(line: string) => void> = [];
   private seq = 0;
   private readonly t0 = performance.now();
   private failed = false;
 
+  /** `file` undefined: no file, the lines only go to the taps (a drop-in under CBC_EMU_CONTROL without --emu-journal). */
   constructor(
-    file: string,
+    file: string | undefined,
     private readonly now: () => number,
     onFail: (err: Error) => void,
   ) {
+    if (file === undefined) return;
     try {
       makeDirs(dirname(file));
       this.out = createWriteStream('', { fd: openSync(file, 'a') });
@@ -64,18 +68,25 @@ export class Journal {
     this.write({ dir: 'meta', event, ...extra });
   }
 
+  /** Hands every later line (JSON, no newline) to `tap` too. */
+  tap(tap: (line: string) => void): void {
+    this.taps.push(tap);
+  }
+
   /** Flushes and closes the file (at once when a write already failed). */
   close(): Promise<void> {
-    if (this.failed) return Promise.resolve();
+    const out = this.out;
+    if (this.failed || out === undefined) return Promise.resolve();
     return new Promise((resolve) => {
-      this.out.once('error', () => resolve());
-      this.out.end(() => resolve());
+      out.once('error', () => resolve());
+      out.end(() => resolve());
     });
   }
 
   private write(e: Omit<JournalEntry, 'seq' | 'vt' | 'rt'>): void {
-    if (this.failed) return;
-    const entry = { seq: ++this.seq, vt: this.now(), rt: Math.round(performance.now() - this.t0), ...e };
-    this.out.write(JSON.stringify(entry) + '\n');
+    if (this.failed && this.taps.length === 0) return;
+    const line = JSON.stringify({ seq: ++this.seq, vt: this.now(), rt: Math.round(performance.now() - this.t0), ...e });
+    if (!this.failed) this.out?.write(line + '\n');
+    for (const t of this.taps) t(line);
   }
 }

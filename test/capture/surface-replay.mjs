@@ -33,7 +33,9 @@ const SPEED = 10;
 /** Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. */
 function emulate(profile, args, steps, cwd, env) {
   const home = join(cwd, '..', 'emu-home');
-  const argv = [BIN, ...args, '--emu-profile', profile, '--emu-speed', String(SPEED), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
+  // a signal lands in a phase only in real time: the emulator runs at real speed too, so a turn still runs when it comes
+  const speed = steps.some((st) => 'signal' in st) ? 1 : SPEED;
+  const argv = [BIN, ...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
   const child = spawn(process.execPath, argv, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out = [];
   const err = [];

@@ -57,8 +57,8 @@ async function until(test: () => boolean): Promise<void> {
 describe('7. the fuzzer vs hostile consumers', () => {
   it('--consumer "yes": the fuzz process stays under 300 MB (bounded head/tail of the output), verdict timeout', async () => {
     // runFuzz in a child of its own, so its peak RSS is the campaign's alone
-    const script = `const { runFuzz } = await import(${JSON.stringify(join(ROOT, 'dist', 'tools', 'fuzz', 'cli.js'))});
-const code = await runFuzz(['--replay', ${JSON.stringify(TOKEN)}, '--scenario', ${JSON.stringify(SCENARIO)}, '--consumer', 'yes', '--timeout', '4000']);
+    const script = `const { main } = await import(${JSON.stringify(join(ROOT, 'dist', 'cli', 'emu.js'))});
+const code = await main(['fuzz', '--replay', ${JSON.stringify(TOKEN)}, '--scenario', ${JSON.stringify(SCENARIO)}, '--consumer', 'yes', '--timeout', '4000']);
 process.stderr.write('\\nMAXRSS_KB ' + process.resourceUsage().maxRSS + '\\n');
 process.exitCode = code;`;
     const r = await node(['--input-type=module', '-e', script]);

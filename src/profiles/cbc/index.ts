@@ -58,6 +58,7 @@ function encoders(strict: boolean): Encoders {
     assistant_tool_use: toolUse,
     tool_result: toolResult,
     interrupted_user: (_ev, ctx) => interruptedUser(ctx),
+    synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
     max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, ev.messageId, [text(ev.text)]),
     result,

@@ -7,6 +7,7 @@ import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../store/binding.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import type { ClaudeSpec } from './spec.js';
+import { apiModel } from './turn.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
@@ -50,6 +51,12 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
+    outputRoot: claudeTmp,
+    // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM /
+    // SIGHUP until its first result (sig_term_idle, sig_hup_idle, sig_term_mid_turn), then exits 143 / 129 (sig_term_after_result)
+    signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-before-result', SIGHUP: 'raise-before-result' },
+    resumedModel: apiModel,
+    schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },
@@ -70,13 +77,24 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
-  const noBash = o.disallowed.includes('Bash');
-  const extra = [...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []), ...(noBash ? ['Glob', 'Grep'] : [])];
+  // --bare (CLAUDE_CODE_SIMPLE): the three basic tools only (measured: opt_bare)
+  if (o.cliFlags?.has('bare') === true) return ['Bash', 'Edit', 'Read'].filter((t) => !o.disallowed.includes(t));
+  // --restricted drops the tools that run commands or code, and WebFetch (measured: opt_restricted); Glob/Grep replace Bash
+  const restricted = o.cliFlags?.has('restricted') === true;
+  const noBash = o.disallowed.includes('Bash') || restricted;
+  const extra = [
+    ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
+    ...(noBash ? ['Glob', 'Grep'] : []),
+    ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema
+  ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
-  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor');
+  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t));
   const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
   return [...(keep('Task') ? ['Task'] : []), ...rest];
 }
+
+/** What --restricted removes (measured: opt_restricted): the tools that run commands, schedule prompts or scripts, and WebFetch. */
+const RESTRICTED_OUT = ['Bash', 'CronCreate', 'WebFetch', 'Workflow'];
 
 /** The modes set_permission_mode accepts, as its error lists them (measured on 2.1.220 and 2.1.328). */
 const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
@@ -94,14 +112,18 @@ function resolveModel(spec: ClaudeSpec, name: string): string {
   return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }
 
+/** Claude's temp folder: CLAUDE_CODE_TMPDIR when set, else the emulator home's `tmp`. */
+function claudeTmp(home: string, env: Readonly<Record<string, string | undefined>>): string {
+  return env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
+}
+
 /**
  * Claude's output file layout: `<tmp>/claude-<uid>/<cwd->/<session>/tasks/<task>.output`, where `<tmp>` is
  * CLAUDE_CODE_TMPDIR when set (measured: the captures set it) and the emulator home's `tmp` otherwise.
  */
 function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: string, env: Readonly<Record<string, string | undefined>>): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  const tmp = env['CLAUDE_CODE_TMPDIR'] || join(home, 'tmp');
-  return join(tmp, `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
+  return join(claudeTmp(home, env), `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
 /** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */

@@ -80,6 +80,11 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
     r['user_output_styles_dir'] = join(ctx.userHome, '.claude', 'output-styles');
   }
   const out = withApplied(r, request);
+  // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does
+  if (!spec.v328) {
+    delete out['hooks_applied'];
+    delete out['hook_on_failure_supported'];
+  }
   // measured (capture init_fields, issue #5): hooks_applied sits right before hook_on_failure_supported
   if (!('hooks_applied' in out && 'hook_on_failure_supported' in out)) return out;
   return Object.fromEntries(

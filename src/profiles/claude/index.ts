@@ -10,9 +10,10 @@ import { claudeControlPayload, controlSideFrames } from './control.js';
 import { result } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, userReplay } from './stream.js';
+import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -52,18 +53,19 @@ function encoders(spec: ClaudeSpec): Encoders {
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort }),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras }),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
-    assistant_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20),
+    assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
+    synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, ev.text),
     max_turns: none,
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),

@@ -1,4 +1,4 @@
-import type { CliOptions, OptionSpec, ValueCheck } from '../options.js';
+import type { CliOptions, OptionSpec, StartCheck, ValueCheck } from '../options.js';
 
 /**
  * Claude Code's command line per version (the native binaries of @anthropic-ai/claude-code-linux-x64): the
@@ -21,7 +21,34 @@ const COMMON: Omit<CliOptions, 'options'> = {
   earlyVersion: { flags: ['--version', '-v', '-V'], alsoWith: ['--verbose'] },
   sessionId: { valid: UUID, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1 },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
+  printModeHasNoCommands: true,
 };
+
+/**
+ * Start-up refusals (captures opt_dangerously_skip_permissions, opt_allow_dangerously_skip_permissions, opt_file,
+ * opt_worktree; all exit 1 with nothing on stdout). IS_SANDBOX=1 lifts the root refusal (Claude Code's documented
+ * escape for containers).
+ */
+const startChecks = (worktreeHook: string): readonly StartCheck[] => [
+  {
+    flags: ['dangerously-skip-permissions', 'allow-dangerously-skip-permissions'],
+    when: { kind: 'root' },
+    message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons',
+    exit: 1,
+  },
+  {
+    flags: ['file'],
+    when: { kind: 'env-unset', name: 'CLAUDE_CODE_SESSION_ACCESS_TOKEN' },
+    message: 'Error: Session token required for file downloads. CLAUDE_CODE_SESSION_ACCESS_TOKEN must be set.',
+    exit: 1,
+  },
+  {
+    flags: ['worktree'],
+    when: { kind: 'no-git' },
+    message: `Error: Can only use --worktree in a git repository, but {cwd} is not a git repository. Configure a WorktreeCreate hook ${worktreeHook}to use --worktree with other VCS systems.`,
+    exit: 1,
+  },
+];
 
 const V220: readonly OptionSpec[] = [
   { flags: '--add-dir <directories...>' },
@@ -266,6 +293,6 @@ const V328: readonly OptionSpec[] = [
 ];
 
 /** Claude Code 2.1.220. */
-export const CLAUDE_2_1_220_OPTIONS: CliOptions = { ...COMMON, options: V220 };
+export const CLAUDE_2_1_220_OPTIONS: CliOptions = { ...COMMON, options: V220, startChecks: startChecks('in settings.json ') };
 /** Claude Code 2.1.328. */
-export const CLAUDE_2_1_328_OPTIONS: CliOptions = { ...COMMON, options: V328 };
+export const CLAUDE_2_1_328_OPTIONS: CliOptions = { ...COMMON, options: V328, startChecks: startChecks('') };

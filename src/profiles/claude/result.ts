@@ -1,9 +1,9 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { MODEL_USAGE, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import type { ClaudeSpec } from './spec.js';
-import { apiModel } from './turn.js';
+import { apiErrorOf, apiModel } from './turn.js';
 
 /**
  * Claude Code's `result` frame (captures; claude-code-cli.md §8, §10). An error or interrupt result
@@ -18,16 +18,20 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   const mu = modelUsage(spec, ctx, input, output);
+  // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
+  // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
+  const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
   return build(RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
-    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : limited ? 'tool_use' : null,
+    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited ? 'tool_use' : null,
     session_id: ctx.sessionId,
     total_cost_usd: input * spec.price.input + output * spec.price.output,
     usage: usage(spec, input, output, zero),
-    modelUsage: mu,
+    modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: ev.ok ? 'completed' : limited ? 'max_turns' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    terminal_reason: ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -38,15 +42,16 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     safety_stops: v328 ? 0 : undefined,
     is_error: !ev.ok,
     num_turns: s.numTurns,
-    subtype: ev.ok ? 'success' : limited ? 'error_max_turns' : 'error_during_execution',
-    api_error_status: ev.ok ? null : undefined,
-    result: ev.ok ? ev.text : undefined,
+    subtype: ev.ok || api ? 'success' : limited ? 'error_max_turns' : 'error_during_execution',
+    api_error_status: api ? (api.status ?? null) : ev.ok ? null : undefined,
+    api_error_type: api && v328 ? api.type : undefined,
+    result: ev.ok ? ev.text : api?.text,
     structured_output: ev.structured?.value,
     ttft_ms: ev.ok ? ttft : undefined,
     ttft_stream_ms: ev.ok ? ttft - 1 : undefined,
     time_to_request_ms: ev.ok ? Math.max(0, ttft - 20) : undefined,
     first_content_frame_ms: ev.ok && v328 ? ttft : undefined,
-    errors: ev.ok ? undefined : ev.errors,
+    errors: ev.ok || api ? undefined : ev.errors,
     type: 'result',
     duration_ms: s.endedAt - s.startedAt,
     uuid: ctx.rng.uuid(),
@@ -79,8 +84,7 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
   const v328 = spec.v328;
-  return {
-    [ctx.model]: build(MODEL_USAGE, spec.wire, {
+  const usage = build(MODEL_USAGE, spec.wire, {
       inputTokens: input,
       outputTokens: output,
       cacheReadInputTokens: 0,
@@ -95,8 +99,16 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       canonicalModel: apiModel(ctx.model),
       provider: 'firstParty',
       costBasis: v328 ? 'list' : undefined,
-    }),
-  };
+  });
+  return { [ctx.model]: usage };
+}
+
+/** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */
+function restoredOrder<T extends object>(usage: T): T {
+  const first: readonly string[] = MODEL_USAGE_RESTORED_328;
+  const entries = Object.entries(usage);
+  const head = first.flatMap((k) => entries.filter(([key]) => key === k));
+  return Object.fromEntries([...head, ...entries.filter(([k]) => !first.includes(k))]) as T;
 }
 
 /** 2.1.328's sub-agent counters (all zero: the emulator's sub-agents are not counted). */

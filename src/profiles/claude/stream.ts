@@ -7,7 +7,7 @@ import { SYSTEM_STATUS_REQUESTING } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { MESSAGE_STOP, messageDelta, textBlockEvents, type ApiEvent } from '../shared/stream.js';
 import type { ClaudeSpec } from './spec.js';
-import { assistant, text } from './turn.js';
+import { apiModel, assistant, text } from './turn.js';
 
 /**
  * Claude Code under --include-partial-messages (capture ses_partial): a "requesting" status, message_start
@@ -29,7 +29,8 @@ export function assistantStream(spec: ClaudeSpec, ev: Extract<EngineEvent, { kin
     });
   const status = build(SYSTEM_STATUS_REQUESTING, spec.wire, { type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
   const usage = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
-  const message = { id: ev.messageId, type: 'message', role: 'assistant', model: ctx.model, content: [], stop_reason: null, stop_sequence: null, usage };
+  // the API's model name, as in the assistant frame (measured: 2.1.220 ses_partial has no `[1m]` here)
+  const message = { id: ev.messageId, type: 'message', role: 'assistant', model: apiModel(ctx.model), content: [], stop_reason: null, stop_sequence: null, usage };
   const block = textBlockEvents(ev.text);
   return [
     status,

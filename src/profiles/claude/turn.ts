@@ -4,7 +4,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
-  AGENT_LAUNCH_RESULT, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
+  AGENT_LAUNCH_RESULT, API_ERROR_MESSAGE, API_ERROR_USAGE, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
   TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
 import { SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
@@ -29,10 +29,17 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   tpl.model = ctx.model;
   tpl.permissionMode = ctx.permissionMode;
   tpl.uuid = ctx.rng.uuid();
-  tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
+  // measured (opt_bare, opt_safe_mode, opt_restricted): no auto-memory in these modes, no messaging socket with --bare / --restricted
+  const has = (f: string) => ctx.cliFlags?.has(f) === true;
+  const minimal = has('bare') || has('restricted');
+  if (!minimal && !has('safe-mode')) tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
+  else delete tpl.memory_paths;
+  // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin)
+  if (has('safe-mode') && Array.isArray(tpl.agents)) tpl.agents = tpl.agents.filter((a) => a !== 'statusline-setup');
   if (spec.v328) {
     tpl.original_cwd = ctx.cwd;
-    tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+    if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+    else delete tpl.messaging_socket_path;
   }
   return tpl;
 }
@@ -53,6 +60,65 @@ type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
 
 /** The model the API is asked for: the session's model without the 1M-context `[1m]` marker (measured on 2.1.220). */
 export const apiModel = (model: string): string => model.replace(/\[1m\]$/, '');
+
+/** The model API's error behind a scenario turn's `error` text (`API Error: <status> …`), with the API's error type. */
+export function apiErrorOf(message: string): { status: number; type: string | undefined } | undefined {
+  const status = Number(/^API Error: (\d{3})\b/.exec(message)?.[1]);
+  return Number.isNaN(status) ? undefined : { status, type: API_ERROR_TYPES[status] };
+}
+
+/** The Messages API's error type per HTTP status (its documented error shapes). */
+const API_ERROR_TYPES: Readonly<Record<number, string>> = {
+  400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 413: 'request_too_large',
+  429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error',
+};
+
+/** Claude Code's synthetic assistant frame for a failed model call (capture ses_api_error): model `<synthetic>`, zero usage. */
+export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message: string): Assistant {
+  const { wire: W, v328 } = spec;
+  const api = apiErrorOf(message);
+  const usage = build(API_ERROR_USAGE, W, {
+    output_tokens_details: v328 ? null : undefined,
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+    service_tier: null,
+    cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+    inference_geo: null,
+    iterations: null,
+    speed: null,
+    fallback_credit: v328 ? null : undefined,
+  });
+  const body = build(API_ERROR_MESSAGE, W, {
+    diagnostics: v328 ? null : undefined,
+    id: ctx.rng.uuid(),
+    container: null,
+    model: '<synthetic>',
+    role: 'assistant',
+    stop_details: null,
+    stop_reason: 'stop_sequence',
+    stop_sequence: '',
+    type: 'message',
+    usage,
+    content: [text(spec, message)],
+    context_management: null,
+  });
+  return build(ASSISTANT, W, {
+    type: 'assistant',
+    message: body,
+    parent_tool_use_id: null,
+    session_id: ctx.sessionId,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+    error: 'unknown',
+    request_id: apiRequestId(ctx.rng),
+    is_api_error_message: true,
+    api_error_status: v328 ? api?.status : undefined,
+    api_error_type: v328 ? api?.type : undefined,
+  });
+}
 
 /** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
 export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {
@@ -162,14 +228,15 @@ function launchResult(spec: ClaudeSpec, t: TaskInfo, ctx: EncodeContext): User['
 }
 
 /** The user frame Claude writes when a turn is interrupted. */
-export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext): User {
+export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext, synthetic?: string): User {
   const W = spec.wire;
   return build(USER, W, {
     type: 'user',
-    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, '[Request interrupted by user]')] }),
+    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, synthetic ?? '[Request interrupted by user]')] }),
     parent_tool_use_id: null,
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
+    isSynthetic: synthetic !== undefined ? true : undefined, // the CLI's own prompt (capture opt_json_schema)
   });
 }

@@ -67,9 +67,16 @@ export function cannedReply(
   return [push(), ok, push()];
 }
 
-/** `{name}` placeholders of a string, each replaced by `vars(name)` (left as written when it has no value). */
+/**
+ * `{name}` placeholders of a string, each replaced by `vars(name)` (left as written when it has no value);
+ * `{name|mcp-server}` takes the server of an MCP tool name (`mcp__<server>__<tool>`).
+ */
 function fill(s: string, vars: (name: string) => string | undefined): string {
-  return s.replace(/\{(cwd|request\.[A-Za-z_]+)\}/g, (whole, name: string) => vars(name) ?? whole);
+  return s.replace(/\{(cwd|request\.[A-Za-z_]+)(\|mcp-server)?\}/g, (whole, name: string, server?: string) => {
+    const v = vars(name);
+    if (v === undefined) return whole;
+    return server ? (/^mcp__(.+?)__/.exec(v)?.[1] ?? v) : v;
+  });
 }
 
 function fillAll(v: unknown, vars: (name: string) => string | undefined): unknown {

@@ -16,9 +16,13 @@ export function hostRequest(
   return build(CONTROL_REQUEST, wire, { type: 'control_request', request_id: ev.requestId, request: body(ev.request, ctx, wire, claude) });
 }
 
-/** What only Claude Code's requests carry: its hooks' effort level (measured: 2.1.220 `high`, 2.1.328 `medium`). */
+/**
+ * What only Claude Code's requests carry: its hooks' effort level (measured: 2.1.220 `high`, 2.1.328 `medium`), and
+ * a can_use_tool's permission suggestions and blocked path (src/profiles/claude/permission.ts).
+ */
 export interface ClaudeHookFields {
   effort: string;
+  permission(toolName: string, input: Record<string, unknown>, cwd: string): { suggestions: unknown[]; blockedPath?: string | undefined };
 }
 
 /** The CLI withdraws a request (the host's answer is no longer wanted). */
@@ -30,11 +34,16 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
   const claudeFields = claude !== undefined;
   if (r.subtype === 'mcp_message') return build(MCP_MESSAGE, wire, { subtype: r.subtype, server_name: r.serverName, message: r.message });
   if (r.subtype === 'can_use_tool') {
+    const extras = claude?.permission(r.toolName, r.input, ctx.cwd);
+    const description = r.input['description'];
     return build(CAN_USE_TOOL, wire, {
       subtype: r.subtype,
       tool_name: r.toolName,
+      display_name: claudeFields ? r.toolName : undefined,
       input: r.input,
-      permission_suggestions: claudeFields ? [] : undefined,
+      description: claudeFields && typeof description === 'string' ? description : undefined,
+      permission_suggestions: extras?.suggestions,
+      blocked_path: extras?.blockedPath,
       tool_use_id: r.toolUseId,
     });
   }

@@ -44,10 +44,11 @@ export const CONTROL_RESPONSE = frame(
 /** can_use_tool: measured on cbc 2.117.0; Claude adds permission_suggestions (claude-agent-sdk.md §3.3). */
 export const CAN_USE_TOOL = frame(
   'can_use_tool',
-  { subtype: lit('can_use_tool'), tool_name: 'str', input: 'obj', permission_suggestions: 'arr', tool_use_id: 'str' },
+  { subtype: lit('can_use_tool'), tool_name: 'str', display_name: 'str', input: 'obj', description: 'str', permission_suggestions: 'arr', blocked_path: 'str', tool_use_id: 'str' },
   {
     cbc: ['subtype', 'tool_name', 'input', 'tool_use_id'],
-    ...claude(['subtype', 'tool_name', 'input', 'permission_suggestions', 'tool_use_id']),
+    // measured (capture req_can_use_tool_allow): display_name, description and blocked_path where the call has them
+    ...claude(['subtype', 'tool_name', 'display_name?', 'input', 'description?', 'permission_suggestions', 'blocked_path?', 'tool_use_id']),
   },
 );
 

@@ -57,6 +57,49 @@ export const ASSISTANT_MESSAGE = frame(
   },
 );
 
+/** The usage of Claude Code's synthetic API-error message (capture ses_api_error): zeros and nulls, its own order. */
+export const API_ERROR_USAGE = frame(
+  'assistant.message.usage (API error)',
+  {
+    ...MESSAGE_USAGE_FIELDS,
+    output_tokens_details: 'null',
+    inference_geo: 'null',
+    iterations: 'null',
+    speed: 'null',
+    fallback_credit: 'null',
+  },
+  {
+    'claude-2.1.220': ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'server_tool_use', 'service_tier',
+      'cache_creation', 'inference_geo', 'iterations', 'speed'],
+    'claude-2.1.328': ['output_tokens_details', 'input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens',
+      'server_tool_use', 'service_tier', 'cache_creation', 'inference_geo', 'iterations', 'speed', 'fallback_credit'],
+  },
+);
+
+/** Claude Code's synthetic message for a failed model call (capture ses_api_error): model `<synthetic>`, its own key order. */
+export const API_ERROR_MESSAGE = frame(
+  'assistant.message (API error)',
+  {
+    diagnostics: 'null',
+    id: 'str',
+    container: 'null',
+    model: 'str',
+    role: lit('assistant'),
+    stop_details: 'null',
+    stop_reason: 'str',
+    stop_sequence: 'str',
+    type: lit('message'),
+    usage: nested(API_ERROR_USAGE),
+    content: list(nested(TEXT)),
+    context_management: 'null',
+  },
+  {
+    'claude-2.1.220': ['id', 'container', 'model', 'role', 'stop_details', 'stop_reason', 'stop_sequence', 'type', 'usage', 'content', 'context_management'],
+    'claude-2.1.328': ['diagnostics', 'id', 'container', 'model', 'role', 'stop_details', 'stop_reason', 'stop_sequence', 'type', 'usage', 'content',
+      'context_management'],
+  },
+);
+
 /** An assistant frame; a Claude background agent's own frames add agent_id, subagent_type, task_description. */
 export const ASSISTANT = frame(
   'assistant',
@@ -190,6 +233,7 @@ export const USER = frame(
     tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
     tool_result_meta: loose('unknown', list(nested(TOOL_RESULT_META))),
     isReplay: 'bool',
+    isSynthetic: 'bool',
     __timestamp: 'str',
     _requestId: 'str',
   },
@@ -197,8 +241,8 @@ export const USER = frame(
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
     // isReplay: the --replay-user-messages echo, whose own order is USER_REPLAY's (frames/stream.ts)
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?'],
-    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?', 'isSynthetic?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?'],
   },
 );
 

@@ -1,4 +1,4 @@
-import { everywhere, frame, lit, list, loose, map, nested } from './field.js';
+import { anyOf, everywhere, frame, lit, list, loose, map, nested } from './field.js';
 import { CBC_USAGE_ORDER, MESSAGE_USAGE_FIELDS } from './message.js';
 
 /**
@@ -61,6 +61,13 @@ export const MODEL_USAGE = frame(
   },
 );
 
+/**
+ * 2.1.328's per-model usage in a resumed session (captures ses_resume, ses_continue): the counters restored from
+ * the transcript come first, in this order, then the rest as MODEL_USAGE orders them.
+ */
+export const MODEL_USAGE_RESTORED_328 = ['inputTokens', 'outputTokens', 'thinkingTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens',
+  'cacheCreationEphemeral5mInputTokens', 'cacheCreationEphemeral1hInputTokens', 'webSearchRequests', 'costUSD'] as const;
+
 /** A follow-up turn's origin; 2.1.328 adds producer and runId. */
 export const ORIGIN = frame(
   'result.origin',
@@ -118,7 +125,7 @@ export const RESULT = frame(
     origin: loose('obj', nested(ORIGIN)),
     subagent_stats: loose('obj', nested(SUBAGENT_STATS)),
     safety_stops: loose('unknown', 'num'),
-    api_error_status: loose('unknown', 'null'),
+    api_error_status: loose('unknown', anyOf('null', 'num')),
     api_error_type: 'unknown',
     structured_output: 'unknown',
     ttft_ms: 'num',

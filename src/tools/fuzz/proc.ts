@@ -86,6 +86,11 @@ async function sweep(value: string, pgid: number): Promise<void> {
 /** SIGKILLs every run in flight at once (a signal to the campaign: nothing may outlive it). */
 export function killAllRuns(): void {
   for (const [value, pgid] of live) signalRun(value, pgid, 'SIGKILL');
+  // a SIGKILL lands when the kernel next runs its target: wait (bounded) until the runs are gone, so none
+  // is still alive once the campaign has exited; synchronous, as the caller exits right after
+  const until = Date.now() + 2 * GRACE_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (Date.now() < until && [...live].some(([value, pgid]) => (runPids(value, pgid) ?? []).length > 0)) Atomics.wait(pause, 0, 0, 10);
   live.clear();
 }
 

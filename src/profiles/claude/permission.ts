@@ -1,0 +1,41 @@
+import { isAbsolute, join } from 'node:path';
+
+/**
+ * What Claude Code adds to a can_use_tool request for a Bash command (capture req_can_use_tool_allow): rules the
+ * host may add to allow it again, and, when the command writes a file, that file as `blocked_path` with the
+ * suggestions to add the working directory and to switch to acceptEdits.
+ */
+export interface PermissionExtras {
+  suggestions: unknown[];
+  blockedPath?: string | undefined;
+}
+
+/** Commands whose operands name files they create or change (the last operand for cp/mv, every operand otherwise). */
+const WRITERS: Readonly<Record<string, 'all' | 'last'>> = { touch: 'all', mkdir: 'all', tee: 'all', cp: 'last', mv: 'last', rm: 'all' };
+
+/** The first path a shell command writes: a `>`/`>>` redirect target or a writer command's operand, or undefined. */
+export function writtenPath(command: string): string | undefined {
+  for (const part of command.split(/&&|\|\||;|\|/)) {
+    const redirect = /(?:^|[^0-9&])>>?\s*([^\s;&|]+)/.exec(part)?.[1];
+    if (redirect !== undefined && redirect !== '/dev/null') return redirect;
+    const words = part.trim().split(/\s+/).filter((w) => w !== '' && !w.startsWith('-'));
+    const how = WRITERS[words[0] ?? ''];
+    const operands = words.slice(1);
+    const target = how === 'last' ? operands[operands.length - 1] : operands[0];
+    if (how !== undefined && target !== undefined && operands.length >= (how === 'last' ? 2 : 1)) return target;
+  }
+  return undefined;
+}
+
+/** The extras of a can_use_tool request for `toolName` with `input`, in `cwd`. */
+export function permissionExtras(toolName: string, input: Record<string, unknown>, cwd: string): PermissionExtras {
+  const command = input['command'];
+  if (toolName !== 'Bash' || typeof command !== 'string') return { suggestions: [] };
+  const rule = { type: 'addRules', rules: [{ toolName, ruleContent: command }], behavior: 'allow', destination: 'localSettings' };
+  const written = writtenPath(command);
+  if (written === undefined) return { suggestions: [rule] };
+  return {
+    suggestions: [rule, { type: 'addDirectories', directories: [cwd], destination: 'session' }, { type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+    blockedPath: isAbsolute(written) ? written : join(cwd, written),
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveConfig, type ServeConfig } from '../../../src/dropin/config.js';
+import type { RunIO } from '../../../src/dropin/io.js';
+import { startRefusal } from '../../../src/dropin/start-checks.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const io = (env: NodeJS.ProcessEnv, cwd = dir) => ({ env, cwd }) as unknown as RunIO;
+const checks = (argv: string[]) => (resolveConfig([...argv, '--emu-profile', 'claude-2.1.328', '-p', 'hi'], {}) as ServeConfig).startChecks;
+
+// issue #16: Claude Code's start-up refusals (captures opt_file, opt_worktree, opt_dangerously_skip_permissions)
+describe('start-up refusals (#16)', () => {
+  it('--file without CLAUDE_CODE_SESSION_ACCESS_TOKEN is refused with exit 1; with it, the run goes on', () => {
+    expect(startRefusal(checks(['--file', 'f:x']), io({}))).toEqual({
+      message: 'Error: Session token required for file downloads. CLAUDE_CODE_SESSION_ACCESS_TOKEN must be set.',
+      exit: 1,
+    });
+    expect(startRefusal(checks(['--file', 'f:x']), io({ CLAUDE_CODE_SESSION_ACCESS_TOKEN: 't' }))).toBeUndefined();
+  });
+
+  it('--worktree outside a git work tree names the folder; inside one (a .git above) it is accepted', () => {
+    const plain = join(dir, 'plain');
+    const repo = join(dir, 'repo');
+    mkdirSync(plain);
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    mkdirSync(join(repo, 'sub'));
+    expect(startRefusal(checks(['--worktree']), io({}, plain))?.message).toBe(
+      `Error: Can only use --worktree in a git repository, but ${plain} is not a git repository. Configure a WorktreeCreate hook to use --worktree with other VCS systems.`,
+    );
+    expect(startRefusal(checks(['--worktree']), io({}, join(repo, 'sub')))).toBeUndefined();
+  });
+
+  it('--dangerously-skip-permissions is refused as root unless IS_SANDBOX=1; a run without the flag has no checks', () => {
+    const root = typeof process.getuid === 'function' && process.getuid() === 0;
+    const r = startRefusal(checks(['--dangerously-skip-permissions']), io({}));
+    expect(r?.message).toBe(root ? '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons' : undefined);
+    expect(startRefusal(checks(['--dangerously-skip-permissions']), io({ IS_SANDBOX: '1' }))).toBeUndefined();
+    expect(checks([])).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { permissionExtras, writtenPath } from '../../../../src/profiles/claude/permission.js';
+
+// issue #16: Claude Code's can_use_tool extras (capture req_can_use_tool_allow)
+describe('Claude permission extras (#16)', () => {
+  it('finds the file a command writes: redirect, writer operand, cp/mv target; none for a read-only command', () => {
+    expect(writtenPath('touch fg.txt && echo fg-output')).toBe('fg.txt');
+    expect(writtenPath('echo hi > out.log')).toBe('out.log');
+    expect(writtenPath('ls -la; cp a.txt b.txt')).toBe('b.txt');
+    expect(writtenPath('echo hi 2>/dev/null')).toBeUndefined();
+    expect(writtenPath('ls -la && cat x')).toBeUndefined();
+  });
+
+  it('a writing Bash command: the exact-command rule, the working directory, acceptEdits and the blocked path', () => {
+    const x = permissionExtras('Bash', { command: 'touch fg.txt && echo fg-output' }, '/w');
+    expect(x).toEqual({
+      suggestions: [
+        { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch fg.txt && echo fg-output' }], behavior: 'allow', destination: 'localSettings' },
+        { type: 'addDirectories', directories: ['/w'], destination: 'session' },
+        { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+      ],
+      blockedPath: '/w/fg.txt',
+    });
+  });
+
+  it('a read-only Bash command only gets its rule; other tools get no suggestions', () => {
+    expect(permissionExtras('Bash', { command: 'ls' }, '/w')).toEqual({
+      suggestions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'ls' }], behavior: 'allow', destination: 'localSettings' }],
+    });
+    expect(permissionExtras('Write', { file_path: '/w/a' }, '/w')).toEqual({ suggestions: [] });
+  });
+});
