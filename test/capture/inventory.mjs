@@ -157,6 +157,9 @@ export function rows() {
   out.push(...prefixed('ses_', 'session'));
   for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
   out.push(...prefixed('sig_', 'signal/EOF'), ...prefixed('eof_', 'signal/EOF'));
+  // the base cases (cases.mjs) no row above cites — background work, workflows, print mode: compared like the rest
+  const cited = new Set(out.flatMap((r) => (r.cases === 'frames' ? [] : r.cases)));
+  out.push(...CASES.filter((c) => !cited.has(c.name)).map((c) => ({ id: c.name, kind: 'base case', about: c.about, cases: [c.name], clis: Object.keys(CLIS) })));
   for (const [name, cases, clis, reason] of ENV_ROWS) out.push({ id: name, kind: 'env', about: `environment ${name}`, cases, clis: clis ?? Object.keys(CLIS), reason });
   return out;
 }
@@ -240,7 +243,8 @@ export function statuses(results = JSON.parse(readFileSync(RESULTS, 'utf8'))) {
       const common = pervasive(results)[cli] ?? new Set();
       const isCommon = (d) => common.has(d.split(': ').slice(1).join(': ').split(' — ')[0]);
       const diffs = [...all.filter((d) => !isCommon(d)), ...all.filter(isCommon)];
-      const why = cases.filter((n) => NOT_REPRODUCED[`${cli} ${n}`]).map((n) => `${n}: ${NOT_REPRODUCED[`${cli} ${n}`]}; `).join('');
+      // a case's not-reproduced reason where its divergences are this row's (a message row: those naming the frame)
+      const why = cases.filter((n) => NOT_REPRODUCED[`${cli} ${n}`] && all.some((d) => d.startsWith(`${n}: `))).map((n) => `${n}: ${NOT_REPRODUCED[`${cli} ${n}`]}; `).join('');
       per[cli] = diffs.length === 0 ? { status: 'captured-match', cases } : { status: 'captured-divergent', reason: why + diffs.slice(0, 2).map((d) => short(d, 110)).join('; ') + (diffs.length > 2 ? ` (+${diffs.length - 2} more)` : ''), cases };
     }
     return { ...row, per };
