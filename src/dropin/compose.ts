@@ -145,6 +145,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     model: cfg.model ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
+    agent: cfg.agent,
     singleShot: !cfg.streamIn,
     pid: cfg.seed !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
     allowedTools: [...cfg.allowedTools, ...settings.allow],

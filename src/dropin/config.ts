@@ -53,6 +53,10 @@ export interface ServeConfig {
   replayUserMessages: boolean;
   /** `--max-turns`: model calls per turn (undefined: no limit). */
   maxTurns: number | undefined;
+  /** `--agent <name>`. */
+  agent: string | undefined;
+  /** `-w/--worktree [name]` was given. */
+  worktree: boolean;
   /** CBC_EMU_FUZZ (issue #8): the perturbation plan's token. */
   fuzzToken: string | undefined;
   /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
@@ -160,12 +164,14 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       persist: flag('no-session-persistence') !== true,
     },
     model: text(flag('model')),
-    permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : (text(flag('permission-mode')) ?? 'default'),
+    permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : permissionModeFlag(profile, text(flag('permission-mode'))),
     disableWorkflows: truthy(env['CODEBUDDY_DISABLE_WORKFLOWS']),
     allowedTools: splitToolList(flag('allowedTools')),
     disallowedTools: splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
     partialMessages: flag('include-partial-messages') === true,
+    worktree: flag('worktree') !== undefined,
+    agent: text(flag('agent')),
     replayUserMessages: flag('replay-user-messages') === true,
     maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
@@ -207,6 +213,12 @@ function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): { pr
   }
 }
 
+/** --permission-mode's value; one the profile does not know runs as `default` where the CLI does so (cbc 2.117.0). */
+function permissionModeFlag(profile: Profile, mode: string | undefined): string {
+  if (mode === undefined) return 'default';
+  return profile.behavior.unknownPermissionModeIsDefault === true && profile.behavior.rejectPermissionMode(mode) !== undefined ? 'default' : mode;
+}
+
 /** A flag's whole positive number, or undefined. */
 function positiveInt(v: string | undefined): number | undefined {
   const n = Number(v);
@@ -215,9 +227,8 @@ function positiveInt(v: string | undefined): number | undefined {
 
 /** `--output-format` / `--input-format` / `--print` / `--verbose`, with the real CLIs' messages (commander's and the profile's). */
 function checkFormats(profile: Profile, output: string | undefined, input: string | undefined, print: boolean, verbose: boolean): { outputFormat: OutputFormat; streamIn: boolean } | UsageError {
-  const outputFormat = FORMATS.output.find((f) => f === (output ?? 'text'));
-  // only reached where the real CLI's commander has no choices for them (cbc 2.117.0): the emulator's own refusal
-  if (outputFormat === undefined) return usage(2, `${EMU_PREFIX} --output-format "${output}" is not served; use text, json or stream-json`);
+  // only reached where the real CLI's commander has no choices for it (cbc 2.117.0): an unknown format prints text (measured: ses_bad_output_format)
+  const outputFormat = FORMATS.output.find((f) => f === (output ?? 'text')) ?? 'text';
   if (!FORMATS.input.includes(input ?? 'text')) return usage(2, `${EMU_PREFIX} --input-format "${input}" is not served; use text or stream-json`);
   const streamIn = input === 'stream-json';
   if (!print && !streamIn && output === undefined) {

@@ -6,7 +6,7 @@ import { resolveConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
 import { runNotes, type RunNotes, type RunOutcome } from './run-note.js';
 import { serve } from './serve.js';
-import { startRefusal } from './start-checks.js';
+import { inGitTree, startRefusal } from './start-checks.js';
 
 export { defaultHome, type RunIO } from './io.js';
 
@@ -43,6 +43,11 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
       if (refusal !== undefined) {
         stderrLine(io)(refusal.message);
         return { code: refusal.exit, end: 'usage', why: refusal.message };
+      }
+      const outside = cfg.worktree ? cfg.profile.behavior.worktreeOutsideGit : undefined;
+      if (outside !== undefined && !inGitTree(io.cwd)) {
+        stderrLine(io)(outside);
+        return { code: 1, end: 'input', why: 'no git work tree for --worktree' };
       }
       const c = await compose(cfg, io);
       if ('exit' in c) return { code: c.exit, end: 'input', why: c.why };

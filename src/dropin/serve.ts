@@ -9,7 +9,7 @@ import { readFrames, readPrompt, type RunControl } from './stdin.js';
 /**
  * Runs the composed session: starts the clock, reads stdin, and resolves with the exit code once stdin
  * ended and the engine is quiet (the profile's code after an error result), on SIGTERM/SIGINT/SIGHUP
- * (143/130/129, src/dropin/signals.ts) or a stdout failure (1). Everything written is flushed first;
+ * (143/130/129, src/dropin/signals.ts, or the profile's signalExitCode) or a stdout failure (1). Everything written is flushed first;
  * after a signal the flush has a deadline (a consumer that stopped reading cannot hold the process),
  * and a second signal ends the wait at once. Resolves with how the session ended. `onRun` receives the
  * run's lifecycle (a control server ends it by it).
@@ -68,7 +68,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
       if (how === 'interrupt' && !finished) session.interrupt('user cancel');
       if (how === 'raise') raise = sig;
-      const code = how === 'interrupt' ? 0 : SIGNAL_EXIT[sig];
+      const code = how === 'interrupt' ? 0 : c.profile.behavior.signalExitCode ?? SIGNAL_EXIT[sig];
       finish(code, 'cut');
       exitCode = code; // also when the signal came during the final flush
     };

@@ -4,7 +4,7 @@ import type { StartCheck } from '../profiles/options.js';
 import type { RunIO } from './io.js';
 
 /** Whether `cwd` lies in a git work tree: a `.git` folder or file in it or in a folder above it (as `git rev-parse` finds it). */
-function inGitTree(cwd: string): boolean {
+export function inGitTree(cwd: string): boolean {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     if (existsSync(join(dir, '.git'))) return true;
     if (dirname(dir) === dir) return false;

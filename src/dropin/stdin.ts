@@ -29,6 +29,10 @@ export const MAX_QUEUED_INPUT_CHARS = 64 * 1024 * 1024;
 export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunControl): void {
   const fromStdin = (text: string) => {
     const p = prompt !== '' ? prompt : text.trim();
+    if (p === '' && c.profile.behavior.emptyPromptIsQuiet === true) {
+      run.finish(0);
+      return;
+    }
     if (p === '') {
       const why = 'Error: Input must be provided either through stdin or as a prompt argument when using --print';
       stderrLine(io)(why);

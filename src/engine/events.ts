@@ -177,6 +177,12 @@ export type EngineEvent =
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
   | { kind: 'max_turns'; messageId: string; text: string }
+  /** --json-schema: the model answered with text, the CLI asks it again for the structured output (cbc: a file-history-snapshot; capture opt_json_schema). */
+  | {
+      kind: 'structured_reprompt';
+      /** Conversation messages it adds: the reminder, and on the last one the answer the CLI keeps for the result only. */
+      messages: number;
+    }
   | {
       kind: 'result';
       ok: boolean;

@@ -58,6 +58,23 @@ export interface ProfileBehavior {
   stopUnknownTask: 'error' | 'ok';
   /** Exit code after stdin EOF when the last result was an error. */
   exitCodeAfterErrorResult: number;
+  /** Exit code on SIGINT/SIGTERM/SIGHUP once serving: cbc 2.117.0 exits 0 (captures sig_*); unset: 128 + the signal's number. */
+  signalExitCode?: number;
+  /** `-p` with no prompt and empty stdin: cbc 2.117.0 exits 0 saying nothing (capture ses_p_no_prompt); unset: the usage error, exit 1. */
+  emptyPromptIsQuiet?: boolean;
+  /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
+  unknownPermissionModeIsDefault?: boolean;
+  /**
+   * cbc 2.117.0: the frames after a tool the host allowed over can_use_tool, or after a --json-schema re-prompt,
+   * carry no `_requestId` (captures req_can_use_tool_allow, opt_json_schema).
+   */
+  requestIdDropsOnReentry?: boolean;
+  /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
+  worktreeOutsideGit?: string;
+  /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */
+  structuredOutputRetries?: number;
+  /** The folder under `<settingsDir>/projects` a cwd's transcripts go to; unset: every `/` and `.` a dash (Claude Code). */
+  projectFolder?(cwd: string): string;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
   requiresVerboseForStreamJson: boolean;
   /** Whether `session_state_changed` frames are emitted, given the environment. */
@@ -155,6 +172,8 @@ export interface InitToolOptions {
   structuredOutput?: boolean;
   /** The command-line flags given, by name (SessionOptions.cliFlags). */
   cliFlags?: ReadonlySet<string> | undefined;
+  /** `--agent <name>`, if given. */
+  agent?: string | undefined;
 }
 
 /** Id formats of one CLI. */

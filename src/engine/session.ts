@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
+import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeInside } from '../store/paths.js';
@@ -78,8 +78,9 @@ export class Session implements TurnHost {
       disableWorkflows: opts.disableWorkflows === true,
       structuredOutput: opts.jsonSchema !== undefined,
       cliFlags: opts.cliFlags,
+      agent: opts.agent,
     });
-    this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', dashedCwd(opts.cwd), `${opts.sessionId}.jsonl`);
+    this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
     this.messages = opts.resume?.messages ?? 0;
@@ -116,10 +117,15 @@ export class Session implements TurnHost {
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    if (ev.kind === 'structured_reprompt') {
+      this.messages += ev.messages;
+      if (this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
+    }
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
+    if (ev.kind === 'tool_result' && ev.allowedBy === 'host' && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -244,10 +250,7 @@ export class Session implements TurnHost {
     this.host.disconnect();
   }
 
-  /**
-   * Session-level interrupt (seed 000 §4.1): stops every live workflow and the running turn.
-   * The same path serves a client's control_request and a scenario's scripted interrupt.
-   */
+  /** Session-level interrupt (protocol.md): stops every live workflow and the running turn; client and scripted alike. */
   interrupt(reason: string): void {
     this.host.cancelAll('interrupted');
     for (const run of this.runs) run.kill(reason);
@@ -304,6 +307,7 @@ export class Session implements TurnHost {
       this.emit({ kind: 'blank_init' });
       this.endTurn(true, '', []);
       this.sessionId = this.p.ids.sessionId(o.rng);
+      this.messages = 0; // the next turn's num_turns counts from its own prompt (measured: in_json_array, in_json_number)
       return;
     }
     const firstMessageId = this.p.ids.messageId(o.rng);
@@ -355,10 +359,7 @@ export class Session implements TurnHost {
     }
   }
 
-  /**
-   * --max-turns: once the turn made its limit of model calls, the next one is refused and the turn ends
-   * with the CLI's max-turns error; the refused call still counts in num_turns (captures ses_max_turns).
-   */
+  /** --max-turns: past the limit the next model call is refused (still counted) and the turn ends with the CLI's error (ses_max_turns). */
   atTurnLimit(): boolean {
     const t = this.active;
     const limit = this.o.maxTurns;
@@ -391,10 +392,6 @@ export class Session implements TurnHost {
 }
 
 /** Engine events that add a message to the conversation. */
-const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_tool_use', 'tool_result', 'interrupted_user']);
+// the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)
+const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 
-/** A string field of a control request, or undefined when it is absent or empty. */
-function nonEmpty(request: RawFrame, key: string): string | undefined {
-  const v = str(request, key);
-  return v === '' ? undefined : v;
-}

@@ -33,6 +33,8 @@ export interface SessionOptions {
   model: string;
   permissionMode: string;
   disableWorkflows: boolean;
+  /** `--agent <name>`: the session runs as that agent (its tools). */
+  agent?: string | undefined;
   /** `-p` single-shot (text input): the process ends after the prompt's work. */
   singleShot: boolean;
   /** Where a resumed session's script stands (--resume / --continue). */

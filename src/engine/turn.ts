@@ -32,7 +32,7 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
     s.at(first, () => s.say(reply ?? err, firstMessageId, () => s.endTurn(false, '', [err])));
     return;
   }
-  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText);
+  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText, reply !== undefined || turn.result !== undefined);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
     s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
     return;
@@ -68,7 +68,8 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
 }
 
 /** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */
-function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string, said: string): void {
+/** `said`: the model's text answer; `answered`: the scenario turn gives one (a reply or a result). */
+function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string, said: string, answered: boolean): void {
   const remind = s.p.behavior.schemaEnforcement;
   if (turn.structured_output === undefined && remind !== undefined) {
     // the model answered without calling StructuredOutput: the CLI reminds it once, it answers again, the turn succeeds
@@ -80,6 +81,8 @@ function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId:
     );
     return;
   }
+  const retries = s.p.behavior.structuredOutputRetries;
+  if (turn.structured_output === undefined && retries !== undefined && retries > 0 && answered) return textNotStructured(s, said, retries, first, firstMessageId);
   const check = turn.structured_output === undefined ? { ok: false as const, problems: ['the scenario turn has no structured_output'] } : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
   if (!check.ok) {
     const msg =
@@ -97,4 +100,21 @@ function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId:
     s.count(t); // the StructuredOutput tool call is one more model call (cli.md §7: num_turns 2)
     s.say(JSON.stringify(value), firstMessageId, () => s.endTurn(true, JSON.stringify(value), [], false, { value }));
   });
+}
+
+/**
+ * --json-schema, and the model answers with text: the CLI asks it again `retries` times (each answer shown), and
+ * ends the turn with a success result carrying the last answer, which it does not show, and no structured_output
+ * (measured on cbc 2.117.0: capture opt_json_schema, num_turns 8 for 3 re-prompts).
+ */
+function textNotStructured(s: TurnHost, text: string, retries: number, first: number, firstMessageId: string): void {
+  let left = retries;
+  const answer = (messageId: string): void =>
+    s.say(text, messageId, () => {
+      left -= 1;
+      s.emit({ kind: 'structured_reprompt', messages: left === 0 ? 2 : 1 });
+      if (left === 0) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
+      else s.at(MODEL_LATENCY, () => answer(s.p.ids.messageId(s.o.rng)));
+    });
+  s.at(first, () => answer(firstMessageId));
 }

@@ -15,6 +15,12 @@ export function str(f: RawFrame | undefined, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+/** A string field, or undefined when it is absent or empty. */
+export function nonEmpty(f: RawFrame | undefined, key: string): string | undefined {
+  const v = str(f, key);
+  return v === '' ? undefined : v;
+}
+
 /** A number field of a raw frame, or undefined. */
 export function num(f: RawFrame | undefined, key: string): number | undefined {
   const v = f?.[key];

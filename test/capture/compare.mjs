@@ -1,151 +1,21 @@
 #!/usr/bin/env node
 // Replays the surface captures (test/golden/real/<cli>/surface/, made by `npm run capture -- --set surface`)
-// and the base captures of cases.mjs against the emulator with the matching profile and compares values after normalisation (issue #16). Prints
-// one line per case × CLI (MATCH, or DIFF with the differing frame/key) and, with --write, stores the outcome
-// in test/golden/real/surface-results.json, from which inventory.mjs fills each row's status. Not run in CI
-// (it takes minutes); needs `npm run build` first.
+// and the base captures of cases.mjs against the emulator with the matching profile and compares values after
+// normalisation (issue #16; the replay and the comparison are surface-replay.mjs, which
+// test/golden/surface-compare.test.ts runs in CI too). Prints one line per case × CLI (MATCH, or DIFF with the
+// differing frame/key) and, with --write, stores the outcome in test/golden/real/surface-results.json, from
+// which inventory.mjs fills each row's status and against which surface-compare.test.ts holds the emulator.
+// Takes minutes; needs `npm run build` first.
 //
 //   node --import tsx test/capture/compare.mjs [--cli cbc-2.117.0,...] [--case in_blank,...] [--write [--missing]] [--all-diffs]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { normalizeStdout, normalizeString, Placeholders } from '../golden/normalize.ts';
-import { CLIS } from './capture.mjs';
-import { CASES } from './cases.mjs';
-import { SURFACE_CASES } from './surface-cases.mjs';
-import { playSteps } from './steps.mjs';
-import { diffLines, diffValues } from './value-diff.mjs';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const REAL = join(ROOT, 'test', 'golden', 'real');
-const BIN = join(ROOT, 'bin', 'cbc.js');
-const SCENARIO = join(REAL, 'scenarios', 'surface-model.yaml');
-export const RESULTS = join(REAL, 'surface-results.json');
-/** Surface CLI id → capture folder and emulator profile. */
-export const TARGETS = {
-  'cbc-2.117.0': { dir: 'cbc-2.117.0', profile: 'cbc-2.117.0' },
-  'claude-2.1.220': { dir: 'claude-code-2.1.220', profile: 'claude-2.1.220' },
-  'claude-2.1.328': { dir: 'claude-code-2.1.328', profile: 'claude-2.1.328' },
-};
-/** Virtual time runs this much faster than the capture; stdin sleeps shrink by the same factor. */
-const SPEED = 10;
-const PARALLEL = 3;
+import { compareCase, lookahead, RESULTS, stored, surfaceCaptures } from './surface-replay.mjs';
 
 const option = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] && !process.argv[i + 1].startsWith('--') ? process.argv[i + 1].split(',') : undefined;
 };
-
-/** Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. */
-function emulate(profile, args, steps, cwd, env) {
-  const home = join(cwd, '..', 'emu-home');
-  // a signal lands in a phase only in real time: the emulator runs at real speed too, so a turn still runs when it comes
-  const speed = steps.some((st) => 'signal' in st) ? 1 : SPEED;
-  const argv = [BIN, ...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
-  const child = spawn(process.execPath, argv, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const out = [];
-  const err = [];
-  child.stdout.on('data', (b) => out.push(b));
-  child.stderr.on('data', (b) => err.push(b));
-  child.stdin.on('error', () => {}); // the emulator may exit before the script ends, like the real CLI
-  const text = () => Buffer.concat(out).toString('utf8');
-  let exitedYet = false;
-  const exited = new Promise((resolve) => child.on('close', (code, sig) => resolve(code !== null ? String(code) : `signal ${sig}`)));
-  void exited.then(() => (exitedYet = true));
-  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return (async () => {
-    // a signal lands in a phase only in real time: a scaled sleep would signal a process still starting up
-    const scale = steps.some((st) => 'signal' in st) ? 1 : SPEED;
-    await playSteps(child, steps, { text, done: () => exitedYet, scale });
-    const rc = await exited;
-    clearTimeout(killer);
-    return { stdout: text(), stderr: Buffer.concat(err).toString('utf8'), rc };
-  })();
-}
-
-/** Replays one capture's stdin record (its `pre` run first, same folders) against the emulator. */
-async function replay(cli, name, profile, rec) {
-  const root = mkdtempSync(join(tmpdir(), 'cbc-emu-surface-'));
-  const cwd = join(root, 'work');
-  for (const d of ['work', 'home', 'tmp', 'run']) mkdirSync(join(root, d));
-  for (const [f, body] of Object.entries(rec.files ?? {})) writeFileSync(join(cwd, f), body);
-  // the user settings capture.mjs wrote for a bypass case (Claude's allow rules), which the stdin record does not carry
-  const c = [...SURFACE_CASES, ...CASES].find((x) => x.name === name);
-  if (CLIS[cli].settings && c?.bypass) {
-    mkdirSync(join(root, 'home', '.claude'), { recursive: true });
-    writeFileSync(join(root, 'home', '.claude', 'settings.json'), JSON.stringify(CLIS[cli].settings));
-  }
-  // the same environment names the capture set (config dir, tmp and runtime dirs), under this run's root
-  const env = { PATH: process.env.PATH, HOME: join(root, 'home'), TERM: 'dumb', ...CLIS[cli].env(0, root), ...(rec.env ?? {}) };
-  try {
-    if (rec.pre) await emulate(profile, rec.pre.args, rec.pre.steps, cwd, env);
-    return { ...(await emulate(profile, rec.args, rec.steps, cwd, env)), root };
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
-
-/** Timing keys test/golden/normalize.ts does not zero yet (they vary run to run). */
-const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds']);
-/** Keys whose string values are per-run ids normalize.ts leaves alone: the model API's request id. */
-const MORE_IDS = new Set(['request_id']);
-
-/**
- * A second pass over a normalised frame for what normalize.ts leaves (MORE_TIMES, MORE_IDS). Wall-clock
- * stamps, frame uuids and message ids become one placeholder each (no number): they are fresh per frame, and
- * numbering them by first appearance turns one missing frame into a cascade of value differences.
- */
-function beyondNormalize(v, ph, key) {
-  if (Array.isArray(v)) return v.map((x) => beyondNormalize(x, ph));
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, beyondNormalize(x, ph, k)]));
-  if (typeof v === 'number' && MORE_TIMES.has(key)) return 0;
-  if (typeof v === 'string' && MORE_IDS.has(key) && /^req_/.test(v) && !/^req_\d+$/.test(v)) return ph.get('API_REQUEST_ID', v);
-  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>') : v;
-}
-
-/** Paths of a real capture's run: its root is `<cache>/run-<cli>` (found in the frames or stderr). */
-function realPaths(text) {
-  const root = /"cwd":"([^"]+)\/work"/.exec(text)?.[1] ?? /(\/[^\s"':]*\/run(?:-[\w.-]+)?)\/(?:work|home|tmp)\b/.exec(text)?.[1];
-  return root ? { cwd: `${root}/work`, home: `${root}/home`, other: [`${root}/tmp`, root] } : { cwd: '/nonexistent' };
-}
-
-const lines = (s, paths) => {
-  const ph = new Placeholders();
-  return s.split('\n').filter((l) => l.trim() !== '').map((l) => normalizeString(l, paths, ph));
-};
-
-/** Compares one capture with its replay: the list of divergences (empty = match). */
-export async function compareCase(cli, name) {
-  const t = TARGETS[cli];
-  const base = existsSync(join(REAL, t.dir, 'surface', `${name}.stdin.json`)) ? join(REAL, t.dir, 'surface', name) : join(REAL, t.dir, name);
-  const rec = JSON.parse(readFileSync(`${base}.stdin.json`, 'utf8'));
-  const real = { stdout: readFileSync(`${base}.stdout.ndjson`, 'utf8'), stderr: readFileSync(`${base}.stderr.txt`, 'utf8'), rc: readFileSync(`${base}.rc`, 'utf8').trim() };
-  const emu = await replay(cli, name, t.profile, rec);
-  const rp = realPaths(real.stdout + real.stderr);
-  const ep = { cwd: join(emu.root, 'work'), home: join(emu.root, 'home'), other: [join(emu.root, 'tmp'), join(emu.root, 'emu-home'), emu.root] };
-  const tidy = (p) => (p.kind === 'frames' ? { kind: 'frames', frames: p.frames.map((f) => beyondNormalize(f, new Placeholders())) } : p);
-  const divs = [];
-  if (real.rc !== emu.rc) divs.push({ key: 'exit code', detail: `real ${real.rc}, emulator ${emu.rc}` });
-  const a = tidy(normalizeStdout(real.stdout, rp));
-  const b = tidy(normalizeStdout(emu.stdout, ep));
-  if (a.kind === 'frames' && b.kind === 'frames') divs.push(...diffValues(a.frames, b.frames));
-  else if (a.kind === 'text' && b.kind === 'text') divs.push(...diffLines(a.lines, b.lines, 'stdout'));
-  else divs.push({ key: 'stdout kind', detail: `real ${a.kind}, emulator ${b.kind}` });
-  divs.push(...diffLines(lines(real.stderr, rp), lines(emu.stderr, ep), 'stderr'));
-  return divs;
-}
-
-/** Every replayable capture on disk, `[cli, case]`: the surface cases, and the base cases of cases.mjs. */
-export function surfaceCaptures() {
-  const base = new Set(CASES.map((c) => c.name));
-  const list = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.stdin.json')).map((f) => f.slice(0, -'.stdin.json'.length)) : []);
-  return Object.entries(TARGETS).flatMap(([cli, t]) => [
-    ...list(join(REAL, t.dir, 'surface')).map((n) => [cli, n]),
-    ...list(join(REAL, t.dir)).filter((n) => base.has(n)).map((n) => [cli, n]),
-  ]);
-}
 
 async function main() {
   const clis = option('cli');
@@ -154,20 +24,18 @@ async function main() {
   const results = existsSync(RESULTS) && process.argv.includes('--write') ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
   // --missing: only captures that have no stored result yet
   const queue = todo.filter(([cli, name]) => !process.argv.includes('--missing') || !results[cli]?.[name]);
-  const total = queue.length;
   let matched = 0;
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [cli, name] = next;
-      const divs = await compareCase(cli, name);
-      (results[cli] ??= {})[name] = divs.map((d) => `${d.key} — ${d.detail}`);
-      if (divs.length === 0) matched++;
-      const shown = process.argv.includes('--all-diffs') ? divs : divs.slice(0, 3);
-      console.log(divs.length === 0 ? `MATCH ${cli} ${name}` : `DIFF  ${cli} ${name}: ${divs.length}\n${shown.map((d) => `        ${d.key} — ${d.detail}`).join('\n')}`);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
-  console.log(`${matched}/${total} case×CLI pairs match`);
+  const outcome = lookahead(queue, ([cli, name]) => compareCase(cli, name));
+  for (const [i, [cli, name]] of queue.entries()) {
+    const o = await outcome(i);
+    if ('error' in o) throw o.error;
+    const divs = o.value;
+    (results[cli] ??= {})[name] = divs.map(stored);
+    if (divs.length === 0) matched++;
+    const shown = process.argv.includes('--all-diffs') ? divs : divs.slice(0, 3);
+    console.log(divs.length === 0 ? `MATCH ${cli} ${name}` : `DIFF  ${cli} ${name}: ${divs.length}\n${shown.map((d) => `        ${stored(d)}`).join('\n')}`);
+  }
+  console.log(`${matched}/${queue.length} case×CLI pairs match`);
   if (process.argv.includes('--write')) {
     const sorted = Object.fromEntries(Object.keys(results).sort().map((cli) => [cli, Object.fromEntries(Object.keys(results[cli]).sort().map((n) => [n, results[cli][n]]))]));
     writeFileSync(RESULTS, JSON.stringify(sorted, null, 1) + '\n');

@@ -52,6 +52,7 @@ export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btoolu_[0-9A-Za-z]+\b|\bcall_[0-9A-Za-z]+\b/g, 'TOOL_USE_ID'],
   [/\bmsg_[0-9A-Za-z]+\b|\bchatcmpl-[0-9A-Za-z]+\b/g, 'MSG_ID'],
   [/\bperm_\d+_\d+\b/g, 'PERM_ID'],
+  [/\bhook_\d{10,}_\d+\b/g, 'HOOK_ID'],
   [/\ba[0-9a-f]{16}\b/g, 'AGENT_ID'],
   [/\b0m[0-9a-z]{7}-[0-9a-f]{8}\b/g, 'RUN_ID'],
   [/\b[0-9a-f]{32}\b/g, 'HEX_ID'],
@@ -88,6 +89,8 @@ export function normalizeString(s: string, paths: RunPaths, ph: Placeholders): s
   for (const [root, name] of roots) if (root !== '') out = out.split(root).join(name);
   // Claude Code encodes the cwd into a project folder name (every non-alphanumeric char becomes '-')
   for (const [root, name] of roots) if (root !== '') out = out.split(root.replace(/[^a-zA-Z0-9]/g, '-')).join(`${name.slice(0, -1)}_DIR>`);
+  // cbc 2.117.0 drops the leading slash and dashes only the slashes
+  for (const [root, name] of roots) if (root !== '') out = out.split(root.replace(/^\//, '').replace(/\//g, '-')).join(`${name.slice(0, -1)}_DIR>`);
   for (const [re, kind] of STRING_PATTERNS) out = out.replace(re, (m) => ph.get(kind, m));
   out = out.replace(TASK_ID_IN_TEXT, (m) => (ph.has('TASK_ID', m) ? ph.get('TASK_ID', m) : m));
   return out;

@@ -16,11 +16,22 @@ const TOOLS = [
   'ComputerUse', 'ListMcpResources', 'ReadMcpResource', 'WaitForMcpServers', 'Workflow',
 ];
 
+/** Tools of the built-in agents `--agent` names, in cbc 2.117.0's order (measured: opt_agent, `--agent general-purpose`). */
+const AGENT_TOOLS: Readonly<Record<string, readonly string[]>> = {
+  'general-purpose': [
+    'Read', 'Write', 'Edit', 'Bash', 'PowerShell', 'Glob', 'Grep', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'WebFetch', 'WebSearch',
+    'TaskStop', 'TaskOutput', 'Skill', 'AskUserQuestion', 'ToolSearch', 'DeferExecuteTool', 'StructuredOutput', 'SendMessage', 'NotebookEdit',
+    'LSP', 'WeChatReply', 'WeComReply', 'ComputerUse', 'ImageGen', 'ImageEdit', 'ListMcpResources', 'ReadMcpResource', 'WaitForMcpServers',
+    'ExitPlanMode',
+  ],
+};
+
 /** cbc's behaviour; `strict` (cbc-2.117.0) follows the real 2.117.0 replies where they differ from the seeds. */
 export function cbcBehavior(strict: boolean): ProfileBehavior {
-  const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models', 'stop_task'];
-  // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4)
-  if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens');
+  const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models'];
+  // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4),
+  // and stop_task too (captures ctl_stop_task_unknown, wf_stopped)
+  if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens', 'stop_task');
   const modes = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
   return {
     lateAbortRows: true,
@@ -32,13 +43,18 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     rejectPermissionMode: (mode) => (modes.includes(mode) ? undefined : { message: `Invalid permission mode: ${mode}` }),
     stopUnknownTask: 'error',
     exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
+    // measured: captures sig_*, ses_p_no_prompt, ses_bad_permission_mode, req_can_use_tool_allow, opt_json_schema, opt_worktree
+    ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
+    // measured (req_hook_callback's transcript_path): the cwd without its leading slash, each '/' a dash, dots kept
+    ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
     // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
-    initTools: (o) => TOOLS.filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
+    initTools: (o) =>
+      ((strict && o.agent !== undefined ? AGENT_TOOLS[o.agent] : undefined) ?? TOOLS).filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,

@@ -11,7 +11,8 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
       const r = clone(data.initializeResponse);
       r['account'] = account(ctx.env) ?? r['account'];
       r['currentModelId'] = ctx.model;
-      return withApplied(r, p.request);
+      // cbc 2.117.0 confirms none of what initialize carried (captures init_fields, req_hook_callback: no hooks_applied)
+      return strict ? r : withApplied(r, p.request);
     }
     case 'interrupt':
       // seed 000 §4.3.1: the ACK has no payload; cbc 2.117.0 really answers with {session_id, interrupted, reason}

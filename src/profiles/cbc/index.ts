@@ -60,7 +60,9 @@ function encoders(strict: boolean): Encoders {
     interrupted_user: (_ev, ctx) => interruptedUser(ctx),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
-    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, ev.messageId, [text(ev.text)]),
+    // and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
+    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, strict ? ctx.rng.uuid() : ev.messageId, [text(ev.text)]),
+    structured_reprompt: (_ev, ctx) => preamble(ctx)[1], // the status of the preamble is drawn too: one draw order per preamble
     result,
     bg_tasks_changed: none,
     task_started: taskStarted,

@@ -67,6 +67,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     interrupted_user: (_ev, ctx) => interruptedUser(spec, ctx),
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, ev.text),
     max_turns: none,
+    structured_reprompt: none,
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

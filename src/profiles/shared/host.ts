@@ -61,7 +61,8 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       tool_name: r.toolName,
       tool_input: r.toolInput,
       tool_response: r.toolResponse,
-      tool_use_id: r.toolUseId,
+      // measured: cbc 2.117.0's PreToolUse input names no tool_use_id (the request does; capture req_hook_callback)
+      tool_use_id: !claudeFields && r.hookEvent === 'PreToolUse' ? undefined : r.toolUseId,
       stop_hook_active: claudeFields && r.hookEvent === 'Stop' ? false : undefined,
     }),
     tool_use_id: r.toolUseId,

@@ -77,7 +77,8 @@ export const HOOK_INPUT = frame(
     stop_hook_active: 'bool',
   },
   {
-    cbc: ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
+    // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first
+    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
     // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
     ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'tool_name?', 'tool_input?',
       'tool_response?', 'tool_use_id?', 'stop_hook_active?']),

@@ -52,7 +52,6 @@ describe('resolveConfig (issue #14)', () => {
     [['-p', '--output-format', 'xml'], { CBC_EMU_PROFILE: 'claude' }, 1, "error: option '--output-format <format>' argument 'xml' is invalid. Allowed choices are text, json, stream-json."],
     [['-p', '--input-format', 'json'], { CBC_EMU_PROFILE: 'claude-2.1.220' }, 1, "error: option '--input-format <format>' argument 'json' is invalid. Allowed choices are text, stream-json."],
     // cbc declares no commander choices: the emulator's own refusal of a format it cannot serve
-    [['-p', '--output-format', 'xml'], {}, 2, 'cbc-emu: --output-format "xml" is not served; use text, json or stream-json'],
     [['-p', '--verbos'], {}, 1, "error: unknown option '--verbos'\n(Did you mean --verbose?)"],
     [['-p', '--model'], {}, 1, "error: option '--model <model>' argument missing"],
     [['-p', '--bare'], {}, 1, "error: unknown option '--bare'\n(Did you mean --name?)"],
@@ -70,6 +69,11 @@ describe('resolveConfig (issue #14)', () => {
     const u = usage(argv, env);
     expect(u.exit).toBe(exit);
     expect(u.message).toMatch(message);
+  });
+
+  it('cbc 2.117.0 prints text for an --output-format it does not know (capture ses_bad_output_format, #16)', () => {
+    const c = resolveConfig(['-p', 'hi', '--output-format', 'xml'], {});
+    expect(c.mode === 'serve' ? c.outputFormat : c.mode).toBe('text');
   });
 
   it('bundled shorts, = forms, cbc\'s single-valued --tools, and an unparsable --json-schema that cbc ignores', () => {
