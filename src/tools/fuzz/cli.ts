@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EMU_PREFIX } from '../../errors.js';
 import { campaignFailed, describePlan as describe, findingKind, runAll, shardRuns, type Finding, type FuzzArgs, type Tally } from './campaign.js';
@@ -64,6 +64,25 @@ export async function runFuzz(a: FuzzArgs, io: { stdout: NodeJS.WritableStream; 
   });
 }
 
+/** Takes the lock file `path` for this process: false while a live process holds it. */
+function claim(path: string): boolean {
+  for (;;) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const holder = Number(readFileSync(path, 'utf8'));
+    try {
+      process.kill(holder, 0);
+      return false;
+    } catch {
+      rmSync(path, { force: true }); // its holder is gone
+    }
+  }
+}
+
 /**
  * Re-runs a finding's minimal plan into `--out`/<campaign>/finding-<run>/ (transcript, journal, consumer
  * output) and writes report.html, the run's timeline with the checker's violations marked (issue #11).
@@ -74,12 +93,20 @@ async function keepFinding(f: Finding, a: FuzzArgs, ctx: RunContext): Promise<st
   const folder = join(a.out, campaignFolder(a));
   const dir = join(folder, name);
   mkdirSync(folder, { recursive: true });
-  await runOnce(f.min, { ...ctx, work: folder }, name);
-  const journal = join(dir, 'journal.ndjson');
-  const source = existsSync(journal) ? journal : join(dir, 'transcript.ndjson');
-  if (existsSync(source)) {
-    const { buildReport } = await import('../report/report.js');
-    writeFileSync(join(dir, 'report.html'), buildReport(readFileSync(source, 'utf8'), { check: true, source, title: `cbc-emu fuzz finding at run ${f.run}: ${describe(f.min)}` }).html);
+  // shards of one campaign run at once may keep the same finding into one --out: one process writes it (the same
+  // plan gives the same files), the others leave it; a lock left by a process that died is taken over
+  if (!claim(`${dir}.lock`)) return dir;
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    await runOnce(f.min, { ...ctx, work: folder }, name);
+    const journal = join(dir, 'journal.ndjson');
+    const source = existsSync(journal) ? journal : join(dir, 'transcript.ndjson');
+    if (existsSync(source)) {
+      const { buildReport } = await import('../report/report.js');
+      writeFileSync(join(dir, 'report.html'), buildReport(readFileSync(source, 'utf8'), { check: true, source, title: `cbc-emu fuzz finding at run ${f.run}: ${describe(f.min)}` }).html);
+    }
+  } finally {
+    rmSync(`${dir}.lock`, { force: true });
   }
   return dir;
 }
