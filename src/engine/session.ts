@@ -138,7 +138,9 @@ export class Session implements TurnHost {
   }
 
   /** Characters of prompt text queued behind the running turn (the drop-in stops reading stdin past a limit). */
-  get queuedInputChars(): number { return this.queuedChars; } // prettier-ignore
+  get queuedInputChars(): number {
+    return this.queuedChars;
+  }
 
   /** Resolves when the next queued turn starts. */
   whenDequeued(): Promise<void> {

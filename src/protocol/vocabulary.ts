@@ -8,6 +8,12 @@
  * ./vocabulary-schemas.ts for the checker and the scenario schema.
  */
 
+/** A session id of the real CLIs: a UUID (Claude refuses any other --session-id; both word --resume refusals by it). */
+export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` has the shape of a session id (SESSION_ID_PATTERN). */
+export const isUuid = (value: string): boolean => SESSION_ID_PATTERN.test(value);
+
 /** The CLIs this project emulates. */
 export const CLI_NAMES = ['cbc', 'claude'] as const;
 export type CliName = (typeof CLI_NAMES)[number];

@@ -1,4 +1,5 @@
 import type { EmuLogger } from '../log.js';
+import { isUuid } from '../protocol/vocabulary.js';
 import { isSafeId, unsafeIdMessage } from './paths.js';
 import { appendRecord, latestSession, readSession, sessionExists, type SessionProgress, type StoredSession } from './sessions.js';
 
@@ -29,8 +30,6 @@ export interface BindingPolicy {
   sessionIdInUse: 'refuse' | 'resume';
 }
 
-/** Whether `value` has the shape of a session id (a UUID); the real CLIs word refusals by it. */
-export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Resolves --session-id / --resume / --continue / --fork-session against the store under the emulator

@@ -10,11 +10,10 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
-import { blankInit } from './blank.js';
 import { cbcControlPayload } from './control.js';
 import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow

@@ -20,8 +20,17 @@ type Ev<K extends EngineEvent['kind']> = Extract<EngineEvent, { kind: K }>;
 type Assistant = FrameOf<typeof ASSISTANT>;
 type Content = FrameOf<typeof ASSISTANT_MESSAGE>['content'];
 
-/** system/init: real cbc 2.117.0's init uuid equals session_id. */
-export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
+/** What a system/init says the session has loaded. */
+interface Loaded {
+  tools: string[];
+  model: string;
+  permissionMode: string;
+  slashCommands: FrameOf<typeof SYSTEM_INIT>['slash_commands'];
+  requestId: string | undefined;
+}
+
+/** cbc's system/init (real cbc 2.117.0's init uuid equals session_id), saying what is loaded. */
+function init(ctx: EncodeContext, loaded: Loaded): FrameOf<typeof SYSTEM_INIT> {
   const tpl = profileData('cbc').systemInit;
   return build(SYSTEM_INIT, W, {
     type: 'system',
@@ -30,15 +39,29 @@ export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<ty
     session_id: ctx.sessionId,
     apiKeySource: tpl.apiKeySource,
     cwd: ctx.cwd,
-    tools: ctx.tools,
+    tools: loaded.tools,
     mcp_servers: [],
-    model: ctx.model,
-    permissionMode: ctx.permissionMode,
-    slash_commands: clone(tpl.slash_commands),
+    model: loaded.model,
+    permissionMode: loaded.permissionMode,
+    slash_commands: loaded.slashCommands,
     output_style: tpl.output_style,
     __timestamp: iso(ctx.now),
-    _requestId: ctx.turnRequestId,
+    _requestId: loaded.requestId,
   });
+}
+
+/** The system/init of each turn: the session's tools, model, mode and slash commands. */
+export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
+  const tpl = profileData('cbc').systemInit;
+  return init(ctx, { tools: ctx.tools, model: ctx.model, permissionMode: ctx.permissionMode, slashCommands: clone(tpl.slash_commands), requestId: ctx.turnRequestId });
+}
+
+/**
+ * The second system/init of cbc 2.117.0's blank turn (stdin JSON it cannot read as a frame): the session
+ * with nothing loaded, no tools, model "unknown", no _requestId (captures in_json_array, in_unknown_type).
+ */
+export function blankInit(_ev: Ev<'blank_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
+  return init(ctx, { tools: [], model: 'unknown', permissionMode: 'default', slashCommands: [], requestId: undefined });
 }
 
 /**

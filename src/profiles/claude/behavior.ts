@@ -4,7 +4,7 @@ import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
-import { isUuid } from '../../store/binding.js';
+import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import type { ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';

@@ -1,3 +1,4 @@
+import { SESSION_ID_PATTERN } from '../../protocol/vocabulary.js';
 import type { CliOptions, OptionSpec, StartCheck, ValueCheck } from '../options.js';
 
 /**
@@ -13,13 +14,11 @@ const TASK_BUDGET: ValueCheck = { rule: 'positive-integer', message: '--task-bud
 const BUDGET_220: ValueCheck = { rule: 'positive-number', message: '--max-budget-usd must be a positive number greater than 0' };
 const BUDGET_328: ValueCheck = { rule: 'positive-number', message: '--max-budget-usd must be a number greater than 0' };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What both versions share besides their tables: the early version path and the start-up checks (captures argv/*). */
 const COMMON: Omit<CliOptions, 'options'> = {
   // `claude --version` / `-v` / `-V` (optionally with --verbose) print the version before commander runs
   earlyVersion: { flags: ['--version', '-v', '-V'], alsoWith: ['--verbose'] },
-  sessionId: { valid: UUID, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1 },
+  sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1 },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
   printModeHasNoCommands: true,
 };
