@@ -15,17 +15,25 @@ export interface BinResult {
   lines: string[];
 }
 
+/** Absolute path of the `cbc-emu` tool (the built bin/cbc-emu.js). */
+export const EMU_BIN = fileURLToPath(new URL('../../bin/cbc-emu.js', import.meta.url));
+
+/** Options of a spawned node process: `replaceEnv` passes exactly `env` (as the Claude SDK does, un-merged). */
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  replaceEnv?: boolean;
+  cwd?: string;
+  /** A guard against a hung process (not a timing assertion); none: the test's own timeout. */
+  timeoutMs?: number;
+}
+
 /**
- * Runs bin/cbc.js with `args`, writes `stdin` (then closes it), and collects everything. The one
- * spawn helper of the test suite: `replaceEnv` passes exactly `env` (as the Claude SDK does, un-merged).
+ * Runs `node <args>`, writes `stdin` (then closes it), and collects everything. The one spawn helper of
+ * the test suite: runBin and runEmu are it with the drop-in or the tool as the script.
  */
-export function runBin(
-  args: string[],
-  stdin: string | Buffer = '',
-  opts: { env?: NodeJS.ProcessEnv; replaceEnv?: boolean; cwd?: string; timeoutMs?: number } = {},
-): Promise<BinResult> {
+export function runNode(args: string[], stdin: string | Buffer = '', opts: RunOptions = {}): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CBC_BIN, ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: opts.cwd ?? ROOT,
       env: opts.replaceEnv ? opts.env : { ...process.env, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -34,11 +42,14 @@ export function runBin(
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
-    const ms = opts.timeoutMs ?? 20000;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`bin/cbc.js ${args.join(' ')} did not exit within ${ms} ms`));
-    }, ms);
+    const ms = opts.timeoutMs;
+    const timer =
+      ms === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new Error(`node ${args.join(' ')} did not exit within ${ms} ms`));
+          }, ms);
     child.on('error', reject);
     child.stdin.on('error', () => undefined); // a fatal line may end the process before it read everything
     child.on('close', (code, signal) => {
@@ -48,6 +59,16 @@ export function runBin(
     });
     child.stdin.end(stdin);
   });
+}
+
+/** Runs bin/cbc.js with `args` (a 20 s guard unless `timeoutMs` says otherwise). */
+export function runBin(args: string[], stdin: string | Buffer = '', opts: RunOptions = {}): Promise<BinResult> {
+  return runNode([CBC_BIN, ...args], stdin, { timeoutMs: 20000, ...opts });
+}
+
+/** Runs bin/cbc-emu.js with `args` (no guard of its own: campaigns and recordings take the test's timeout). */
+export function runEmu(args: string[], stdin: string | Buffer = '', opts: RunOptions = {}): Promise<BinResult> {
+  return runNode([EMU_BIN, ...args], stdin, opts);
 }
 
 /** One stdin line per object. */

@@ -1,31 +1,19 @@
 // Cassettes keep what they record (issue #20): a replay puts the recorder's `$HOME` placeholder back as the
 // replaying user's home (as the live emulator writes real paths), and an imported scenario replays to the
 // same frames as its cassette, follow-up turns' replies and cached agents' tokens included.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CBC_BIN, ndjson, ROOT, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { CBC_BIN, EMU_BIN, ndjson, ROOT, runNode, STREAM_FLAGS } from '../helpers/run-bin.js';
 import { cleanupTemps, ctl, scenarioFile, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
 
-const EMU = join(ROOT, 'bin', 'cbc-emu.js');
+const EMU = EMU_BIN;
 
-/** Runs a node script with args and stdin; collects stdout, stderr and the exit code. */
-function run(args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    c.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    c.on('error', reject);
-    c.on('close', (code) => resolve({ stdout, stderr, code }));
-    c.stdin.end(stdin);
-  });
-}
+/** `node <args>` with `stdin`, `env` added. */
+const run = (args: string[], stdin: string, env: NodeJS.ProcessEnv = {}) => runNode(args, stdin, { env });
 
 type Frame = Record<string, unknown>;
 const frames = (s: string): Frame[] => s.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Frame);

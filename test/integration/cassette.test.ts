@@ -1,5 +1,4 @@
 // Record / replay / import (issue #7; seed 000 §9 on secrets in the stream).
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -7,27 +6,16 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readCassette } from '../../dist/tools/cassette/format.js';
 import { replay } from '../../dist/tools/cassette/replay.js';
 import { checkTranscript } from '../../dist/tools/check/rules.js';
-import { CBC_BIN, ndjson, ROOT, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { CBC_BIN, EMU_BIN, ndjson, ROOT, runNode, STREAM_FLAGS } from '../helpers/run-bin.js';
 import { cleanupTemps, ctl, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
 
-const EMU = join(ROOT, 'bin', 'cbc-emu.js');
+const EMU = EMU_BIN;
 const SECRET_CLI = join(ROOT, 'test', 'fixtures', 'secret-cli.mjs');
 
-/** Runs a node script with args and stdin; collects stdout, stderr and the exit code. */
-function run(args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    c.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    c.on('error', reject);
-    c.on('close', (code) => resolve({ stdout, stderr, code }));
-    c.stdin.end(stdin);
-  });
-}
+/** `node <args>` with `stdin`, `env` added. */
+const run = (args: string[], stdin: string, env: NodeJS.ProcessEnv = {}) => runNode(args, stdin, { env });
 
 const scenarioPrompts: Record<string, string[]> = {
   default: ['hello', '/deep-research topic=foo'],

@@ -1,10 +1,11 @@
 // User docs cite what users have (issue #20): README.md and every Markdown file under docs/ cite
 // docs/protocol.md sections and the captures in the repo, never the design seeds or the reference notes
 // that live outside it (`seed 000 §…`, `../shared/…`, `cli.md §…`). The checker's rule sources too.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../dist/tools/check/rules.js';
+import { markdownFiles } from '../helpers/markdown.js';
 import { ROOT } from '../helpers/run-bin.js';
 
 /** Citations of documents outside the repo, each with why it is one. */
@@ -21,18 +22,6 @@ export function outsideCitations(name: string, text: string): string[] {
   text.split('\n').forEach((line, i) => {
     for (const [re, why] of OUTSIDE) if (re.test(line)) out.push(`${name}:${i + 1}: ${line.trim().slice(0, 120)} (${why})`);
   });
-  return out;
-}
-
-function markdownFiles(): string[] {
-  const out = [join(ROOT, 'README.md')];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.md')) out.push(join(dir, e.name));
-    }
-  };
-  walk(join(ROOT, 'docs'));
   return out;
 }
 

@@ -2,27 +2,15 @@
 // (and, for a `.md#anchor` link, at a heading that exists); (b) every example transcript in
 // docs/protocol.md marked `<!-- example: <profile> <args…> -->` is real output of the built drop-in.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { markdownFiles } from '../helpers/markdown.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** README.md and every Markdown file under docs/. */
-function markdownFiles(): string[] {
-  const out = [join(ROOT, 'README.md')];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.md')) out.push(join(dir, e.name));
-    }
-  };
-  walk(join(ROOT, 'docs'));
-  return out;
-}
 
 /** Markdown text without fenced code blocks and inline code (links there are not links). */
 function prose(md: string): string {

@@ -2,27 +2,18 @@
 // runs and failing runs of the unsharded campaign; merge exits 1 when a shard failed, refuses reports of
 // another campaign (exit 2). The fixture consumer crash-unknown.mjs fails exactly the runs whose plan adds
 // an unknown field, so some runs fail and some pass, deterministically.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/run-bin.js';
+import { ROOT, runEmu } from '../helpers/run-bin.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'consumers');
 const OUT = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-merge-'));
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
-function emu(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const p = spawn(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'fuzz', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (c) => (stdout += c));
-    p.stderr.on('data', (c) => (stderr += c));
-    p.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+/** `cbc-emu fuzz <args>`. */
+const emu = (args: string[]) => runEmu(['fuzz', ...args]);
 
 interface Report {
   campaign: string;

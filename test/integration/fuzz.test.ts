@@ -1,14 +1,13 @@
 // Issue #8 acceptance: `cbc-emu fuzz` catches each naive consumer of test/fixtures/consumers within
 // 200 runs with a minimal plan whose --replay token reproduces the same failure; the careful consumer
 // (seed 000 §4.4, §6) passes; same seed -> same report; --shard i/n partitions one campaign.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fuzz } from '../../dist/index.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
-import { ROOT } from '../helpers/run-bin.js';
+import { ROOT, runEmu } from '../helpers/run-bin.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'consumers');
 const SCENARIO = join(FIX, 'scenario.yaml');
@@ -21,16 +20,9 @@ const BASE = ['--scenario', SCENARIO, '--profile', 'claude-2.1.220', '--oracle',
 /** In-process runs are cheap (~20 ms each), so the acceptance's 1,000 runs fit in npm test. */
 const CAREFUL_RUNS = 1000;
 
-function emu(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const p = spawn(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'fuzz', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (c) => (stdout += c));
-    p.stderr.on('data', (c) => (stderr += c));
-    p.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+
+/** `cbc-emu fuzz <args>`. */
+const emu = (args: string[]) => runEmu(['fuzz', ...args]);
 
 /** The token of the report's replay line. */
 const replayToken = (report: string) => /--replay (\S+)/.exec(report)?.[1];
