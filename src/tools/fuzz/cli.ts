@@ -73,7 +73,12 @@ function claim(path: string): boolean {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    const holder = Number(readFileSync(path, 'utf8'));
+    let holder: number;
+    try {
+      holder = Number(readFileSync(path, 'utf8'));
+    } catch {
+      continue; // released meanwhile: try again
+    }
     try {
       process.kill(holder, 0);
       return false;
