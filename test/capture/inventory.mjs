@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { helpOptions } from './help-options.mjs';
 import { OPTION_NOT_RUN, SURFACE_CASES } from './surface-cases.mjs';
 import { CASES } from './cases.mjs';
+import { HELD_BACK_2 } from './surface-more/index.mjs';
+
+export { HELD_BACK_2 };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REAL = join(ROOT, 'test', 'golden', 'real');
@@ -259,7 +262,8 @@ export function counts(table, results = JSON.parse(readFileSync(RESULTS, 'utf8')
   const by = (s) => cells.filter((c) => c.status === s).length;
   const pairs = Object.entries(results).flatMap(([cli, m]) => Object.entries(m).map(([n, d]) => ({ cli, n, ok: d.length === 0 })));
   const held = pairs.filter((p) => HELD_BACK.has(p.n));
-  const tuned = pairs.filter((p) => !HELD_BACK.has(p.n));
+  const held2 = pairs.filter((p) => HELD_BACK_2.has(p.n));
+  const tuned = pairs.filter((p) => !HELD_BACK.has(p.n) && !HELD_BACK_2.has(p.n));
   return {
     rows: table.length,
     cells: cells.length,
@@ -270,6 +274,8 @@ export function counts(table, results = JSON.parse(readFileSync(RESULTS, 'utf8')
     pairsMatch: pairs.filter((p) => p.ok).length,
     heldBack: held.length,
     heldBackMatch: held.filter((p) => p.ok).length,
+    heldBack2: held2.length,
+    heldBack2Match: held2.filter((p) => p.ok).length,
     tuned: tuned.length,
     tunedMatch: tuned.filter((p) => p.ok).length,
   };
@@ -287,7 +293,7 @@ export function render(table, c, results = JSON.parse(readFileSync(RESULTS, 'utf
     ...cliIds.map((x) => `- ${CLIS[x].title}: ${[...(common[x] ?? [])].map((k) => `\`${k}\``).join(', ') || 'none'}`),
     '',
     `${c.rows} rows × 3 CLIs = ${c.cells} cells: **${c.match} captured-match**, **${c.divergent} captured-divergent**, **${c.notCaptured} not-captured**. ` +
-      `Case × CLI pairs compared by value: ${c.pairsMatch}/${c.pairs} match; held-back cases (marked \\*): ${c.heldBackMatch}/${c.heldBack}; the others: ${c.tunedMatch}/${c.tuned}.`,
+      `Case × CLI pairs compared by value: ${c.pairsMatch}/${c.pairs} match; held-back cases (marked \\*): ${c.heldBackMatch}/${c.heldBack}; second held-back set (marked †): ${c.heldBack2Match}/${c.heldBack2}; the others: ${c.tunedMatch}/${c.tuned}.`,
     '',
     `| id | kind | ${cliIds.map((x) => CLIS[x].title).join(' | ')} | cases |`,
     `|---|---|${cliIds.map(() => '---|').join('')}---|`,
@@ -295,7 +301,7 @@ export function render(table, c, results = JSON.parse(readFileSync(RESULTS, 'utf
   const lines = table.map((r) => {
     const cases = [...new Set(cliIds.flatMap((x) => r.per[x].cases))];
     const shown = cases.length > 4 ? [...cases.slice(0, 4), `+${cases.length - 4}`] : cases;
-    return `| \`${r.id}\` | ${r.kind} | ${cliIds.map((x) => cell(r.per[x])).join(' | ')} | ${shown.map((n) => (HELD_BACK.has(n) ? `${n}\\*` : n)).join(', ')} |`;
+    return `| \`${r.id}\` | ${r.kind} | ${cliIds.map((x) => cell(r.per[x])).join(' | ')} | ${shown.map((n) => (HELD_BACK.has(n) ? `${n}\\*` : HELD_BACK_2.has(n) ? `${n}†` : n)).join(', ')} |`;
   });
   return [...head, ...lines, '', END].join('\n');
 }

@@ -5,28 +5,8 @@
 import { close, ctl, init, sleep, STREAM, user, waitFor } from './cases.mjs';
 import { helpOptions } from './help-options.mjs';
 
-const CBC = 'cbc-2.117.0';
-const C220 = 'claude-2.1.220';
-const C328 = 'claude-2.1.328';
-const ALL = [CBC, C220, C328];
-const CLAUDE = [C220, C328];
-
-const P_STREAM = ['--output-format', 'stream-json', '--verbose'];
-/**
- * initialize, then wait for its reply (cbc 2.117.0 fetches remote settings first: seconds, far more on a
- * loaded machine), then 1 s: a fixed sleep made slow starts look like lost frames.
- */
-const ready = (extra = {}) => [init(extra), waitFor('"request_id":"req_1"', 90), sleep(1)];
-const RESULT = '"type":"result"';
-/** A session id the `ses_*` cases pin with --session-id and resume. */
-const SID = '5e551011-0000-4000-8000-000000000001';
-/** A 1×1 transparent PNG. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-/** init, one `hi` turn, then `mid`, then a second `hi` turn that shows the session is still usable. */
-const around = (...mid) => [...ready(), ...mid, sleep(1), user('hi'), waitFor(RESULT), sleep(1), close];
-/** init, one `hi` turn to its result, then `after`, 2 s, EOF. */
-const afterTurn = (...after) => [...ready(), user('hi'), waitFor(RESULT), sleep(1), ...after, sleep(2), close];
+import { ALL, afterTurn, around, CBC, CLAUDE, P_STREAM, PNG, ready, RESULT, SID } from './surface-kit.mjs';
+import { MORE_CASES } from './surface-more/index.mjs';
 
 /** @typedef {{name: string, about: string, clis: string[], args: string[] | ((cli: string) => string[]), steps: object[] | ((cli: string) => object[]), bypass?: boolean, env?: object, files?: object, pre?: {args: string[], steps: object[]}}} Case */
 
@@ -298,4 +278,10 @@ function optionCases() {
 }
 
 /** @type {Case[]} every surface case. */
-export const SURFACE_CASES = [...STDIN, ...CONTENT, ...CONTROL, ...CONTROL_EDGES, ...HOST, ...SESSION, ...SIGNALS, ...ENV, ...optionCases()];
+export const SURFACE_CASES = [...STDIN, ...CONTENT, ...CONTROL, ...CONTROL_EDGES, ...HOST, ...SESSION, ...SIGNALS, ...ENV, ...optionCases(), ...MORE_CASES];
+
+const seen = new Set();
+for (const c of SURFACE_CASES) {
+  if (seen.has(c.name)) throw new Error(`surface case ${c.name} is defined twice`);
+  seen.add(c.name);
+}

@@ -1,0 +1,4 @@
+// Surface cases: cbc (see index.mjs).
+
+/** @type {import("../surface-cases.mjs").Case[]} */
+export const CASES = [];
