@@ -151,7 +151,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     allowedTools: [...cfg.allowedTools, ...settings.allow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
-    cliFlags: new Set(cfg.cliFlags),
+    cliFlags: cfg.cliFlags,
     maxTurns: cfg.maxTurns,
     partialMessages: cfg.partialMessages,
     replayUserMessages: cfg.replayUserMessages,

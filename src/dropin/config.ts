@@ -61,8 +61,8 @@ export interface ServeConfig {
   fuzzToken: string | undefined;
   /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
   startChecks: readonly StartCheck[];
-  /** Every flag given (its config name): what a profile reads beyond the options above (Claude's --bare, --safe-mode). */
-  cliFlags: string[];
+  /** Every flag given (its config name) with its value: what a profile reads beyond the options above (Claude's --bare, --tools, --agents). */
+  cliFlags: ReadonlyMap<string, string | true | readonly string[]>;
 }
 
 /** Replay mode: play a cassette back instead of a scenario (issue #7, docs/cassettes.md). */
@@ -176,7 +176,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     maxTurns: positiveInt(text(flag('max-turns'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
-    cliFlags: [...args.flags.keys()],
+    cliFlags: new Map(args.flags),
   };
 }
 

@@ -79,6 +79,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       finish(1, 'cut');
     };
     scheduler.start();
+    for (const line of c.profile.behavior.startWarnings?.(cfg.cliFlags) ?? []) stderrLine(io)(line);
     if (c.sessionError !== undefined) {
       if (c.profile.behavior.sessionErrorOnStderr) stderrLine(io)(c.sessionError);
       session.refuseStart(c.sessionError);
@@ -86,6 +87,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       return;
     }
 
+    session.open();
     const run: RunControl = {
       finish,
       finished: () => finished,

@@ -143,6 +143,8 @@ export type EngineEvent =
   | { kind: 'control_success'; requestId: string | undefined; payload: ControlPayload }
   | { kind: 'control_error'; requestId: string | undefined; subtype: string; reason: 'unsupported' | 'invalid'; message?: string; errorCode?: string }
   | { kind: 'session_state'; state: SessionState }
+  /** The session starts serving, before any input is read (Claude 2.1.328 writes its --name / --safe-mode notices). */
+  | { kind: 'session_open' }
   | { kind: 'input_error'; message: string }
   /** The session cannot start (an unknown --resume id): the CLI's error frame, no turn. */
   | { kind: 'session_error'; message: string }

@@ -33,9 +33,12 @@ export interface EncodeContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The session was resumed from the store (--resume, --continue): some counters come back from the transcript. */
   resumed?: boolean;
-  /** The command-line flags given, by name (SessionOptions.cliFlags). */
-  cliFlags?: ReadonlySet<string> | undefined;
+  /** The command-line flags given, with their values (SessionOptions.cliFlags). */
+  cliFlags?: CliFlags | undefined;
 }
+
+/** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */
+export type CliFlags = ReadonlyMap<string, string | true | readonly string[]>;
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
 export interface ProfileBehavior {
@@ -159,6 +162,8 @@ export interface ProfileBehavior {
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
+  /** Lines the CLI writes to stderr at start-up for the flags given (Claude: --betas it does not allow). */
+  startWarnings?(flags: CliFlags): string[];
 }
 
 /** What the tools a session offers depend on. */
@@ -170,8 +175,8 @@ export interface InitToolOptions {
   disableWorkflows: boolean;
   /** --json-schema was given (Claude lists its StructuredOutput tool then). */
   structuredOutput?: boolean;
-  /** The command-line flags given, by name (SessionOptions.cliFlags). */
-  cliFlags?: ReadonlySet<string> | undefined;
+  /** The command-line flags given, with their values (SessionOptions.cliFlags). */
+  cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */
   agent?: string | undefined;
 }

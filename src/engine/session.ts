@@ -130,6 +130,11 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
+  /** The session starts serving: the profile's start-up notices, before any input is read. */
+  open(): void {
+    this.emit({ kind: 'session_open' });
+  }
+
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt): void {
     this.queue.push({ prompt, content, origin: { kind: 'user' } });

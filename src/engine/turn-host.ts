@@ -5,7 +5,7 @@ import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
-import type { Profile } from './profile.js';
+import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
 
 /*
@@ -56,8 +56,8 @@ export interface SessionOptions {
   disallowedTools?: readonly string[] | undefined;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
-  /** Every command-line flag given, by name (the profile reads the modes it knows: --bare, --safe-mode, ...). */
-  cliFlags?: ReadonlySet<string> | undefined;
+  /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */
+  cliFlags?: CliFlags | undefined;
   /** Records protocol lifecycle facts (the journal): host request states, warnings. */
   trace?: ((event: string, data: Record<string, unknown>) => void) | undefined;
 }

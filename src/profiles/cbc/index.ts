@@ -43,6 +43,7 @@ function encoders(strict: boolean): Encoders {
     },
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
+    session_open: none,
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined),

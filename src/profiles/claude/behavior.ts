@@ -6,6 +6,7 @@ import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
+import { betaWarnings, flagList } from './flags.js';
 import type { ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 
@@ -68,6 +69,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     mcpClientName: 'claude-code',
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
+    startWarnings: betaWarnings,
   };
 }
 
@@ -88,9 +90,20 @@ function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema
   ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
-  const keep = (t: string) => !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t));
-  const rest = [...spec.tools, ...extra].filter((t) => t !== 'Task' && keep(t)).sort();
-  return [...(keep('Task') ? ['Task'] : []), ...rest];
+  // --disable-slash-commands drops the Skill tool with the skills (measured: opt_disable_slash_commands_stream)
+  const noSkill = o.cliFlags?.has('disable-slash-commands') === true;
+  const keep = (t: string) =>
+    !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t)) && !(noSkill && t === 'Skill');
+  // --tools names the built-in tools offered, `default` all of them, "" none (measured: opt_tools_read, opt_tools_bash_edit, opt_tools_empty)
+  const only = flagList(o.cliFlags, 'tools');
+  if (only !== undefined && !only.includes('default')) return order(only.filter(keep));
+  return order([...spec.tools, ...extra].filter(keep));
+}
+
+/** Claude Code's tool order: Task first, the others by name. */
+function order(tools: readonly string[]): string[] {
+  const rest = [...new Set(tools)].filter((t) => t !== 'Task').sort();
+  return [...(tools.includes('Task') ? ['Task'] : []), ...rest];
 }
 
 /** What --restricted removes (measured: opt_restricted): the tools that run commands, schedule prompts or scripts, and WebFetch. */

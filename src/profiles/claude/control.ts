@@ -7,7 +7,9 @@ import { SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
+import { customAgents } from './flags.js';
 import type { ClaudeSpec } from './spec.js';
+import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
 type Status = FrameOf<typeof SYSTEM_STATUS>;
@@ -79,6 +81,9 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
     r['current_permission_mode'] = ctx.permissionMode;
     r['user_output_styles_dir'] = join(ctx.userHome, '.claude', 'output-styles');
   }
+  // --disable-slash-commands lists no commands; --safe-mode drops the plugin agent, --agents adds its own (measured: opt_*_stream)
+  if (ctx.cliFlags?.has('disable-slash-commands') === true) r['commands'] = [];
+  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags);
   const out = withApplied(r, request);
   // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does
   if (!spec.v328) {
@@ -92,4 +97,11 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
       k === 'hooks_applied' ? [] : k === 'hook_on_failure_supported' ? [['hooks_applied', true], [k, x]] : [[k, x]],
     ),
   );
+}
+
+/** The initialize reply's agents: the captured ones named by agentNames(), --agents' own as `{name, description, model?}`. */
+function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags']): unknown[] {
+  const own = new Map<string, unknown>(customAgents(flags).map((a) => [a.name, a]));
+  const known = new Map<string, unknown>(captured.map((a) => [a.name, a]));
+  return agentNames(captured.map((a) => a.name), flags).map((n) => own.get(n) ?? known.get(n));
 }

@@ -13,7 +13,7 @@ import { assistantStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { apiErrorAssistant, assistant, interruptedUser, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -51,6 +51,7 @@ function encoders(spec: ClaudeSpec): Encoders {
       controlError(W, ev.requestId, ev.message ?? `Unsupported control request subtype: ${ev.subtype}`,
         spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
+    session_open: (_ev, ctx) => sessionNotices(spec, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras }),

@@ -7,12 +7,13 @@ import {
   AGENT_LAUNCH_RESULT, API_ERROR_MESSAGE, API_ERROR_USAGE, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
   TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
-import { SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
+import { SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, type SYSTEM_INIT, UI_INVALIDATE } from '../../protocol/frames/system.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
+import { additionalDirectories, byName, customAgents, flagText, pluginErrors } from './flags.js';
 import type { ClaudeSpec } from './spec.js';
 
 /** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
@@ -34,14 +35,51 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   const minimal = has('bare') || has('restricted');
   if (!minimal && !has('safe-mode')) tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
   else delete tpl.memory_paths;
-  // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin)
-  if (has('safe-mode') && Array.isArray(tpl.agents)) tpl.agents = tpl.agents.filter((a) => a !== 'statusline-setup');
-  if (spec.v328) {
-    tpl.original_cwd = ctx.cwd;
-    if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
-    else delete tpl.messaging_socket_path;
+  // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin); --agents adds its own
+  if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags);
+  // --disable-slash-commands: no commands, skills or Skill tool (measured: opt_disable_slash_commands_stream)
+  if (has('disable-slash-commands')) {
+    tpl.slash_commands = [];
+    tpl.skills = [];
+    delete tpl.terminal_slash_commands;
   }
-  return tpl;
+  const pluginErr = pluginErrors(ctx.cliFlags, ctx.cwd, spec.v328);
+  const init = pluginErr ? insertAfter(tpl, 'plugins', 'plugin_errors', pluginErr) : tpl;
+  if (spec.v328) finish328(init, ctx, minimal);
+  return init;
+}
+
+/** The agent names of system/init: the captured ones (less the plugin agent under --safe-mode) and --agents' own, sorted. */
+export function agentNames(captured: readonly string[], flags: EncodeContext['cliFlags']): string[] {
+  const own = customAgents(flags).map((a) => a.name);
+  const kept = flags?.has('safe-mode') === true ? captured.filter((a) => a !== 'statusline-setup') : captured;
+  return own.length === 0 ? [...kept] : [...new Set([...kept, ...own])].sort(byName);
+}
+
+/** `obj` with `key: value` placed right after `after` (at the end when `after` is missing). */
+function insertAfter<T extends object>(obj: T, after: string, key: string, value: unknown): T {
+  const entries = Object.entries(obj);
+  const at = entries.findIndex(([k]) => k === after);
+  entries.splice(at < 0 ? entries.length : at + 1, 0, [key, value]);
+  return Object.fromEntries(entries) as T;
+}
+
+/** 2.1.328's own init keys: original cwd, --add-dir folders, messaging socket. */
+function finish328(tpl: FrameOf<typeof SYSTEM_INIT>, ctx: EncodeContext, minimal: boolean): void {
+  tpl.original_cwd = ctx.cwd;
+  tpl.additional_directories = additionalDirectories(ctx.cliFlags, ctx.cwd);
+  if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
+  else delete tpl.messaging_socket_path;
+}
+
+/** 2.1.328's frames before anything else: the --name title, the --safe-mode UI notice (measured: opt_name_*, opt_safe_mode*). */
+export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> {
+  if (!spec.v328) return [];
+  const title = flagText(ctx.cliFlags, 'name');
+  const out: Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> = [];
+  if (title !== undefined) out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
+  if (ctx.cliFlags?.has('safe-mode') === true) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
+  return out;
 }
 
 /** session_state_changed; 2.1.328 marks it sdk_host_only when the SDK reads the session state. */

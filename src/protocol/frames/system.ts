@@ -26,6 +26,7 @@ export const SYSTEM_INIT = frame(
     agents: 'arr',
     skills: 'arr',
     plugins: 'arr',
+    plugin_errors: 'arr',
     capabilities: 'unknown',
     analytics_disabled: 'bool',
     product_feedback_disabled: 'bool',
@@ -47,10 +48,10 @@ export const SYSTEM_INIT = frame(
     cbc: ['type', 'subtype', 'uuid', 'session_id', 'apiKeySource', 'cwd', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands',
       'output_style', '__timestamp', '_requestId?'],
     'claude-2.1.220': ['type', 'subtype', 'cwd', 'session_id', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands?', 'apiKeySource',
-      'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'capabilities?', 'analytics_disabled?', 'product_feedback_disabled?',
+      'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'plugin_errors?', 'capabilities?', 'analytics_disabled?', 'product_feedback_disabled?',
       'uuid', 'memory_paths?', 'fast_mode_state?', 'fast_mode_disabled_reason?'],
     'claude-2.1.328': ['type', 'subtype', 'cwd', 'session_id', 'tools', 'mcp_servers', 'model', 'permissionMode', 'slash_commands?',
-      'terminal_slash_commands?', 'apiKeySource', 'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'capabilities?',
+      'terminal_slash_commands?', 'apiKeySource', 'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'plugin_errors?', 'capabilities?',
       'analytics_disabled?', 'product_feedback_disabled?', 'uuid', 'memory_paths?', 'original_cwd?', 'additional_directories?',
       'messaging_socket_path?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'per_turn_effort_active?', 'ultrathink_available?',
       'ultrathink_typed_raises?', 'view_mode?'],
@@ -116,6 +117,20 @@ export const SESSION_STATE_CHANGED = frame(
     'claude-2.1.220': ['type', 'subtype', 'state', 'uuid', 'session_id'],
     'claude-2.1.328': ['type', 'subtype', 'state', 'sdk_host_only?', 'uuid', 'session_id'],
   },
+);
+
+/** 2.1.328's first frame under --name: the session's title (measured: opt_name_other, opt_name_stream). */
+export const SESSION_TITLE_CHANGED = frame(
+  'system/session_title_changed',
+  { type: lit('system'), subtype: lit('session_title_changed'), title: 'str', uuid: 'str', session_id: 'str' },
+  { 'claude-2.1.328': ['type', 'subtype', 'title', 'uuid', 'session_id'] },
+);
+
+/** 2.1.328's first frame under --safe-mode: a UI re-render notice (measured: opt_safe_mode, opt_safe_mode_stream). */
+export const UI_INVALIDATE = frame(
+  'system/ui_invalidate',
+  { type: lit('system'), subtype: lit('ui_invalidate'), event: 'str', uuid: 'str', session_id: 'str' },
+  { 'claude-2.1.328': ['type', 'subtype', 'event', 'uuid', 'session_id'] },
 );
 
 /** One task of background_tasks_changed. */

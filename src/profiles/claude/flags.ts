@@ -1,0 +1,86 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CliFlags } from '../../engine/profile.js';
+
+/**
+ * What Claude Code's options change in the frames it writes (issue #16, surface captures opt_* and their tuning
+ * variants in test/capture/surface-more/claude-options.mjs): the values read from the command line.
+ */
+
+/** A flag's values as a list: variadic values and comma- or space-separated items, empties dropped. */
+export function flagList(flags: CliFlags | undefined, name: string): string[] | undefined {
+  const v = flags?.get(name);
+  if (v === undefined || v === true) return v === true ? [] : undefined;
+  return (typeof v === 'string' ? [v] : v).flatMap((x) => x.split(/[\s,]+/)).filter((x) => x !== '');
+}
+
+/** A flag's single value (the last one given). */
+export function flagText(flags: CliFlags | undefined, name: string): string | undefined {
+  const v = flags?.get(name);
+  return typeof v === 'string' ? v : Array.isArray(v) ? v[v.length - 1] : undefined;
+}
+
+/** One agent of `--agents <json>`: name, description and its model when the JSON names one. */
+export interface CustomAgent {
+  name: string;
+  description: string;
+  model?: string;
+}
+
+/** The agents `--agents` defines (an unreadable value defines none). */
+export function customAgents(flags: CliFlags | undefined): CustomAgent[] {
+  const text = flagText(flags, 'agents');
+  if (text === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
+  return Object.entries(parsed as Record<string, unknown>).flatMap(([name, def]) => {
+    if (typeof def !== 'object' || def === null) return [];
+    const d = def as Record<string, unknown>;
+    const description = typeof d['description'] === 'string' ? d['description'] : '';
+    return [{ name, description, ...(typeof d['model'] === 'string' ? { model: d['model'] } : {}) }];
+  });
+}
+
+/** Agent names as Claude Code lists them: sorted without regard to case (measured: opt_agents_two, `doc` before `Explore`). */
+export const byName = (a: string, b: string): number => a.toLowerCase().localeCompare(b.toLowerCase());
+
+/**
+ * system/init's `plugin_errors` for --plugin-dir / --plugin-url (measured: opt_plugin_dir*, opt_plugin_url*): a folder
+ * that does not exist is path-not-found; a URL is never reached (the emulator has no network, as the captures had none
+ * to the URL). Plugins are named `inline[<n>]` in the order given. Undefined when there is nothing to report.
+ */
+export function pluginErrors(flags: CliFlags | undefined, cwd: string, v328: boolean): Array<Record<string, string>> | undefined {
+  const out: Array<Record<string, string>> = [];
+  let n = 0;
+  for (const dir of flagList(flags, 'plugin-dir') ?? []) {
+    const path = resolve(cwd, dir);
+    const plugin = `inline[${n++}]`;
+    if (existsSync(path)) continue;
+    out.push(v328 ? { plugin, type: 'path-not-found', message: `Path not found: ${path}`, path } : { plugin, type: 'path-not-found', message: `Path not found: ${path} (commands)` });
+  }
+  for (const _url of flagList(flags, 'plugin-url') ?? []) {
+    const refused = v328 ? 'ECONNREFUSED: ' : '';
+    out.push({ plugin: `inline[${n++}]`, type: 'generic-error', message: `Failed to load plugin: ${refused}Unable to connect. Is the computer able to access the url` });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+/** 2.1.328's `additional_directories`: the --add-dir folders that exist, made absolute (measured: opt_add_dir_other, opt_add_dir_missing). */
+export function additionalDirectories(flags: CliFlags | undefined, cwd: string): string[] {
+  return (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => existsSync(d) && statSync(d).isDirectory());
+}
+
+/** The betas Claude Code accepts from --betas with an API key (its warning names them; measured: opt_betas_other). */
+const ALLOWED_BETAS = ['context-1m-2025-08-07'];
+
+/** The stderr warnings of --betas: one line per beta Claude Code does not allow. */
+export function betaWarnings(flags: CliFlags | undefined): string[] {
+  return (flagList(flags, 'betas') ?? [])
+    .filter((b) => !ALLOWED_BETAS.includes(b))
+    .map((b) => `Warning: Beta header '${b}' is not allowed. Only the following betas are supported: ${ALLOWED_BETAS.join(', ')}`);
+}
