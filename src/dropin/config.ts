@@ -116,8 +116,13 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
   const speed = Number(speedText);
   if (!Number.isFinite(speed) || speed < 0) return usage(2, `${EMU_PREFIX} --emu-speed must be a number >= 0 (got "${speedText}"); 0 emits instantly, 1 is real time`);
 
-  const sessionId = text(flag('session-id'));
+  const given = text(flag('session-id'));
+  const sessionId = given === '' && cl.sessionId.emptyIsNone === true ? undefined : given;
   if (sessionId !== undefined && !cl.sessionId.valid.test(sessionId)) return usage(cl.sessionId.exit, cl.sessionId.message(sessionId));
+  const needsFork = cl.sessionId.needsFork;
+  if (sessionId !== undefined && needsFork !== undefined && (flag('resume') !== undefined || flag('continue') !== undefined) && flag('fork-session') === undefined) {
+    return usage(1, needsFork);
+  }
 
   let jsonSchema: unknown;
   const schemaText = text(flag('json-schema'));

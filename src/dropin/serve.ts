@@ -62,7 +62,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       if (signalled) return done(exitCode); // a second signal: stop waiting for the reader
       signalled = true;
       const declared = c.profile.behavior.signalEnd?.[sig] ?? 'code';
-      const how = declared === 'raise-before-result' ? (session.lastResultError === undefined ? 'raise' : 'code') : declared;
+      const how = declared === 'raise-until-ready' ? (session.lastResultError === undefined && !session.initialized ? 'raise' : 'code') : declared;
       c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);

@@ -60,10 +60,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined) => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'host') => {
     if (!s.active) return;
     t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, tool: ask.tool });
     if (ask.on_deny === 'error') {
       const msg = `Permission denied for tool(s): ${ask.tool}`; // cbc 2.117.0's createErrorResultMessage text
       s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));
@@ -98,7 +98,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
     if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule'));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
       if (a.kind === 'response' && isAllow(a.body)) {
@@ -107,7 +107,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
-      deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined);
+      deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined, 'host');
     });
   };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);

@@ -127,10 +127,10 @@ export interface ProfileBehavior {
   /**
    * How a serving run ends on a signal (absent: `code` for each): `code` flushes and exits 128 + the signal's number;
    * `raise` flushes and dies by the signal itself (a consumer sees the signal, no exit code: Claude 2.1.220's SIGTERM
-   * and SIGHUP before its first result, `raise-before-result`; `code` after it); `interrupt` interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's
-   * SIGINT). Captures sig_* (#16).
+   * and SIGHUP while it starts up, `raise-until-ready`: before its first initialize reply or result; `code` after); `interrupt`
+   * interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's SIGINT). Captures sig_* (#16).
    */
-  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-before-result' | 'interrupt'>>>;
+  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
   /**
    * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
    * which the model answers once more and the turn succeeds without a structured result (Claude; captures

@@ -40,6 +40,8 @@ export class Session implements TurnHost {
 
   /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
   lastResultError: boolean | undefined = undefined;
+  /** An initialize request was answered (a CLI that dies by a signal while starting up is serving from then on). */
+  initialized = false;
   /** Where the scenario script stands: the index after the last turn played. */
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */
@@ -116,6 +118,7 @@ export class Session implements TurnHost {
 
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
+    if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;

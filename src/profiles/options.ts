@@ -29,8 +29,11 @@ export interface CliOptions {
   options: readonly OptionSpec[];
   /** Answered before commander runs when they are the whole argv (Claude Code's early `--version` path). */
   earlyVersion?: { flags: readonly string[]; alsoWith: readonly string[] };
-  /** The real CLI's `--session-id` rule and its answer to a value that breaks it. */
-  sessionId: { valid: RegExp; message: (id: string) => string; exit: number };
+  /**
+   * The real CLI's `--session-id` rule and its answer to a value that breaks it; `emptyIsNone`: an empty value counts as
+   * not given; `needsFork`: the refusal of --session-id with --resume/--continue but no --fork-session.
+   */
+  sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string };
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
   jsonSchemaError?: string;
   /**

@@ -27,7 +27,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     stopUnknownTask: 'ok',
     exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
     requiresVerboseForStreamJson: true,
-    emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']),
+    // 2.1.328 also writes them for an SDK that reads the session state, marked sdk_host_only (measured: env_sdk_reads_state_only)
+    emitsSessionState: (env) => truthy(env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']) || (v328 && truthy(env['CLAUDE_CODE_SDK_READS_SESSION_STATE'])),
     settingsDir: '.claude',
     defaultModel: spec.defaultModel,
     initTools: (o) => claudeTools(spec, o),
@@ -54,8 +55,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,
     // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM /
-    // SIGHUP until its first result (sig_term_idle, sig_hup_idle, sig_term_mid_turn), then exits 143 / 129 (sig_term_after_result)
-    signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-before-result', SIGHUP: 'raise-before-result' },
+    // SIGHUP while it starts up (sig_term_idle), then exits 143 / 129 once it answered initialize or a turn
+    // (sig_term_after_init_late, sig_term_after_ctl, sig_term_after_result)
+    signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-until-ready', SIGHUP: 'raise-until-ready' },
     resumedModel: apiModel,
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,

@@ -18,7 +18,8 @@ const BUDGET_328: ValueCheck = { rule: 'positive-number', message: '--max-budget
 const COMMON: Omit<CliOptions, 'options'> = {
   // `claude --version` / `-v` / `-V` (optionally with --verbose) print the version before commander runs
   earlyVersion: { flags: ['--version', '-v', '-V'], alsoWith: ['--verbose'] },
-  sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1 },
+  // an empty value counts as none (measured: ses_session_id_empty)
+  sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1, emptyIsNone: true },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
   printModeHasNoCommands: true,
 };
@@ -292,6 +293,17 @@ const V328: readonly OptionSpec[] = [
 ];
 
 /** Claude Code 2.1.220. */
-export const CLAUDE_2_1_220_OPTIONS: CliOptions = { ...COMMON, options: V220, startChecks: startChecks('in settings.json ') };
+export const CLAUDE_2_1_220_OPTIONS: CliOptions = {
+  ...COMMON,
+  options: V220,
+  startChecks: startChecks('in settings.json '),
+  // measured: ses_session_id_with_resume (exit 1, nothing on stdout)
+  sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id can only be used with --continue or --resume if --fork-session is also specified.' },
+};
 /** Claude Code 2.1.328. */
-export const CLAUDE_2_1_328_OPTIONS: CliOptions = { ...COMMON, options: V328, startChecks: startChecks('') };
+export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
+  ...COMMON,
+  options: V328,
+  startChecks: startChecks(''),
+  sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id with --continue or --resume also needs --fork-session.' },
+};

@@ -5,9 +5,9 @@ import { truthy } from '../../env.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
   AGENT_LAUNCH_RESULT, API_ERROR_MESSAGE, API_ERROR_USAGE, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
-  TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
+  TOOL_RESULT_REFUSED, TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
-import { SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, type SYSTEM_INIT, UI_INVALIDATE } from '../../protocol/frames/system.js';
+import { PERMISSION_DENIED, SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, type SYSTEM_INIT, UI_INVALIDATE } from '../../protocol/frames/system.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
@@ -82,13 +82,16 @@ export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<Fram
   return out;
 }
 
-/** session_state_changed; 2.1.328 marks it sdk_host_only when the SDK reads the session state. */
+/**
+ * session_state_changed; 2.1.328 marks it sdk_host_only when only the SDK asked for it (CLAUDE_CODE_SDK_READS_SESSION_STATE
+ * without CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS; measured: env_sdk_reads_state_only, env_sdk_reads_state_two).
+ */
 export function sessionState(spec: ClaudeSpec, ev: Ev<'session_state'>, ctx: EncodeContext): FrameOf<typeof SESSION_STATE_CHANGED> {
   return build(SESSION_STATE_CHANGED, spec.wire, {
     type: 'system',
     subtype: 'session_state_changed',
     state: ev.state,
-    sdk_host_only: spec.v328 && truthy(ctx.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']) ? true : undefined,
+    sdk_host_only: spec.v328 && truthy(ctx.env['CLAUDE_CODE_SDK_READS_SESSION_STATE']) && !truthy(ctx.env['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS']) ? true : undefined,
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
   });
@@ -195,7 +198,8 @@ export function toolUse(spec: ClaudeSpec, ev: Ev<'assistant_tool_use'>, ctx: Enc
 }
 
 /** A tool result; a background launch carries its tool_use_result (captures wf1, bgbash1, bgagent). */
-export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeContext): User {
+export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeContext): User | Array<User | FrameOf<typeof PERMISSION_DENIED>> {
+  if (ev.deniedBy !== undefined) return refusedResult(spec, ev, ev.deniedBy, ctx);
   const W = spec.wire;
   const t = ev.task;
   const agentLaunch = t?.kind === 'agent';
@@ -216,6 +220,34 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     tool_use_result: t ? launchResult(spec, t, ctx) : ranResult(spec, ev),
     tool_result_meta: spec.v328 && ev.allowedBy ? [permissionMeta(ev.toolUseId, ev.allowedBy)] : undefined,
   });
+}
+
+/**
+ * A refused call's result (measured: req_can_use_tool_deny_other, req_no_prompt_tool_p): the error text again as
+ * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with
+ * no one to ask: "user-rejected"); 2.1.328 announces a settings refusal first in a system/permission_denied.
+ */
+function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'host', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
+  const W = spec.wire;
+  const v328 = spec.v328;
+  const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content: ev.content, is_error: true, tool_use_id: ev.toolUseId });
+  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
+  const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
+  const notice =
+    v328 && by === 'rule'
+      ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.tool ?? '', tool_use_id: ev.toolUseId, message: ev.content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
+      : [];
+  const user = build(USER, W, {
+    type: 'user',
+    message: build(USER_MESSAGE, W, { role: 'user', content: [block] }),
+    parent_tool_use_id: null,
+    session_id: ctx.sessionId,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+    tool_use_result: `Error: ${ev.content}`,
+    tool_result_meta: [meta],
+  });
+  return [...notice, user];
 }
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */

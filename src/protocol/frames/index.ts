@@ -4,7 +4,7 @@ import { ASSISTANT, USER } from './message.js';
 import { RESULT } from './result.js';
 import { STREAM_EVENT, USER_REPLAY } from './stream.js';
 import {
-  BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS, SYSTEM_STATUS_REQUESTING, UI_INVALIDATE,
+  BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, PERMISSION_DENIED, SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS, SYSTEM_STATUS_REQUESTING, UI_INVALIDATE,
 } from './system.js';
 import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './task.js';
 
@@ -18,6 +18,7 @@ export const OUTBOUND = {
   'system/session_state_changed': SESSION_STATE_CHANGED,
   'system/session_title_changed': SESSION_TITLE_CHANGED,
   'system/ui_invalidate': UI_INVALIDATE,
+  'system/permission_denied': PERMISSION_DENIED,
   'system/background_tasks_changed': BACKGROUND_TASKS_CHANGED,
   'file-history-snapshot': FILE_HISTORY_SNAPSHOT,
   assistant: ASSISTANT,

@@ -166,8 +166,9 @@ export const PERMISSION_DECISION = frame(
 /** One entry of 2.1.328's `tool_result_meta`. */
 export const TOOL_RESULT_META = frame(
   'tool_result_meta[]',
-  { id: 'str', permission_decision: nested(PERMISSION_DECISION) },
-  { 'claude-2.1.328': ['id', 'permission_decision'] },
+  { id: 'str', non_execution_kind: 'str', permission_decision: nested(PERMISSION_DECISION) },
+  // a refused call says why it did not run (measured: req_can_use_tool_deny_other, req_no_prompt_tool_p)
+  { 'claude-2.1.220': ['id', 'non_execution_kind'], 'claude-2.1.328': ['id', 'non_execution_kind?', 'permission_decision'] },
 );
 
 /** A tool_result content block; Claude's background Agent launch result is a list of text blocks (capture bgagent). */
@@ -178,6 +179,13 @@ export const TOOL_RESULT = frame(
     cbc: ['type', 'tool_use_id', 'content', 'is_error', '_meta?'],
     ...claude(['tool_use_id', 'type', 'content', 'is_error?']),
   },
+);
+
+/** Claude's tool_result block of a call that was refused, in its own key order (measured: req_can_use_tool_deny_other). */
+export const TOOL_RESULT_REFUSED = frame(
+  'tool_result block (refused)',
+  { type: lit('tool_result'), tool_use_id: 'str', content: 'str', is_error: 'bool' },
+  claude(['type', 'content', 'is_error', 'tool_use_id']),
 );
 
 /** The message inside a user frame (measured on cbc 2.117.0: content before role). */
@@ -230,7 +238,7 @@ export const USER = frame(
     parent_tool_use_id: 'strOrNull',
     timestamp: 'str',
     // Claude writes a string here for a failed tool: the checker accepts any value
-    tool_use_result: loose('unknown', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT)),
+    tool_use_result: loose('unknown', anyOf('str', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT))),
     tool_result_meta: loose('unknown', list(nested(TOOL_RESULT_META))),
     isReplay: 'bool',
     isSynthetic: 'bool',
@@ -241,7 +249,7 @@ export const USER = frame(
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
     // isReplay: the --replay-user-messages echo, whose own order is USER_REPLAY's (frames/stream.ts)
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'isReplay?', 'isSynthetic?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?'],
     'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?'],
   },
 );

@@ -133,6 +133,13 @@ export const UI_INVALIDATE = frame(
   { 'claude-2.1.328': ['type', 'subtype', 'event', 'uuid', 'session_id'] },
 );
 
+/** 2.1.328's notice of a tool call its permission settings refused (measured: req_no_prompt_tool, req_no_prompt_tool_p). */
+export const PERMISSION_DENIED = frame(
+  'system/permission_denied',
+  { type: lit('system'), subtype: lit('permission_denied'), tool_name: 'str', tool_use_id: 'str', message: 'str', uuid: 'str', session_id: 'str' },
+  { 'claude-2.1.328': ['type', 'subtype', 'tool_name', 'tool_use_id', 'message', 'uuid', 'session_id'] },
+);
+
 /** One task of background_tasks_changed. */
 export const BACKGROUND_TASK = frame(
   'background_tasks_changed.tasks[]',
