@@ -53,6 +53,8 @@ export interface ServeConfig {
   replayUserMessages: boolean;
   /** `--max-turns`: model calls per turn (undefined: no limit). */
   maxTurns: number | undefined;
+  /** `--max-budget-usd`: the session's spend limit in USD (undefined: none). */
+  maxBudgetUsd: number | undefined;
   /** `--agent <name>`. */
   agent: string | undefined;
   /** `-w/--worktree [name]` was given. */
@@ -179,6 +181,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     agent: text(flag('agent')),
     replayUserMessages: flag('replay-user-messages') === true,
     maxTurns: positiveInt(text(flag('max-turns'))),
+    maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
     cliFlags: new Map(args.flags),
@@ -222,6 +225,12 @@ function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): { pr
 function permissionModeFlag(profile: Profile, mode: string | undefined): string {
   if (mode === undefined) return 'default';
   return profile.behavior.unknownPermissionModeIsDefault === true && profile.behavior.rejectPermissionMode(mode) !== undefined ? 'default' : mode;
+}
+
+/** A flag's positive number, or undefined. */
+function positiveNumber(v: string | undefined): number | undefined {
+  const n = Number(v);
+  return v !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 /** A flag's whole positive number, or undefined. */

@@ -199,6 +199,11 @@ export type EngineEvent =
       structured?: { value: unknown } | undefined;
       /** The --max-turns limit the turn reached (Claude Code: the error_max_turns result). */
       maxTurns?: number | undefined;
+      /**
+       * --max-budget-usd was spent (Claude Code: the error_max_budget_usd result): the limit, whether this turn called the
+       * model, and the tokens the result reports (the turn's when it called, else the session's so far).
+       */
+      budget?: { limit: number; called: boolean; inputTokens: number; outputTokens: number } | undefined;
       /** The turn ended with the scenario's `error` (Claude Code: the model API's error, capture ses_api_error). */
       apiError?: boolean | undefined;
     }

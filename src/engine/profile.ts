@@ -162,6 +162,10 @@ export interface ProfileBehavior {
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
+  /** The model an environment variable picks, below --model and above the settings (Claude: ANTHROPIC_MODEL). */
+  modelFromEnv?(env: Readonly<Record<string, string | undefined>>): string | undefined;
+  /** --max-budget-usd: what the model tokens cost, and the error of a turn past the budget (absent: the flag is ignored). */
+  budget?: { costUsd(inputTokens: number, outputTokens: number): number; error(limit: number): string };
   /** Lines the CLI writes to stderr at start-up for the flags given (Claude: --betas it does not allow). */
   startWarnings?(flags: CliFlags): string[];
 }
@@ -179,6 +183,8 @@ export interface InitToolOptions {
   cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */
   agent?: string | undefined;
+  /** The session's model (resolved). */
+  model?: string | undefined;
 }
 
 /** Id formats of one CLI. */

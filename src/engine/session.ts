@@ -40,6 +40,8 @@ export class Session implements TurnHost {
 
   /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
   lastResultError: boolean | undefined = undefined;
+  /** Model tokens of the session so far (--max-budget-usd). */
+  private spent = { inputTokens: 0, outputTokens: 0 };
   /** An initialize request was answered (a CLI that dies by a signal while starting up is serving from then on). */
   initialized = false;
   /** Where the scenario script stands: the index after the last turn played. */
@@ -81,6 +83,7 @@ export class Session implements TurnHost {
       structuredOutput: opts.jsonSchema !== undefined,
       cliFlags: opts.cliFlags,
       agent: opts.agent,
+      model: this.model,
     });
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
@@ -328,6 +331,7 @@ export class Session implements TurnHost {
       return;
     }
 
+    if (this.overBudget()) return this.endOverBudget(false);
     const sel = selectTurn(o.scenario, this.cursor, pt.prompt);
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
@@ -381,16 +385,39 @@ export class Session implements TurnHost {
     return true;
   }
 
+  /** --max-budget-usd: the session spent at least its budget. */
+  private overBudget(): boolean {
+    const limit = this.o.maxBudgetUsd;
+    const b = this.p.behavior.budget;
+    return limit !== undefined && b !== undefined && b.costUsd(this.spent.inputTokens, this.spent.outputTokens) >= limit;
+  }
+
+  /** Ends the running turn with the budget error: after its model call (`called`), or before any when the budget was spent already. */
+  private endOverBudget(called: boolean): void {
+    const t = this.active;
+    const limit = this.o.maxBudgetUsd;
+    const b = this.p.behavior.budget;
+    if (!t || limit === undefined || !b) return;
+    const tokens = called ? { inputTokens: t.stats.inputTokens, outputTokens: t.stats.outputTokens } : this.spent;
+    this.endTurn(false, '', [b.error(limit)], false, undefined, undefined, { limit, called, ...tokens });
+  }
+
   /** Ends the running turn with its result, records it, and starts the next queued turn. */
-  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }, maxTurns?: number): void {
+  endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }, maxTurns?: number, budget?: ResultBudget): void {
     const t = this.active;
     if (!t) return;
+    if (budget === undefined) {
+      this.spent.inputTokens += t.stats.inputTokens;
+      this.spent.outputTokens += t.stats.outputTokens;
+      // Claude Code checks the budget once a turn is done: a turn that spent it ends with the budget error (measured: opt_max_budget_usd_small)
+      if (ok && !interrupted && this.overBudget()) return this.endOverBudget(true);
+    }
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
@@ -400,6 +427,8 @@ export class Session implements TurnHost {
     this.o.scheduler.after(0, () => this.pump());
   }
 }
+
+type ResultBudget = Extract<EngineEvent, { kind: 'result' }>['budget'];
 
 /** Engine events that add a message to the conversation. */
 // the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)

@@ -49,6 +49,8 @@ export interface SessionOptions {
   replayUserMessages?: boolean | undefined;
   /** `--max-turns`: model calls one turn may make (undefined: no limit). */
   maxTurns?: number | undefined;
+  /** `--max-budget-usd`: the session's spend after which turns end with the budget error (undefined: no limit). */
+  maxBudgetUsd?: number | undefined;
   /** The pid the profile reports (seeded runs report a seeded one, so bytes stay identical). */
   pid: number;
   /** --allowedTools / --disallowedTools rules. */

@@ -7,7 +7,8 @@ import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import { betaWarnings, flagList } from './flags.js';
-import type { ClaudeSpec } from './spec.js';
+import { cost } from './result.js';
+import { TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -72,6 +73,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     startWarnings: betaWarnings,
+    modelFromEnv: (env) => env['ANTHROPIC_MODEL'] || undefined, // measured: env_model_sonnet, env_model_alias_opus
+    // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
+    budget: { costUsd: (input, output) => cost(spec, input, output), error: (limit) => `Reached maximum budget ($${limit})` },
   };
 }
 
@@ -87,6 +91,7 @@ function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   const restricted = o.cliFlags?.has('restricted') === true;
   const noBash = o.disallowed.includes('Bash') || restricted;
   const extra = [
+    ...(spec.v328 && o.model !== undefined && /^claude-[a-z]+-[1-4]-/.test(o.model) ? TASK_LIST_TOOLS_328 : []),
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
     ...(noBash ? ['Glob', 'Grep'] : []),
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema

@@ -17,7 +17,9 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const zero = !ev.ok && !limited;
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
-  const mu = modelUsage(spec, ctx, input, output);
+  // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
+  const budget = ev.budget;
+  const mu = budget ? modelUsage(spec, ctx, budget.inputTokens, budget.outputTokens) : modelUsage(spec, ctx, input, output);
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
@@ -25,13 +27,13 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
   return build(RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
-    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited ? 'tool_use' : null,
+    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
-    total_cost_usd: input * spec.price.input + output * spec.price.output,
+    total_cost_usd: budget ? cost(spec, budget.inputTokens, budget.outputTokens) : cost(spec, input, output),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    terminal_reason: ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -42,7 +44,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     safety_stops: v328 ? 0 : undefined,
     is_error: !ev.ok,
     num_turns: s.numTurns,
-    subtype: ev.ok || api ? 'success' : limited ? 'error_max_turns' : 'error_during_execution',
+    subtype: ev.ok || api ? 'success' : limited ? 'error_max_turns' : budget ? 'error_max_budget_usd' : 'error_during_execution',
     api_error_status: api ? (api.status ?? null) : ev.ok ? null : undefined,
     api_error_type: api && v328 ? api.type : undefined,
     result: ev.ok ? ev.text : api?.text,
@@ -57,7 +59,8 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     uuid: ctx.rng.uuid(),
     queued_turn_count: v328 ? 0 : undefined,
     result_index: v328 ? s.resultIndex : undefined,
-    model_usage_since_last_result: v328 ? mu : undefined,
+    // a turn the budget stopped before its model call used nothing since the last result (measured: opt_max_budget_usd_stream)
+    model_usage_since_last_result: v328 ? (budget?.called === false ? {} : mu) : undefined,
   });
 }
 
@@ -80,6 +83,9 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
   });
 }
 
+/** What the model tokens cost at the profile's list prices. */
+export const cost = (spec: ClaudeSpec, input: number, output: number): number => input * spec.price.input + output * spec.price.output;
+
 /** Per-model usage: empty when the turn used no tokens. */
 function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
@@ -90,7 +96,7 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       cacheReadInputTokens: 0,
       cacheCreationInputTokens: 0,
       webSearchRequests: 0,
-      costUSD: input * spec.price.input + output * spec.price.output,
+      costUSD: cost(spec, input, output),
       contextWindow: 1000000,
       maxOutputTokens: spec.maxOutputTokens,
       thinkingTokens: v328 ? 0 : undefined,

@@ -23,6 +23,8 @@ export interface ClaudeSpec {
 
 const TOOLS_328 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'ListAgents', 'Monitor',
   'NotebookEdit', 'Read', 'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskStop', 'ToolSearch', 'WebFetch', 'WebSearch', 'Workflow', 'Write'];
+/** 2.1.328's task-list tools, offered to models before the 5 family only (measured: env_model_sonnet, env_model_stream). */
+export const TASK_LIST_TOOLS_328 = ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'];
 const TOOLS_220 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Read',
   'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate',
   'WebFetch', 'WebSearch', 'Workflow', 'Write'];
