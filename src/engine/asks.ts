@@ -63,7 +63,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const deny = (reason: string | undefined, deniedBy: 'rule' | 'host') => {
     if (!s.active) return;
     t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, tool: ask.tool });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
     if (ask.on_deny === 'error') {
       const msg = `Permission denied for tool(s): ${ask.tool}`; // cbc 2.117.0's createErrorResultMessage text
       s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));

@@ -50,8 +50,8 @@ export const HELD_BACK = new Set([
 export const NOT_REPRODUCED = {
   'cbc-2.117.0 in_crlf': 'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (a second system/init mid-turn); the emulator queues it in the same session',
   'cbc-2.117.0 in_two_turns_queued': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions and answer only the second; the emulator queues both turns',
-  'claude-2.1.220 sig_hup_idle': 'stdout not reproduced: Claude 2.1.220 had written nothing yet when the signal came (its stream-json start-up takes seconds: no initialize reply 3 s after the request), then died by the signal; the emulator answers initialize at once (the exit by signal matches)',
-  'claude-2.1.220 sig_term_mid_turn': 'stdout not reproduced: Claude 2.1.220 had written nothing yet when the signal came (slow stream-json start-up, see sig_hup_idle), then died by the signal; the emulator answers at once (the exit by signal matches)',
+  'claude-2.1.220 sig_hup_idle': 'not reproduced: Claude 2.1.220 had written nothing yet when the signal came (its stream-json start-up takes seconds: no initialize reply 3 s after the request), then died by the signal; the emulator answers initialize at once and then exits 129, as 2.1.220 does once it answered initialize (sig_term_after_init_late, sig_term_after_ctl)',
+  'claude-2.1.220 sig_term_mid_turn': 'not reproduced: Claude 2.1.220 had written nothing yet when the signal came (slow stream-json start-up, see sig_hup_idle), then died by the signal; the emulator answers at once and then exits 143, as 2.1.220 does once serving',
   'claude-2.1.220 sig_int_after_init': 'not reproduced: Claude 2.1.220, still starting up (no initialize reply yet, see sig_hup_idle), died by SIGINT; once serving, SIGINT interrupts the turn and exits 0 (sig_int_idle, sig_int_mid_turn), as the emulator does',
   'cbc-2.117.0 in_json_array': 'not reproduced: whether cbc 2.117.0 moves to a new session after the blank turn of an unreadable line is a race (recaptures differ: in_json_number moved, in_json_array stayed); the emulator always moves',
   'cbc-2.117.0 bg_agent': 'not reproduced (allow-listed): cbc 2.117.0 offline runs the Agent tool as a team member ("Spawned successfully", no task frames); the emulator plays the scenario\'s background agent (task_started/updated/notification, follow-up turn)',
@@ -65,6 +65,9 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 ses_json_schema': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items with its own system-reminder text (see p_json); the re-prompts themselves are reproduced (opt_json_schema)',
   'cbc-2.117.0 int_mid': 'not reproduced: on interrupt cbc 2.117.0 writes the text streamed so far ("thinking...") as an assistant message; a scenario turn is a whole reply after its delay, so the emulator has no partial text to write',
   'cbc-2.117.0 ses_api_error': 'not reproduced: cbc 2.117.0 keeps the failed prompt in the conversation, so the fake API (keyed on it) fails the next turn too, and its error text names the API request and session ids; the scenario fails only the matching turn',
+  // a model outside the initialize reply's list gets an entry of its own, from Claude Code's model catalogue
+  ...Object.fromEntries(['claude-2.1.220 env_model_stream', 'claude-2.1.328 env_model_stream', 'claude-2.1.220 ses_resume_fork_stream'].map((k) => [k,
+    'not reproduced: when the session\'s model is not one of the listed aliases (ANTHROPIC_MODEL=claude-haiku-4-5, a resumed claude-opus-5), the initialize reply\'s `models` adds an entry with that model\'s display name, description and capabilities from Claude Code\'s model catalogue, which the emulator does not carry'])),
 };
 
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
@@ -86,13 +89,13 @@ export const MESSAGES = {
 /** Environment switches the real CLIs read (claude-agent-sdk.md §1, codebuddy-sdk.md, claude-code-cli.md). */
 const ENV_ROWS = [
   ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state']],
-  ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state']],
+  ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only']],
   ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk']],
   ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk']],
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
-  ['ANTHROPIC_MODEL', ['env_model']],
+  ['ANTHROPIC_MODEL', ['env_model', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream']],
   ['CODEBUDDY_MODEL', ['env_model']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
   ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING', ['env_file_checkpointing']],
@@ -113,11 +116,26 @@ const OPTION_CASES = {
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema'],
   '--continue': ['ses_continue_none', 'ses_continue'],
   '--resume': ['ses_resume_unknown', 'ses_resume_invalid', 'ses_resume'],
-  '--fork-session': ['ses_resume_fork'],
+  '--fork-session': ['ses_resume_fork', 'ses_resume_fork_stream', 'ses_fork_no_resume'],
   '--include-partial-messages': ['ses_partial', 'ses_partial_p'],
   '--replay-user-messages': ['ses_replay_user'],
   '--no-session-persistence': ['ses_no_persistence'],
-  '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid'],
+  '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
+  // tuning variants (surface-more/claude-options.mjs) beside the generated opt_* case
+  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty'],
+  '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
+  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream'],
+  '--betas': ['opt_betas', 'opt_betas_other'],
+  '--max-budget-usd': ['opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream'],
+  '--name': ['opt_name', 'opt_name_other', 'opt_name_stream'],
+  '--plugin-dir': ['opt_plugin_dir', 'opt_plugin_dir_other'],
+  '--plugin-url': ['opt_plugin_url', 'opt_plugin_url_other'],
+  '--safe-mode': ['opt_safe_mode', 'opt_safe_mode_stream'],
+  '--effort': ['opt_effort', 'opt_effort_low', 'opt_effort_max'],
+  '--add-dir': ['opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing'],
+  '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two'],
+  '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
+  '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -145,7 +163,10 @@ export function rows() {
     // every ctl_* case ran on every CLI: the answer of a CLI whose SDK does not declare the subtype is captured too
     out.push({ id: `control ${sub}`, kind: 'control SDK→CLI', about: `control_request ${sub}`, cases: [...(base ?? []), ...own, ...edges], clis: Object.keys(CLIS), declaredBy: clis });
   }
-  const HOST = { can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool'], hook_callback: ['req_hook_callback'] };
+  const HOST = {
+    can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn', 'req_no_prompt_tool_p'],
+    hook_callback: ['req_hook_callback'],
+  };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
     elicitation: 'needs an MCP server that elicits (not built yet)',

@@ -8,7 +8,7 @@ import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import { betaWarnings, flagList } from './flags.js';
 import { cost } from './result.js';
-import { TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
+import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -91,7 +91,7 @@ function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   const restricted = o.cliFlags?.has('restricted') === true;
   const noBash = o.disallowed.includes('Bash') || restricted;
   const extra = [
-    ...(spec.v328 && o.model !== undefined && /^claude-[a-z]+-[1-4]-/.test(o.model) ? TASK_LIST_TOOLS_328 : []),
+    ...(spec.v328 && isPre5Model(o.model) ? TASK_LIST_TOOLS_328 : []),
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
     ...(noBash ? ['Glob', 'Grep'] : []),
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema

@@ -8,7 +8,7 @@ import { iso } from '../../protocol/shape.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { customAgents } from './flags.js';
-import type { ClaudeSpec } from './spec.js';
+import { isPre5Model, type ClaudeSpec } from './spec.js';
 import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
@@ -83,6 +83,7 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   }
   // --disable-slash-commands lists no commands; --safe-mode drops the plugin agent, --agents adds its own (measured: opt_*_stream)
   if (ctx.cliFlags?.has('disable-slash-commands') === true) r['commands'] = [];
+  else if (isPre5Model(ctx.model) && Array.isArray(r['commands'])) r['commands'] = (r['commands'] as Array<Record<string, unknown>>).map(withoutUltracode);
   if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags);
   const out = withApplied(r, request);
   // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does
@@ -104,4 +105,10 @@ function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeCon
   const own = new Map<string, unknown>(customAgents(flags).map((a) => [a.name, a]));
   const known = new Map<string, unknown>(captured.map((a) => [a.name, a]));
   return agentNames(captured.map((a) => a.name), flags).map((n) => own.get(n) ?? known.get(n));
+}
+
+/** A pre-5 model has no `ultracode` effort level: the /effort command's hint leaves it out (measured: env_model_stream). */
+function withoutUltracode(c: Record<string, unknown>): Record<string, unknown> {
+  const hint = c['argumentHint'];
+  return c['name'] === 'effort' && typeof hint === 'string' ? { ...c, argumentHint: hint.replace(/\|ultracode(?: \[on\|off\])?/, '') } : c;
 }

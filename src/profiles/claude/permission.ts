@@ -15,16 +15,35 @@ const WRITERS: Readonly<Record<string, 'all' | 'last'>> = { touch: 'all', mkdir:
 
 /** The first path a shell command writes: a `>`/`>>` redirect target or a writer command's operand, or undefined. */
 export function writtenPath(command: string): string | undefined {
+  return firstWrite(command)?.path;
+}
+
+/** The first write of a shell command: its path, and the writer command when it is one (not a redirect). */
+function firstWrite(command: string): { path: string; writer?: string } | undefined {
   for (const part of command.split(/&&|\|\||;|\|/)) {
     const redirect = /(?:^|[^0-9&])>>?\s*([^\s;&|]+)/.exec(part)?.[1];
-    if (redirect !== undefined && redirect !== '/dev/null') return redirect;
+    if (redirect !== undefined && redirect !== '/dev/null') return { path: redirect };
     const words = part.trim().split(/\s+/).filter((w) => w !== '' && !w.startsWith('-'));
     const how = WRITERS[words[0] ?? ''];
     const operands = words.slice(1);
     const target = how === 'last' ? operands[operands.length - 1] : operands[0];
-    if (how !== undefined && target !== undefined && operands.length >= (how === 'last' ? 2 : 1)) return target;
+    if (how !== undefined && target !== undefined && operands.length >= (how === 'last' ? 2 : 1)) return { path: target, writer: words[0] };
   }
   return undefined;
+}
+
+/**
+ * Why Claude Code refuses, with no one to ask, a Bash command that writes a file in the working directory (measured:
+ * req_no_prompt_tool, req_no_prompt_tool_p); undefined for other calls (the generic refusal stands).
+ */
+export function writeRefusal(v328: boolean, toolName: string, input: Record<string, unknown>, cwd: string): string | undefined {
+  const command = input['command'];
+  const w = toolName === 'Bash' && typeof command === 'string' ? firstWrite(command) : undefined;
+  if (w?.writer === undefined) return undefined;
+  const path = isAbsolute(w.path) ? w.path : join(cwd, w.path);
+  return v328
+    ? `${w.writer} in '${path}' needs approval. The path is inside the working directories for this session ('${cwd}'), and Claude Code asks before a shell command creates, changes or removes files there.`
+    : `${w.writer} in '${path}' was blocked. For security, Claude Code may only create or modify files in the allowed working directories for this session: '${cwd}'.`;
 }
 
 /** The extras of a can_use_tool request for `toolName` with `input`, in `cwd`. */

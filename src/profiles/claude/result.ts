@@ -2,7 +2,7 @@ import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
-import type { ClaudeSpec } from './spec.js';
+import { isPre5Model, PRE5_MAX_OUTPUT_TOKENS, type ClaudeSpec } from './spec.js';
 import { apiErrorOf, apiModel } from './turn.js';
 
 /**
@@ -98,7 +98,7 @@ function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output:
       webSearchRequests: 0,
       costUSD: cost(spec, input, output),
       contextWindow: 1000000,
-      maxOutputTokens: spec.maxOutputTokens,
+      maxOutputTokens: isPre5Model(ctx.model) ? PRE5_MAX_OUTPUT_TOKENS : spec.maxOutputTokens,
       thinkingTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,

@@ -23,6 +23,14 @@ export interface ClaudeSpec {
 
 const TOOLS_328 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'ListAgents', 'Monitor',
   'NotebookEdit', 'Read', 'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'Skill', 'TaskStop', 'ToolSearch', 'WebFetch', 'WebSearch', 'Workflow', 'Write'];
+/**
+ * A model of the 4.x (or older) families, e.g. claude-sonnet-4-5: Claude Code gives it 32000 output tokens, no per-turn
+ * effort and no `ultracode` effort level, and 2.1.328 the task-list tools (measured: env_model_sonnet, env_model_stream).
+ */
+export const isPre5Model = (model: string | undefined): boolean => model !== undefined && /^claude-[a-z]+-[1-4]-/.test(model);
+/** What a pre-5 model may write. */
+export const PRE5_MAX_OUTPUT_TOKENS = 32000;
+
 /** 2.1.328's task-list tools, offered to models before the 5 family only (measured: env_model_sonnet, env_model_stream). */
 export const TASK_LIST_TOOLS_328 = ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'];
 const TOOLS_220 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Read',

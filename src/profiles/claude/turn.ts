@@ -14,7 +14,8 @@ import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors } from './flags.js';
-import type { ClaudeSpec } from './spec.js';
+import { writeRefusal } from './permission.js';
+import { isPre5Model, type ClaudeSpec } from './spec.js';
 
 /** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
 type Ev<K extends EngineEvent['kind']> = Extract<EngineEvent, { kind: K }>;
@@ -67,6 +68,7 @@ function insertAfter<T extends object>(obj: T, after: string, key: string, value
 /** 2.1.328's own init keys: original cwd, --add-dir folders, messaging socket. */
 function finish328(tpl: FrameOf<typeof SYSTEM_INIT>, ctx: EncodeContext, minimal: boolean): void {
   tpl.original_cwd = ctx.cwd;
+  if (isPre5Model(ctx.model)) tpl.per_turn_effort_active = false;
   tpl.additional_directories = additionalDirectories(ctx.cliFlags, ctx.cwd);
   if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
   else delete tpl.messaging_socket_path;
@@ -230,12 +232,13 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
 function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'host', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
-  const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content: ev.content, is_error: true, tool_use_id: ev.toolUseId });
+  const content = (by === 'rule' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
+  const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
     v328 && by === 'rule'
-      ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.tool ?? '', tool_use_id: ev.toolUseId, message: ev.content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
+      ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.ran?.name ?? '', tool_use_id: ev.toolUseId, message: content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
       : [];
   const user = build(USER, W, {
     type: 'user',
@@ -244,7 +247,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'ho
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
-    tool_use_result: `Error: ${ev.content}`,
+    tool_use_result: `Error: ${content}`,
     tool_result_meta: [meta],
   });
   return [...notice, user];
