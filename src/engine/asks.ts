@@ -43,6 +43,12 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
   return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk }, tool, input);
 }
 
+/** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
+function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>): boolean {
+  const o = s.o;
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true }, tool, input) === 'ask';
+}
+
 /**
  * A tool call that needs permission (issue #10): PreToolUse hooks, then the permission decision
  * (mode, rules, or the host's can_use_tool answer), then the tool_result and PostToolUse hooks. A
@@ -60,7 +66,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined, deniedBy: 'rule' | 'host') => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host') => {
     if (!s.active) return;
     t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
@@ -98,7 +104,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
     if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule'));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, 'rule'));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
       if (a.kind === 'response' && isAllow(a.body)) {

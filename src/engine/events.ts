@@ -173,8 +173,11 @@ export type EngineEvent =
       ran?: { name: string; input: Record<string, unknown> } | undefined;
       /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
       allowedBy?: 'rule' | 'host' | undefined;
-      /** What refused the call (`ran` names it): the permission settings (no one to ask, a deny rule) or the host's can_use_tool answer. */
-      deniedBy?: 'rule' | 'host' | undefined;
+      /**
+       * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
+       * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
+       */
+      deniedBy?: 'rule' | 'unasked' | 'host' | undefined;
     }
   | { kind: 'interrupted_user'; messageId: string }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */

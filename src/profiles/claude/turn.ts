@@ -229,15 +229,15 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
  * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with
  * no one to ask: "user-rejected"); 2.1.328 announces a settings refusal first in a system/permission_denied.
  */
-function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'host', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
+function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'unasked' | 'host', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
-  const content = (by === 'rule' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
+  const content = (by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    v328 && by === 'rule'
+    v328 && by !== 'host'
       ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.ran?.name ?? '', tool_use_id: ev.toolUseId, message: content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
       : [];
   const user = build(USER, W, {
