@@ -138,6 +138,14 @@ export type ControlPayload =
   /** A subtype the profile answers from its captured replies (data), whatever the session's state. */
   | { kind: 'canned'; subtype: string; request: Record<string, unknown> };
 
+/** The --max-budget-usd facts of a result: the limit, whether the turn called the model, the tokens the result reports. */
+export interface ResultBudget {
+  limit: number;
+  called: boolean;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
   | { kind: 'control_success'; requestId: string | undefined; payload: ControlPayload }
@@ -204,7 +212,7 @@ export type EngineEvent =
        * --max-budget-usd was spent (Claude Code: the error_max_budget_usd result): the limit, whether this turn called the
        * model, and the tokens the result reports (the turn's when it called, else the session's so far).
        */
-      budget?: { limit: number; called: boolean; inputTokens: number; outputTokens: number } | undefined;
+      budget?: ResultBudget | undefined;
       /** The turn ended with the scenario's `error` (Claude Code: the model API's error, capture ses_api_error). */
       apiError?: boolean | undefined;
     }

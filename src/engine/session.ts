@@ -6,8 +6,9 @@ import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js'
 import { selectTurn } from '../scenario/match.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeInside } from '../store/paths.js';
-import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
+import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
+import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
@@ -40,10 +41,8 @@ export class Session implements TurnHost {
 
   /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
   lastResultError: boolean | undefined = undefined;
-  /** Model tokens of the session so far (--max-budget-usd). */
-  private spent = { inputTokens: 0, outputTokens: 0 };
-  /** An initialize request was answered (a CLI that dies by a signal while starting up is serving from then on). */
-  initialized = false;
+  readonly spent = { inputTokens: 0, outputTokens: 0 };
+  initialized = false; // an initialize request was answered (a CLI that dies by a signal while starting up serves from then on)
   /** Where the scenario script stands: the index after the last turn played. */
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */
@@ -136,11 +135,7 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  /** The session starts serving: the profile's start-up notices, before any input is read. */
-  open(): void {
-    this.emit({ kind: 'session_open' });
-  }
-
+  open = (): void => this.emit({ kind: 'session_open' }); // serving starts: the profile's start-up notices, before any input
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt): void {
     this.queue.push({ prompt, content, origin: { kind: 'user' } });
@@ -331,7 +326,7 @@ export class Session implements TurnHost {
       return;
     }
 
-    if (this.overBudget()) return this.endOverBudget(false);
+    if (overBudget(this)) return endOverBudget(this, false);
     const sel = selectTurn(o.scenario, this.cursor, pt.prompt);
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
@@ -373,45 +368,15 @@ export class Session implements TurnHost {
     }
   }
 
-  /** --max-turns: past the limit the next model call is refused (still counted) and the turn ends with the CLI's error (ses_max_turns). */
   atTurnLimit(): boolean {
-    const t = this.active;
-    const limit = this.o.maxTurns;
-    if (!t || limit === undefined || t.stats.numTurns < limit) return false;
-    const text = this.p.behavior.maxTurnsError(limit);
-    this.emit({ kind: 'max_turns', messageId: this.p.ids.messageId(this.o.rng), text });
-    t.stats.numTurns += 1;
-    this.endTurn(false, '', [text], false, undefined, limit);
-    return true;
-  }
-
-  /** --max-budget-usd: the session spent at least its budget. */
-  private overBudget(): boolean {
-    const limit = this.o.maxBudgetUsd;
-    const b = this.p.behavior.budget;
-    return limit !== undefined && b !== undefined && b.costUsd(this.spent.inputTokens, this.spent.outputTokens) >= limit;
-  }
-
-  /** Ends the running turn with the budget error: after its model call (`called`), or before any when the budget was spent already. */
-  private endOverBudget(called: boolean): void {
-    const t = this.active;
-    const limit = this.o.maxBudgetUsd;
-    const b = this.p.behavior.budget;
-    if (!t || limit === undefined || !b) return;
-    const tokens = called ? { inputTokens: t.stats.inputTokens, outputTokens: t.stats.outputTokens } : this.spent;
-    this.endTurn(false, '', [b.error(limit)], false, undefined, undefined, { limit, called, ...tokens });
+    return turnLimitReached(this);
   }
 
   /** Ends the running turn with its result, records it, and starts the next queued turn. */
   endTurn(ok: boolean, text: string, errors: string[], interrupted = false, structured?: { value: unknown }, maxTurns?: number, budget?: ResultBudget): void {
     const t = this.active;
     if (!t) return;
-    if (budget === undefined) {
-      this.spent.inputTokens += t.stats.inputTokens;
-      this.spent.outputTokens += t.stats.outputTokens;
-      // Claude Code checks the budget once a turn is done: a turn that spent it ends with the budget error (measured: opt_max_budget_usd_small)
-      if (ok && !interrupted && this.overBudget()) return this.endOverBudget(true);
-    }
+    if (budget === undefined && spendTurn(this, t.stats, ok && !interrupted)) return;
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
@@ -428,7 +393,6 @@ export class Session implements TurnHost {
   }
 }
 
-type ResultBudget = Extract<EngineEvent, { kind: 'result' }>['budget'];
 
 /** Engine events that add a message to the conversation. */
 // the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)

@@ -3,7 +3,7 @@ import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
-import type { EngineEvent, TaskRun, TurnOrigin, TurnStats } from './events.js';
+import type { EngineEvent, ResultBudget, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
 import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
@@ -112,7 +112,9 @@ export interface TurnHost {
   count(t: ActiveTurn): void;
   /** One assistant text message of the running turn, then `next`. */
   say(text: string, messageId: string, next: () => void): void;
-  endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }): void;
+  endTurn(ok: boolean, text: string, errors: string[], interrupted?: boolean, structured?: { value: unknown }, maxTurns?: number, budget?: ResultBudget): void;
+  /** Model tokens of the session so far (--max-budget-usd). */
+  readonly spent: { inputTokens: number; outputTokens: number };
   /** --max-turns: true (and the turn ended with the CLI's max-turns error) when the turn may not call the model again. */
   atTurnLimit(): boolean;
   interrupt(reason: string): void;

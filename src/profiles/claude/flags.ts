@@ -17,7 +17,7 @@ export function flagList(flags: CliFlags | undefined, name: string): string[] | 
 /** A flag's single value (the last one given). */
 export function flagText(flags: CliFlags | undefined, name: string): string | undefined {
   const v = flags?.get(name);
-  return typeof v === 'string' ? v : Array.isArray(v) ? v[v.length - 1] : undefined;
+  return v === undefined || v === true ? undefined : typeof v === 'string' ? v : v[v.length - 1];
 }
 
 /** One agent of `--agents <json>`: name, description and its model when the JSON names one. */

@@ -1,0 +1,46 @@
+import type { TurnStats } from './events.js';
+import type { TurnHost } from './turn-host.js';
+
+/** --max-turns: past the limit the next model call is refused (still counted) and the turn ends with the CLI's error (ses_max_turns). */
+export function turnLimitReached(s: TurnHost): boolean {
+  const t = s.active;
+  const limit = s.o.maxTurns;
+  if (!t || limit === undefined || t.stats.numTurns < limit) return false;
+  const text = s.p.behavior.maxTurnsError(limit);
+  s.emit({ kind: 'max_turns', messageId: s.p.ids.messageId(s.o.rng), text });
+  t.stats.numTurns += 1;
+  s.endTurn(false, '', [text], false, undefined, limit);
+  return true;
+}
+
+/** --max-budget-usd: the session's model tokens so far cost at least its budget (at the profile's prices). */
+export function overBudget(s: TurnHost): boolean {
+  const limit = s.o.maxBudgetUsd;
+  const b = s.p.behavior.budget;
+  return limit !== undefined && b !== undefined && b.costUsd(s.spent.inputTokens, s.spent.outputTokens) >= limit;
+}
+
+/**
+ * Ends the running turn with the budget error: after its model call (`called`: the result reports the turn's tokens),
+ * or before any when the budget was spent already (the session's tokens so far). Measured: opt_max_budget_usd_stream.
+ */
+export function endOverBudget(s: TurnHost, called: boolean): void {
+  const t = s.active;
+  const limit = s.o.maxBudgetUsd;
+  const b = s.p.behavior.budget;
+  if (!t || limit === undefined || !b) return;
+  const tokens = called ? { inputTokens: t.stats.inputTokens, outputTokens: t.stats.outputTokens } : s.spent;
+  s.endTurn(false, '', [b.error(limit)], false, undefined, undefined, { limit, called, ...tokens });
+}
+
+/**
+ * Adds a finished turn's tokens to the session's; Claude Code checks the budget once a turn is done, so a turn (`ok`: not
+ * failed or interrupted) that spent it ends with the budget error instead of its result: true then (opt_max_budget_usd_small).
+ */
+export function spendTurn(s: TurnHost, stats: TurnStats, ok: boolean): boolean {
+  s.spent.inputTokens += stats.inputTokens;
+  s.spent.outputTokens += stats.outputTokens;
+  if (!ok || !overBudget(s)) return false;
+  endOverBudget(s, true);
+  return true;
+}
