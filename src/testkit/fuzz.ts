@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ScenarioT } from '../scenario/schema.js';
 import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
+import { scratchRoot } from '../tools/fuzz/workdir.js';
 import { readLines } from '../transport/line-reader.js';
 import { startInMemory } from './harness.js';
 
@@ -60,22 +60,7 @@ function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
     .map(([chosen, budgets, seed]) => ({ v: 1 as const, seed, emu: `fuzz-${seed}`, p: Object.fromEntries(chosen.map((id) => [id, budgets[ids.indexOf(id)] as number])) }));
 }
 
-/** tmpfs, where the machine has one: run homes are scratch, and on a busy disk their folders and files cost more than the run (issue #21). */
-const SHM = '/dev/shm';
-
-/** The folder the run homes of one fuzz() call go under: on tmpfs when there is one, else under the temp dir. */
-function scratchFolder(): string {
-  let root = tmpdir();
-  try {
-    accessSync(SHM, constants.W_OK);
-    if (statSync(SHM).isDirectory()) root = SHM;
-  } catch {
-    // no tmpfs (not Linux, or a container without it): the temp dir
-  }
-  return mkdtempSync(join(root, 'cbc-emu-fuzz-api-'));
-}
-
-/** Where one fuzz() call keeps its runs: a fresh home per run under one scratch folder. */
+/** Where one fuzz() call keeps its runs: a fresh home per run under one folder of the scratch root (tmpfs when there is one: no disk work per run, issue #21). */
 interface Scratch {
   folder: string;
   next: number;
@@ -142,7 +127,7 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
   // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
   const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
-  const scratch: Scratch = { folder: scratchFolder(), next: 0, cleanup: [] };
+  const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [] };
   try {
     return await campaign(resolved, body, scratch);
   } finally {
