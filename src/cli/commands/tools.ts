@@ -13,7 +13,7 @@ export function nonNegative(what: string): (v: string) => number {
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
-/** `check`, `report`: frames in, verdicts or a page out. `check` writes to the program's io (main's), so it runs in-process too. */
+/** `check`, `report`: frames in, verdicts or a page out. Both write to the program's io (main's), so they run in-process too. */
 export function addCheckCommands(program: Command, state: RunState, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): void {
   const check = program
     .command('check')
@@ -53,7 +53,10 @@ export function addCheckCommands(program: Command, state: RunState, io: { stdout
   report.action(
     act<{ out?: string; check?: true; title?: string }>(state, report, async ([file], o) => {
       if (file === '-' && o.out === undefined) throw usageError('reading stdin needs --out <file>');
-      return (await import('../../tools/report/cli.js')).runReport({ file: file as string, check: o.check === true, ...(o.out !== undefined ? { out: o.out } : {}), ...(o.title !== undefined ? { title: o.title } : {}) });
+      return (await import('../../tools/report/cli.js')).runReport(
+        { file: file as string, check: o.check === true, ...(o.out !== undefined ? { out: o.out } : {}), ...(o.title !== undefined ? { title: o.title } : {}) },
+        { stdin: process.stdin, stdout: io.stdout, stderr: io.stderr },
+      );
     }),
   );
 }
