@@ -1,5 +1,5 @@
 // Claude Code behaviours measured by the surface captures (issue #16; test/golden/real/claude-code-*/surface/):
-// SIGINT interrupts a running turn and exits 0 (sig_int_mid_turn), 2.1.220 dies by SIGTERM (sig_term_idle),
+// SIGINT interrupts a running turn and exits 0 (sig_int_mid_turn), 2.1.220 dies by SIGTERM while starting up (sig_term_idle),
 // --help under -p has no subcommands (opt_help), a scenario error is the model API's (ses_api_error), and
 // --json-schema without structured_output gets the CLI's reminder (opt_json_schema).
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,11 +34,19 @@ describe('Claude signals (#16)', () => {
     expect(frames.at(-1)).toMatchObject({ type: 'result', subtype: 'error_during_execution', terminal_reason: 'aborted_streaming' });
   });
 
-  it('2.1.220 dies by SIGTERM (no exit code); 2.1.328 exits 143', async () => {
-    for (const [profile, want] of [['claude-2.1.220', { code: null, signal: 'SIGTERM' }], ['claude-2.1.328', { code: 143, signal: null }]] as const) {
+  it('2.1.220 dies by SIGTERM while starting up (no exit code), exits 143 once it answered initialize; 2.1.328 exits 143', async () => {
+    // measured: sig_term_idle (dies), sig_term_after_init_late and sig_term_after_ctl (143 after the initialize reply)
+    const cases = [
+      ['claude-2.1.220', false, { code: null, signal: 'SIGTERM' }],
+      ['claude-2.1.220', true, { code: 143, signal: null }],
+      ['claude-2.1.328', true, { code: 143, signal: null }],
+    ] as const;
+    for (const [profile, initialized, want] of cases) {
       const live = spawnLive(streamArgs(profile, tempDir(), ['--emu-scenario', SCENARIO]));
-      live.send(ctl('req_1', { subtype: 'initialize' }));
-      await live.waitFor((f) => f['type'] === 'control_response');
+      if (initialized) {
+        live.send(ctl('req_1', { subtype: 'initialize' }));
+        await live.waitFor((f) => f['type'] === 'control_response');
+      }
       live.child.kill('SIGTERM');
       expect(await live.exited).toEqual(want);
     }
