@@ -104,6 +104,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     now: () => scheduler.now(),
     log,
     policy: profile.behavior.binding,
+    refusal: cfg.sessionRefusal,
   });
   if ('fatal' in bound) return unusable(io, 1, bound.fatal);
 
@@ -142,7 +143,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     resume: bound.resume,
     persist: bound.persist,
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
+    model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
+    modelChosen: cfg.model,
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     agent: cfg.agent,
@@ -158,4 +160,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
   return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };
+}
+
+/** The model the profile's environment variable names (cbc 2.117.0: CODEBUDDY_MODEL, beaten by --model; captures env_model_cbc_*). */
+function modelFromEnv(profile: Profile, env: NodeJS.ProcessEnv): string | undefined {
+  const name = profile.behavior.modelEnv;
+  return name !== undefined ? env[name] || undefined : undefined;
 }

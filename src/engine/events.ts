@@ -128,8 +128,8 @@ export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
-  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel). */
-  | { kind: 'set_model'; model: string; requested: string; previous: string; sessionId: string }
+  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
+  | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
   | { kind: 'stop_task' }
   | { kind: 'mcp_status' }

@@ -52,6 +52,8 @@ export interface ProfileBehavior {
   controlSubtypes: ReadonlySet<string>;
   /** The model a name stands for (an alias such as `opus` or `default` resolves to the id the CLI reports). */
   resolveModel(name: string): string;
+  /** cbc 2.117.0: set_model takes the name as given (no resolution) and refuses a missing or empty one with `emptyError`. */
+  setModelAsGiven?: { emptyError: string };
   /** Why set_permission_mode refuses `mode` (message and, where the CLI sends one, error code), or undefined to accept it. */
   rejectPermissionMode(mode: string): { message: string; code?: string } | undefined;
   /** stop_task naming no task: cbc errors ("No task found with ID"), Claude Code answers an empty success (measured). */
@@ -83,6 +85,8 @@ export interface ProfileBehavior {
   settingsDir: string;
   /** Default model id. */
   defaultModel: string;
+  /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */
+  modelEnv?: string;
   /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
   initTools(o: InitToolOptions): string[];
   /**

@@ -11,6 +11,7 @@ import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
+import { setModel } from './set-model.js';
 import { playTurn } from './turn.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -37,6 +38,7 @@ export class Session implements TurnHost {
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
   model: string;
+  modelChosen: string | undefined;
 
   /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
   lastResultError: boolean | undefined = undefined;
@@ -72,6 +74,7 @@ export class Session implements TurnHost {
     this.sessionId = opts.sessionId;
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
+    this.modelChosen = opts.modelChosen;
     this.toolList = this.p.behavior.initTools({
       disallowed: opts.disallowedTools ?? [],
       hostAnswersPrompts: opts.permissionPromptStdio === true,
@@ -199,13 +202,9 @@ export class Session implements TurnHost {
         ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.sessionId });
         return;
       }
-      case 'set_model': {
-        const previous = this.model;
-        const requested = nonEmpty(request, 'model') ?? 'default';
-        this.model = b.resolveModel(requested);
-        ok({ kind: 'set_model', model: this.model, requested, previous, sessionId: this.sessionId });
+      case 'set_model':
+        setModel(this, b, requestId, request);
         return;
-      }
       case 'stop_task': {
         const id = request['task_id'];
         const run = this.runs.find((r) => r.info.taskId === id);

@@ -31,6 +31,8 @@ export interface SessionOptions {
   env: NodeJS.ProcessEnv;
   sessionId: string;
   model: string;
+  /** The model the user named (--model or the environment), undefined when none: cbc's first set_model reports it as previous_model. */
+  modelChosen?: string;
   permissionMode: string;
   disableWorkflows: boolean;
   /** `--agent <name>`: the session runs as that agent (its tools). */

@@ -30,7 +30,8 @@ export interface CliOptions {
   /** Answered before commander runs when they are the whole argv (Claude Code's early `--version` path). */
   earlyVersion?: { flags: readonly string[]; alsoWith: readonly string[] };
   /** The real CLI's `--session-id` rule and its answer to a value that breaks it. */
-  sessionId: { valid: RegExp; message: (id: string) => string; exit: number };
+  /** `frameWhenStreaming`: under --output-format stream-json the refusal is an `error` frame on stdout, not stderr (cbc 2.117.0). */
+  sessionId: { valid: RegExp; message: (id: string) => string; exit: number; frameWhenStreaming?: boolean };
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
   jsonSchemaError?: string;
   /**

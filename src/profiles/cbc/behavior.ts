@@ -39,6 +39,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     stopSnapshot: false,
     controlSubtypes: new Set([...controls, ...Object.keys(profileData('cbc').controlReplies ?? {})]),
     resolveModel: (name) => (name === 'default' ? 'default-model' : name), // measured: any other name is taken as given
+    // measured: set_model keeps "default" as given (ctl_set_model_default_then_turn), "" is refused (ctl_set_model_empty)
+    ...(strict ? { setModelAsGiven: { emptyError: 'Model is required' } } : {}),
     // measured on cbc 2.117.0: the modes get_available_modes lists; anything else is refused
     rejectPermissionMode: (mode) => (modes.includes(mode) ? undefined : { message: `Invalid permission mode: ${mode}` }),
     stopUnknownTask: 'error',
@@ -51,6 +53,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
+    modelEnv: 'CODEBUDDY_MODEL', // measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read (env_model_cbc_anthropic)
     // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
     initTools: (o) =>
