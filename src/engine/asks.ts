@@ -60,10 +60,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined) => {
+  const deny = (reason: string | undefined, deniedByHost?: boolean) => {
     if (!s.active) return;
     t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedByHost });
     if (ask.on_deny === 'error') {
       const msg = `Permission denied for tool(s): ${ask.tool}`; // cbc 2.117.0's createErrorResultMessage text
       s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));
@@ -107,7 +107,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
-      deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined);
+      const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
+      deny(a.kind === 'error' ? a.message : shown, true);
     });
   };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);

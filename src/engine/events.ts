@@ -171,6 +171,8 @@ export type EngineEvent =
       ran?: { name: string; input: Record<string, unknown> } | undefined;
       /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
       allowedBy?: 'rule' | 'host' | undefined;
+      /** The host denied the call over can_use_tool. */
+      deniedByHost?: boolean | undefined;
     }
   | { kind: 'interrupted_user'; messageId: string }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */

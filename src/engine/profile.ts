@@ -67,8 +67,8 @@ export interface ProfileBehavior {
   /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
   unknownPermissionModeIsDefault?: boolean;
   /**
-   * cbc 2.117.0: the frames after a tool the host allowed over can_use_tool, or after a --json-schema re-prompt,
-   * carry no `_requestId` (captures req_can_use_tool_allow, opt_json_schema).
+   * cbc 2.117.0: the frames after a tool the host allowed or denied over can_use_tool, or after a --json-schema re-prompt,
+   * carry no `_requestId` (captures req_can_use_tool_allow, req_can_use_tool_deny_cbc_other, opt_json_schema).
    */
   requestIdDropsOnReentry?: boolean;
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
@@ -83,6 +83,8 @@ export interface ProfileBehavior {
   emitsSessionState(env: NodeJS.ProcessEnv): boolean;
   /** Where this CLI keeps settings files (`.codebuddy` or `.claude`). */
   settingsDir: string;
+  /** cbc 2.117.0: a host's can_use_tool denial shows the fixed rejection text, whatever message or reason it gave (capture req_can_use_tool_deny_cbc_other). */
+  hostDenyTextFixed?: boolean;
   /** Default model id. */
   defaultModel: string;
   /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */

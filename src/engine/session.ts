@@ -128,7 +128,8 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
-    if (ev.kind === 'tool_result' && ev.allowedBy === 'host' && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
+    const hostAnswered = ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedByHost === true);
+    if (hostAnswered && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------

@@ -53,6 +53,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
+    hostDenyTextFixed: strict,
     modelEnv: 'CODEBUDDY_MODEL', // measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read (env_model_cbc_anthropic)
     // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it

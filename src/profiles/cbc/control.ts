@@ -27,8 +27,10 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
     case 'get_available_modes':
       return clone(data.availableModes ?? {});
     case 'get_available_models': {
-      const models = (data.initializeResponse['models'] as Array<{ id: string; name: string }> | undefined) ?? [];
-      return { availableModels: models.map((m) => ({ modelId: m.id, name: m.name })), rawModels: clone(models) };
+      // the agent's model list without url/apiKey (the bundle's handler); measured whole (ctl_get_available_models_idle)
+      const models = data.models ?? (data.initializeResponse['models'] as Array<Record<string, unknown>> | undefined) ?? [];
+      const listed = models.map((m) => ({ modelId: m['id'], name: m['name'] ?? m['id'], description: m['description'] }));
+      return { availableModels: listed, rawModels: clone(models) };
     }
     case 'mcp_status':
       return { mcpServers: [] };

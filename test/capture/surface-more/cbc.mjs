@@ -24,6 +24,8 @@ const MODELS = [
   { name: 'ctl_set_model_default_then_turn', about: 'set_model "default" after a turn, then a turn', args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'default' }), sleep(1), user('hi'), sleep(6)) },
   { name: 'ctl_set_model_twice', about: 'set_model twice (previous_model of the second)', args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'zz-model-one' }), sleep(1), ctl('req_3', { subtype: 'set_model', model: 'default' })) },
   { name: 'ctl_set_model_after_flag', about: 'set_model "default" under --model gpt-5.5 (previous_model)', args: [...STREAM, '--model', 'gpt-5.5'], steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'default' })) },
+  { name: 'ctl_set_model_idle_sid', about: 'set_model before the first turn, naming a session id', args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_model', model: 'gpt-5.2', session_id: 'zz-sid-1' }), sleep(2), close] },
+  { name: 'ctl_set_model_other_sid', about: 'set_model after a turn, naming another session id', args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'gpt-5.2', session_id: 'zz-sid-2' })) },
   { name: 'ctl_set_model_empty', about: 'set_model with an empty model', args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: '' })) },
   { name: 'ctl_set_model_unknown_turn', about: 'set_model to an unknown model, then a turn', args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model', model: 'zz-unknown-model' }), sleep(1), user('hi'), sleep(6)) },
 ].map((c) => ({ ...c, clis: ONLY }));
@@ -39,6 +41,9 @@ const ENV = [
 /** Session flags' error paths with other values; `_requestId` on frames of other turns. */
 const SESSION = [
   { name: 'ses_session_id_invalid_short', about: '--session-id abc', args: ['-p', 'hi', '--session-id', 'abc', ...P_STREAM], steps: [close] },
+  { name: 'ses_session_id_invalid_lead', about: '--session-id starting with an underscore (invalid for cbc)', args: ['-p', 'hi', '--session-id', '_zz', ...P_STREAM], steps: [close] },
+  { name: 'ses_session_id_invalid_input', about: 'an invalid --session-id in stream-json input mode', args: [...STREAM, '--session-id', 'zz/bad'], steps: [...ready(), user('hi'), waitFor(RESULT, 10), sleep(1), close] },
+  { name: 'ses_session_id_invalid_json', about: 'an invalid --session-id with json output', args: ['-p', 'hi', '--session-id', 'zz bad', '--output-format', 'json'], steps: [close] },
   { name: 'ses_session_id_invalid_stream', about: '--session-id that is no uuid in stream-json input mode', args: [...STREAM, '--session-id', 'zz-not-uuid'], steps: [...ready(), user('hi'), waitFor(RESULT, 10), sleep(1), close] },
   { name: 'ses_bad_input_format_xml', about: '--input-format xml with stream-json output', args: ['-p', 'hi', '--input-format', 'xml', ...P_STREAM], steps: [close] },
   { name: 'ses_bad_input_format_yaml', about: '--input-format yaml', args: ['-p', 'hi', '--input-format', 'yaml'], steps: [close] },
