@@ -103,8 +103,15 @@ export interface ProfileBehavior {
    * frame it claims to be, `ignore` does nothing (logged at info level only: the real CLIs say nothing).
    */
   oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
+  /** cbc 2.117.0 has no keep_alive line: it is an unknown type there, an empty turn (capture in_keep_alive_twice). */
+  keepAliveIsUnknown?: boolean;
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
+  /**
+   * cbc 2.117.0's set_model: naming a session_id before the first turn is answered for that session (not "Session not
+   * found"); after it, a session_id naming another session is refused "Session mismatch" (captures ctl_set_model_*_sid).
+   */
+  namedSessionAhead?: ReadonlySet<string>;
   /** Summary text of a task notification. */
   summary(task: TaskInfo, status: NotificationStatus, detail: TaskEndDetail): string;
   /** Text of the tool_result that confirms a background launch. */

@@ -11,7 +11,7 @@ import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
-import { setModel } from './set-model.js';
+import { sessionRefusal, setModel } from './set-model.js';
 import { playTurn } from './turn.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -166,11 +166,9 @@ export class Session implements TurnHost {
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
       return;
     }
-    if (b.sessionBoundBeforeFirstTurn?.has(subtype) && this.resultCount === 0 && !this.active) {
-      const sid = nonEmpty(request, 'session_id') ?? 'current';
-      this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `Session not found: ${sid}` });
-      return;
-    }
+    const idle = this.resultCount === 0 && !this.active;
+    const refusal = sessionRefusal(b, subtype, request, idle, this.sessionId);
+    if (refusal !== undefined) return this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: refusal });
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize': {
@@ -204,7 +202,7 @@ export class Session implements TurnHost {
         return;
       }
       case 'set_model':
-        setModel(this, b, requestId, request);
+        setModel(this, b, requestId, request, idle);
         return;
       case 'stop_task': {
         const id = request['task_id'];

@@ -62,7 +62,10 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
+    keepAliveIsUnknown: strict,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
+    // the bundle's set_permission_mode handler does the same; only set_model is measured
+    namedSessionAhead: strict ? new Set(['set_model']) : undefined,
     // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
     summary: (t, status, d) => {
       if (t.kind === 'workflow') return status === 'failed' ? `Workflow "${t.workflowName}" failed: ${d.error ?? 'unknown error'}` : `Workflow "${t.workflowName}" ${status}`;
