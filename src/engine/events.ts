@@ -197,6 +197,8 @@ export type EngineEvent =
       maxTurns?: number | undefined;
       /** The turn ended with the scenario's `error` (Claude Code: the model API's error, capture ses_api_error). */
       apiError?: boolean | undefined;
+      /** cbc 2.117.0: the new `_requestId` a result carries after --json-schema re-prompts (captures opt_json_schema*). */
+      requestId?: string | undefined;
     }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }

@@ -49,6 +49,7 @@ export class Session implements TurnHost {
   private initCount = 0;
   private resultCount = 0;
   private turnRequestId: string | undefined;
+  private resultRequestIdFresh = false;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
@@ -119,17 +120,19 @@ export class Session implements TurnHost {
 
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
+    const drops = this.p.behavior.requestIdDropsOnReentry === true;
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
-      if (this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
+      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
     }
+    // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
+    if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
-    const hostAnswered = ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedByHost === true);
-    if (hostAnswered && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedByHost === true)) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
