@@ -64,6 +64,12 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 p_json': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items, led by the CLI\'s own memory system reminder (kilobytes of prompt text naming the real HOME layout); the emulator prints the result object',
   'cbc-2.117.0 ses_json_schema': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items with its own system-reminder text (see p_json); the re-prompts themselves are reproduced (opt_json_schema)',
   'cbc-2.117.0 int_mid': 'not reproduced: on interrupt cbc 2.117.0 writes the text streamed so far ("thinking...") as an assistant message; a scenario turn is a whole reply after its delay, so the emulator has no partial text to write',
+  'cbc-2.117.0 in_json_true': 'not reproduced: whether cbc 2.117.0 moves to a new session after the blank turn of an unreadable line is a race (see in_json_array: in_json_true stayed, in_json_string_long moved); the emulator always moves',
+  'cbc-2.117.0 in_keep_alive_twice': 'not reproduced: cbc 2.117.0 reads keep_alive as an unknown line (a blank turn, reproduced); whether it moves to a new session after each is a race (here: after the first, not after the second); the emulator always moves',
+  'cbc-2.117.0 in_user_role_system': 'not reproduced: a user line whose role is not "user" starts a cbc 2.117.0 turn that never ends against the fake API (init, status, snapshot, then nothing); the next line opens a new session (see in_crlf) and the process does not exit at EOF (killed); the emulator reads the content as the prompt',
+  'cbc-2.117.0 ses_api_error_cbc': 'not reproduced yet: cbc 2.117.0 writes a failed first turn as an assistant text "<status> <message> (<its request id>/<session id>)" named by a uuid, without _requestId; the scenario\'s error text is shared with the Claude profiles ("API Error: …")',
+  'cbc-2.117.0 eof_after_error_cbc': 'not reproduced yet: when a later turn fails, cbc 2.117.0 writes no assistant text, and its error result carries the turn\'s _requestId and counts no reply in num_turns (a failed first turn differs: ses_api_error_cbc)',
+  'cbc-2.117.0 ses_session_id_invalid_input': 'not reproduced: under stream-json input cbc 2.117.0 answers initialize first and reports the invalid --session-id (an error frame) at the first user line; the emulator refuses before serving',
   'cbc-2.117.0 ses_api_error': 'not reproduced: cbc 2.117.0 keeps the failed prompt in the conversation, so the fake API (keyed on it) fails the next turn too, and its error text names the API request and session ids; the scenario fails only the matching turn',
 };
 
@@ -92,8 +98,8 @@ const ENV_ROWS = [
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
-  ['ANTHROPIC_MODEL', ['env_model']],
-  ['CODEBUDDY_MODEL', ['env_model']],
+  ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic']],
+  ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
   ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING', ['env_file_checkpointing']],
   // set by every capture (capture.mjs) and replayed by compare.mjs: the init frame's paths show them
@@ -118,6 +124,7 @@ const OPTION_CASES = {
   '--replay-user-messages': ['ses_replay_user'],
   '--no-session-persistence': ['ses_no_persistence'],
   '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid'],
+  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
