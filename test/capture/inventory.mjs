@@ -152,7 +152,7 @@ export function rows() {
     // every ctl_* case ran on every CLI: the answer of a CLI whose SDK does not declare the subtype is captured too
     out.push({ id: `control ${sub}`, kind: 'control SDK→CLI', about: `control_request ${sub}`, cases: [...(base ?? []), ...own, ...edges], clis: Object.keys(CLIS), declaredBy: clis });
   }
-  const HOST = { can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool'], hook_callback: ['req_hook_callback'] };
+  const HOST = { can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare'], hook_callback: ['req_hook_callback'] };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
     elicitation: 'needs an MCP server that elicits (not built yet)',
@@ -165,7 +165,7 @@ export function rows() {
   const prefixed = (p, kind) => SURFACE_CASES.filter((c) => c.name.startsWith(p)).map((c) => ({ id: c.name, kind, about: c.about, cases: [c.name], clis: c.clis }));
   out.push(...prefixed('in_', 'stdin'), { id: 'malformed', kind: 'stdin', about: 'a stdin line that is not JSON, then a turn', cases: ['malformed'], clis: Object.keys(CLIS) });
   out.push(...prefixed('ses_', 'session'));
-  for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
+  for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'ctl_bogus_subtype_cbc', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
   out.push(...prefixed('sig_', 'signal/EOF'), ...prefixed('eof_', 'signal/EOF'));
   // the base cases (cases.mjs) no row above cites — background work, workflows, print mode: compared like the rest
   const cited = new Set(out.flatMap((r) => (r.cases === 'frames' ? [] : r.cases)));
