@@ -141,6 +141,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: bound.persist,
+    holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
     model: cfg.model ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     permissionMode: cfg.permissionMode,

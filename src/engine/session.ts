@@ -5,7 +5,7 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
-import { writeInside } from '../store/paths.js';
+import { writeInside, writeInsideLater } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
@@ -354,10 +354,21 @@ export class Session implements TurnHost {
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
+    const root = this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home;
+    const failed = (err: unknown) => this.o.log.error({ err, file }, 'cannot write task output file');
+    if (this.o.holdOutput) {
+      // the frames that follow (the task's notification naming the file) leave once it is written
+      const release = this.o.holdOutput();
+      writeInsideLater(root, file, text, (err) => {
+        if (err) failed(err);
+        release();
+      });
+      return;
+    }
     try {
-      writeInside(this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home, file, text);
+      writeInside(root, file, text);
     } catch (err) {
-      this.o.log.error({ err, file }, 'cannot write task output file');
+      failed(err);
     }
   }
 

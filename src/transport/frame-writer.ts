@@ -1,6 +1,9 @@
 import type { Writable } from 'node:stream';
 import { flushed } from './flush.js';
 
+/** Lines a hold may queue before `ready()` asks the engine to wait for its release. */
+const MAX_HELD_LINES = 4096;
+
 /**
  * Writes one already-serialised frame per line. Knows nothing about message shapes.
  *
@@ -102,9 +105,12 @@ export class FrameWriter {
     return ok;
   }
 
-  /** Resolves when the stream can take more; `undefined` when it is not backed up (or broken). */
+  /** Resolves when the stream can take more (and a long hold was released); `undefined` when it is not backed up (or broken). */
   ready(): Promise<void> | undefined {
-    if (!this.full || this.broken) return undefined;
+    if (this.broken) return undefined;
+    // held lines wait in memory: past a bound the writer is as backed up as a full pipe
+    if (this.held && this.held.length >= MAX_HELD_LINES) return new Promise<void>((resolve) => this.holdWaiters.push(resolve));
+    if (!this.full) return undefined;
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
