@@ -78,6 +78,27 @@ export function writeInsideLater(home: string, file: string, text: string, done:
   });
 }
 
+/**
+ * Writes a task output file inside `root`: with `hold` (the transport's), off the main thread while the
+ * frames written meanwhile (the notification naming the file) are held until it is written; without,
+ * at once. A failure goes to `failed` (the run goes on).
+ */
+export function writeTaskOutput(root: string, file: string, text: string, hold: (() => () => void) | undefined, failed: (err: unknown) => void): void {
+  if (hold) {
+    const release = hold();
+    writeInsideLater(root, file, text, (err) => {
+      if (err) failed(err);
+      release();
+    });
+    return;
+  }
+  try {
+    writeInside(root, file, text);
+  } catch (err) {
+    failed(err);
+  }
+}
+
 /** The folders of `file` made (none a link) and its absolute path, or EmuError('E_IO') when it leaves `home`. */
 function prepareInside(home: string, file: string): string {
   const root = resolve(home);
