@@ -115,7 +115,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
   const fuzz = cfg.fuzzToken !== undefined ? (await import('../tools/fuzz/hook.js')).fuzzHook(io) : undefined;
   if (typeof fuzz === 'string') return unusable(io, 2, fuzz);
-  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
+  // under fuzz every frame stays its own write: the byte perturbations cut each write (src/tools/fuzz/bytes.ts)
+  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: fuzz === undefined });
   const journalFile = cfg.journalFile;
   // under CBC_EMU_CONTROL the control server reads the journal's lines (issue #19), with or without a file
   const journaled = journalFile !== undefined || (io.env['CBC_EMU_CONTROL'] ?? '') !== '';
@@ -146,6 +147,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: bound.persist,
+    holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
     model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     modelChosen: cfg.model,

@@ -5,7 +5,7 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
-import { writeInside } from '../store/paths.js';
+import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
@@ -355,11 +355,8 @@ export class Session implements TurnHost {
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
-    try {
-      writeInside(this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home, file, text);
-    } catch (err) {
-      this.o.log.error({ err, file }, 'cannot write task output file');
-    }
+    const root = this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home;
+    writeTaskOutput(root, file, text, this.o.holdOutput, (err) => this.o.log.error({ err, file }, 'cannot write task output file'));
   }
 
   /** --max-turns: past the limit the next model call is refused (still counted) and the turn ends with the CLI's error (ses_max_turns). */
