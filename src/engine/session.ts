@@ -11,6 +11,8 @@ import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
+import { controlFacts } from './control-facts.js';
+import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -70,6 +72,7 @@ export class Session implements TurnHost {
       },
     );
     this.sessionId = opts.sessionId;
+    this.spend = new SessionSpend(opts.scheduler.now());
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.toolList = this.p.behavior.initTools({
@@ -90,8 +93,8 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
-
   private readonly userHome = homedir();
+  private readonly spend: SessionSpend;
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -111,6 +114,7 @@ export class Session implements TurnHost {
       env: this.o.env,
       resumed: this.o.resume !== undefined,
       cliFlags: this.o.cliFlags,
+      spend: this.spend,
     };
   }
 
@@ -228,7 +232,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    ok({ kind: 'canned', subtype, request });
+    ok({ kind: 'canned', subtype, request, facts: controlFacts(subtype, request, this.o.cwd, this.runs) });
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
@@ -346,10 +350,7 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    t.stats.numTurns += 1;
-    t.stats.apiMs += MODEL_LATENCY;
-    t.stats.inputTokens += 100;
-    t.stats.outputTokens += 20;
+    this.spend.call(t.stats, this.model);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
