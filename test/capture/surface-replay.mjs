@@ -80,7 +80,9 @@ async function replay(cli, name, profile, rec) {
 }
 
 /** Timing keys test/golden/normalize.ts does not zero yet (they vary run to run). */
-const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds']);
+const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds', 'total_api_duration_ms', 'total_duration_ms']);
+/** The durations Claude's /cost text (get_session_cost) states: wall time, as the keys above. */
+const COST_TEXT_TIMES = /(Total duration \((?:API|wall)\):\s+)[^\n]*/g;
 /** Keys whose string values are per-run ids normalize.ts leaves alone: the model API's request id. */
 const MORE_IDS = new Set(['request_id']);
 
@@ -94,7 +96,7 @@ function beyondNormalize(v, ph, key) {
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, beyondNormalize(x, ph, k)]));
   if (typeof v === 'number' && MORE_TIMES.has(key)) return 0;
   if (typeof v === 'string' && MORE_IDS.has(key) && /^req_/.test(v) && !/^req_\d+$/.test(v)) return ph.get('API_REQUEST_ID', v);
-  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>') : v;
+  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>').replace(COST_TEXT_TIMES, '$1<DURATION>') : v;
 }
 
 /** Paths of a real capture's run: its root is `<cache>/run-<cli>` (found in the frames or stderr). */

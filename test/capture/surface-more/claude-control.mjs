@@ -28,6 +28,7 @@ export const CASES = [
   // read_file
   { name: 'ctl_read_file_exists', about: 'read_file of a file in the cwd', files: { 'notes.txt': 'first line\nsecond line\n' }, steps: afterTurn(req('read_file', { path: 'notes.txt' })) },
   { name: 'ctl_read_file_missing_other', about: 'read_file of another missing file', steps: afterTurn(req('read_file', { path: 'missing/other.md' })) },
+  { name: 'ctl_read_file_absent', about: 'read_file of a missing file in the cwd itself', steps: afterTurn(req('read_file', { path: 'absent.txt' })) },
   { name: 'ctl_read_file_exists_idle', about: 'read_file of a file in the cwd before the first turn', files: { 'data.json': '{"a": 1}\n' }, steps: idle(req('read_file', { path: 'data.json' })) },
   // reload_skills / reload_plugins
   { name: 'ctl_reload_skills_idle', about: 'reload_skills before the first turn', steps: idle(req('reload_skills')) },
