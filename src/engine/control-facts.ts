@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { str } from '../protocol/raw-frame.js';
+import { isRawFrame, str } from '../protocol/raw-frame.js';
 import type { ControlFacts, TaskRun } from './events.js';
 
 /** The facts `subtype` needs (ControlFacts), or undefined. */
-export function controlFacts(subtype: string, request: Record<string, unknown>, cwd: string, runs: readonly TaskRun[]): ControlFacts | undefined {
+export function controlFacts(subtype: string, request: Record<string, unknown>, cwd: string, runs: readonly TaskRun[], model: string): ControlFacts | undefined {
   if (subtype === 'read_file' || subtype === 'register_repo_root') {
     const given = str(request, subtype === 'read_file' ? 'path' : 'directory');
     return given === undefined ? {} : { path: pathFacts(given, cwd, subtype === 'read_file') };
@@ -13,6 +13,11 @@ export function controlFacts(subtype: string, request: Record<string, unknown>, 
     const run = runs.find((r) => r.info.taskId === request['task_id']);
     if (!run) return {};
     return { task: { output: readOr(run.info.outputFile, ''), exitCode: run.exitCode, terminal: run.terminal } };
+  }
+  if (subtype === 'apply_flag_settings') {
+    const settings = request['settings'];
+    const requested = isRawFrame(settings) ? str(settings, 'model') : undefined;
+    return requested === undefined ? {} : { model: { requested, previous: model } };
   }
   return undefined;
 }

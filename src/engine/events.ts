@@ -128,13 +128,15 @@ export interface TurnStats {
 /**
  * What the machine says about a control request's target, looked up by the engine so that profiles stay pure
  * encoders (issue #16; control-facts.ts): the file read_file names, the directory register_repo_root names, the
- * task get_task_output names. Absent for the subtypes that name none.
+ * task get_task_output names, the model apply_flag_settings sets. Absent for the subtypes that name none.
  */
 export interface ControlFacts {
   /** The request's path as given, and resolved against the session's cwd. */
   path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; contents?: string | undefined; error?: string | undefined };
   /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
   task?: { output: string; exitCode: number | undefined; terminal: boolean };
+  /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
+  model?: { requested: string; previous: string };
 }
 
 /** What one model spent over a session: its API calls, their tokens and their time (spend.ts). */

@@ -213,10 +213,7 @@ export class Session implements TurnHost {
       case 'stop_task': {
         const id = request['task_id'];
         const run = this.runs.find((r) => r.info.taskId === id);
-        if (!run && b.stopUnknownTask === 'ok') {
-          ok({ kind: 'stop_task' });
-          return;
-        }
+        if (!run && b.stopUnknownTask === 'ok') return ok({ kind: 'stop_task' });
         if (!run) {
           this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
           return;
@@ -232,7 +229,9 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    ok({ kind: 'canned', subtype, request, facts: controlFacts(subtype, request, this.o.cwd, this.runs) });
+    const facts = controlFacts(subtype, request, this.o.cwd, this.runs, this.model);
+    if (facts?.model) this.model = b.resolveModel(facts.model.requested);
+    ok({ kind: 'canned', subtype, request, facts });
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */

@@ -5,6 +5,7 @@ import { build, type WireFrame } from '../../protocol/frames/index.js';
 import { COMMANDS_CHANGED, SESSION_TITLE_CHANGED } from '../../protocol/frames/system.js';
 import { controlError, controlSuccess } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
+import { localCommandOutput } from './control.js';
 import { sessionCostText, usageReply } from './usage.js';
 import type { ClaudeSpec } from './spec.js';
 
@@ -57,6 +58,12 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       return { response: taskOutput(p.facts) };
     case 'update_settings':
       return updateSettings(r['settings']);
+    case 'apply_flag_settings': {
+      // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone
+      const m = p.facts?.model;
+      const changed = m !== undefined && ctx.model !== m.previous && !spec.v328;
+      return { before: changed ? [localCommandOutput(spec, ctx, `Set model to ${ctx.model}`)] : [] };
+    }
     case 'get_usage':
       return { response: usageReply(spec, ctx) };
     case 'get_session_cost':

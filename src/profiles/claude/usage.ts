@@ -33,11 +33,11 @@ export function modelUsageOf(spec: ClaudeSpec, model: string, input: number, out
       webSearchRequests: 0,
       costUSD: costOf(spec, model, input, output),
       contextWindow: 1000000,
-      maxOutputTokens: spec.maxOutputTokens,
+      maxOutputTokens: spec.maxOutputTokensOf?.[model] ?? spec.maxOutputTokens,
       thinkingTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
-      canonicalModel: apiModel(model),
+      canonicalModel: apiModel(model).replace(/-\d{8}$/, ''), // a dated id's canonical name drops the date (measured)
       provider: 'firstParty',
       costBasis: v328 ? 'list' : undefined,
   });
