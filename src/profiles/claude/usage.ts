@@ -1,3 +1,4 @@
+import type { ModelSpend } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_USAGE } from '../../protocol/frames/result.js';
@@ -44,8 +45,9 @@ export function modelUsageOf(spec: ClaudeSpec, model: string, input: number, out
 }
 
 /** The session's per-model spend with its cost (the model calls counted so far). */
-function spent(spec: ClaudeSpec, ctx: EncodeContext) {
-  return [...(ctx.spend?.byModel ?? new Map())].map(([model, s]) => ({ model, ...s, cost: costOf(spec, model, s.inputTokens, s.outputTokens) }));
+function spent(spec: ClaudeSpec, ctx: EncodeContext): Array<ModelSpend & { model: string; cost: number }> {
+  const byModel = ctx.spend?.byModel ?? new Map<string, ModelSpend>();
+  return [...byModel].map(([model, s]) => ({ model, ...s, cost: costOf(spec, model, s.inputTokens, s.outputTokens) }));
 }
 
 /** get_usage (measured on both versions, captures ctl_get_usage_*): the session's totals; no account, so no rate limits. */
