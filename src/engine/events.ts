@@ -151,6 +151,8 @@ export interface ModelSpend {
 export interface SpendView {
   readonly byModel: ReadonlyMap<string, Readonly<ModelSpend>>;
   readonly startedAt: number;
+  readonly prompts: readonly string[];
+  readonly replies: readonly string[];
 }
 
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */

@@ -121,6 +121,7 @@ export class Session implements TurnHost {
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    this.spend.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
       if (this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
@@ -207,8 +208,7 @@ export class Session implements TurnHost {
         const previous = this.model;
         const requested = nonEmpty(request, 'model') ?? 'default';
         this.model = b.resolveModel(requested);
-        ok({ kind: 'set_model', model: this.model, requested, previous, sessionId: this.sessionId });
-        return;
+        return ok({ kind: 'set_model', model: this.model, requested, previous, sessionId: this.sessionId });
       }
       case 'stop_task': {
         const id = request['task_id'];
@@ -291,6 +291,7 @@ export class Session implements TurnHost {
     };
     this.active = { stats, timers: [], waiting: new Set() };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
+    if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }

@@ -1,5 +1,5 @@
 import { MODEL_LATENCY } from './turn-host.js';
-import type { ModelSpend, SpendView, TurnStats } from './events.js';
+import type { EngineEvent, ModelSpend, SpendView, TurnStats } from './events.js';
 
 /** Tokens the scripted model is counted for per call (the capture harness's fake APIs report the same). */
 const CALL_INPUT_TOKENS = 100;
@@ -11,9 +11,17 @@ const CALL_OUTPUT_TOKENS = 20;
  */
 export class SessionSpend implements SpendView {
   readonly byModel = new Map<string, ModelSpend>();
+  /** The user prompts and the assistant texts of the conversation so far (get_context_usage estimates their tokens). */
+  readonly prompts: string[] = [];
+  readonly replies: string[] = [];
 
   /** `startedAt`: the session's start on the virtual clock (its wall duration counts from there). */
   constructor(readonly startedAt: number) {}
+
+  /** Notes what an engine event adds to the conversation (the assistant's texts). */
+  heard(ev: EngineEvent): void {
+    if ((ev.kind === 'assistant_text' || ev.kind === 'assistant_stream') && ev.text !== '') this.replies.push(ev.text);
+  }
 
   /** One model call of a turn. */
   call(stats: TurnStats, model: string): void {

@@ -5,6 +5,7 @@ import { build, type WireFrame } from '../../protocol/frames/index.js';
 import { COMMANDS_CHANGED, SESSION_TITLE_CHANGED } from '../../protocol/frames/system.js';
 import { controlError, controlSuccess } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
+import { contextUsage } from './context.js';
 import { localCommandOutput } from './control.js';
 import { sessionCostText, usageReply } from './usage.js';
 import type { ClaudeSpec } from './spec.js';
@@ -66,6 +67,8 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     }
     case 'get_usage':
       return { response: usageReply(spec, ctx) };
+    case 'get_context_usage':
+      return { response: contextUsage(spec, ctx) };
     case 'get_session_cost':
       return { response: { text: sessionCostText(spec, ctx) } };
   }
