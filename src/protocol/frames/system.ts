@@ -124,7 +124,7 @@ export const BACKGROUND_TASK = frame(
   { task_id: 'str', run_id: 'str', task_type: 'str', description: 'str', subagent_type: 'str' },
   {
     'claude-2.1.220': ['task_id', 'task_type', 'description'],
-    'claude-2.1.328': ['task_id', 'run_id?', 'task_type', 'description', 'subagent_type?'],
+    'claude-2.1.328': ['task_id', 'run_id?', 'task_type', 'subagent_type?', 'description'],
   },
 );
 
