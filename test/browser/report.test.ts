@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson, ROOT, runBin, STREAM_FLAGS } from '../helpers/run-bin.js';
 import { ctl, spawnLive, user } from '../integration/helpers.js';
 import { launchChromium } from './chromium.js';
+import { emuInProcess } from '../helpers/emu-in-process.js';
 import { expectedRows, records, type ExpectedRow } from './oracle.js';
 
 // page.evaluate callbacks run in the browser; the test program has no DOM lib, so they see these as any
@@ -58,10 +59,10 @@ async function runScenario(scenario: string, profile: string): Promise<{ transcr
   return { transcript, journal };
 }
 
-/** `cbc-emu report <input> --out <html> [...]` through the real command; returns the page path. */
-function report(input: string, extra: string[] = [], expectCode = 0): string {
+/** `cbc-emu report <input> --out <html> [...]` through the real command (in-process: test/helpers/emu-in-process.ts); returns the page path. */
+async function report(input: string, extra: string[] = [], expectCode = 0): Promise<string> {
   const out = `${input}.html`;
-  const r = spawnSync(process.execPath, [EMU, 'report', input, '--out', out, ...extra], { encoding: 'utf8' });
+  const r = await emuInProcess(['report', input, '--out', out, ...extra]);
   expect(r.status, r.stderr).toBe(expectCode);
   expect(r.stdout).toBe('');
   return out;
@@ -127,7 +128,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
         const text = readFileSync(transcript, 'utf8');
         const recs = records(text);
         // --check: the emulator's own output has no violation (issue #6), so exit 0 and an empty Check lane
-        const { page, errors, dialogs } = await open(report(transcript, ['--check']));
+        const { page, errors, dialogs } = await open(await report(transcript, ['--check']));
         try {
           const summary = await page.textContent('#summary');
           expect(summary).toContain(`${recs.length} frames`);
@@ -185,7 +186,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
         // the journal of the same run: same tasks and bars, plus the consumer's frames (initialize → ACK)
         const jtext = readFileSync(journal, 'utf8');
         const jrecs = records(jtext);
-        const j = await open(report(journal));
+        const j = await open(await report(journal));
         try {
           expect(await j.page.textContent('#summary')).toContain('journal');
           await j.page.evaluate(() => window.__report.setAxis('order'));
@@ -216,7 +217,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
     live.child.stdin.end();
     expect((await live.exited).code).toBe(0);
     const jrecs = records(readFileSync(journal, 'utf8'));
-    const { page, errors } = await open(report(journal));
+    const { page, errors } = await open(await report(journal));
     try {
       await page.evaluate(() => window.__report.setAxis('order'));
       const d = await drawn(page);
@@ -241,7 +242,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
     const n = lines.findIndex((l) => l.includes('"subtype":"task_notification"'));
     const broken = join(WORK, 'broken.ndjson');
     writeFileSync(broken, [...lines.slice(0, n + 1), lines[n], ...lines.slice(n + 1)].join('\n') + '\n');
-    const { page, errors } = await open(report(broken, ['--check'], 1));
+    const { page, errors } = await open(await report(broken, ['--check'], 1));
     try {
       await page.evaluate(() => window.__report.setAxis('order'));
       const d = await drawn(page);
@@ -262,7 +263,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
     expect(rec.status, rec.stderr).toBe(0);
     const entries = records(readFileSync(cassette, 'utf8'));
     expect(entries.some((e) => e.dir === 'in') && entries.some((e) => e.frame['subtype'] === 'task_notification')).toBe(true);
-    const c = await open(report(cassette));
+    const c = await open(await report(cassette));
     try {
       expect(await c.page.textContent('#summary')).toContain(`cassette · ${entries.length} frames`);
       expect(await c.page.textContent('#summary')).toContain('own clocks');
@@ -341,7 +342,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
     ];
     const file = join(WORK, `big-clock-${base}.ndjson`);
     writeFileSync(file, ndjson(...frames));
-    const { page, errors } = await open(report(file));
+    const { page, errors } = await open(await report(file));
     try {
       expect(await page.textContent('.axis')).toContain('time since first frame');
       const ticks = await page.locator('.axis text').count();
