@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeStdout, normalizeString, Placeholders } from '../golden/normalize.ts';
 import { CLIS } from './capture.mjs';
@@ -62,7 +62,10 @@ async function replay(cli, name, profile, rec) {
   const root = mkdtempSync(join(tmpdir(), 'cbc-emu-surface-'));
   const cwd = join(root, 'work');
   for (const d of ['work', 'home', 'tmp', 'run']) mkdirSync(join(root, d));
-  for (const [f, body] of Object.entries(rec.files ?? {})) writeFileSync(join(cwd, f), body);
+  for (const [f, body] of Object.entries(rec.files ?? {})) {
+    mkdirSync(dirname(join(cwd, f)), { recursive: true }); // a file may sit in a sub-folder
+    writeFileSync(join(cwd, f), body);
+  }
   // the user settings capture.mjs wrote for a bypass case (Claude's allow rules), which the stdin record does not carry
   const c = [...SURFACE_CASES, ...CASES].find((x) => x.name === name);
   if (CLIS[cli].settings && c?.bypass) {

@@ -100,7 +100,7 @@ function readFile(spec: ClaudeSpec, facts: ControlFacts | undefined): Live {
   return { response: out };
 }
 
-/** register_repo_root: the CLI refuses a path that does not resolve, the cwd itself, and anything outside the cwd. */
+/** register_repo_root: the CLI registers a directory inside the cwd and refuses one that does not resolve, the cwd itself, and one outside it. */
 function registerRepoRoot(spec: ClaudeSpec, facts: ControlFacts | undefined, cwd: string): Live {
   const f = facts?.path;
   if (!f) return { error: 'register_repo_root: directory is required' };
@@ -109,7 +109,7 @@ function registerRepoRoot(spec: ClaudeSpec, facts: ControlFacts | undefined, cwd
     const here = spec.v328 ? "the session's working directory" : 'the current working directory';
     return { error: `register_repo_root: ${f.given} is ${here}, which is already registered; pass the cloned repo's own directory instead` };
   }
-  if (f.abs.startsWith(resolve(cwd) + sep)) return undefined; // a directory inside the cwd: no capture of its reply yet
+  if (f.abs.startsWith(resolve(cwd) + sep)) return { response: { directory: f.abs } }; // capture ctl_register_repo_root_sub
   const outside = spec.v328
     ? "the session's working directory or of a launch-time --add-dir root that still leads where it first did"
     : 'cwd or of a launch-time --add-dir root';

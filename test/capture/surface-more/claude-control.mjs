@@ -52,6 +52,7 @@ export const CASES = [
   { name: 'ctl_get_context_usage_idle', about: 'get_context_usage before the first turn', steps: idle(req('get_context_usage', { detail: 'summary' })) },
   // register_repo_root / update_settings / apply_flag_settings
   { name: 'ctl_register_repo_root_parent', about: 'register_repo_root of the parent of the cwd', steps: afterTurn(req('register_repo_root', { directory: '..' })) },
+  { name: 'ctl_register_repo_root_sub', about: 'register_repo_root of a sub-directory of the cwd', files: { 'sub/README.md': 'sub\n' }, steps: afterTurn(req('register_repo_root', { directory: 'sub' })) },
   { name: 'ctl_register_repo_root_missing', about: 'register_repo_root of a directory that does not exist', steps: afterTurn(req('register_repo_root', { directory: 'no-such-dir' })) },
   { name: 'ctl_update_settings_key', about: 'update_settings with one key', steps: afterTurn(req('update_settings', { source: 'localSettings', settings: { includeCoAuthoredBy: false } })) },
   { name: 'ctl_update_settings_user', about: 'update_settings of userSettings with no key', steps: afterTurn(req('update_settings', { source: 'userSettings', settings: {} })) },
