@@ -6,7 +6,7 @@ import { Session } from '../engine/session.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
-import { compiledDefaultScenario, compiledScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
+import { compiledDefaultScenario, compiledScenario, compiledShippedScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import { loadSettings, type EmuSettings } from '../settings.js';
 import { bindSession } from '../store/binding.js';
@@ -46,10 +46,14 @@ function unusable(io: RunIO, exit: number, why: string): Unusable {
 async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: ScenarioT; settings: EmuSettings } | Unusable> {
   let scenario: ScenarioT;
   try {
-    // the built-in scenario comes precompiled (no yaml/zod on the start-up path); files go through the loader
+    // the built-in and shipped scenarios come precompiled (no yaml/zod on the start-up path); other files go through the loader
     scenario =
       io.scenario ??
-      (cfg.scenarioFile === undefined ? compiledDefaultScenario() : cfg.scenarioCompiled !== undefined ? compiledScenario(cfg.scenarioCompiled, cfg.scenarioFile) : undefined) ??
+      (cfg.scenarioFile === undefined
+        ? compiledDefaultScenario()
+        : cfg.scenarioCompiled !== undefined
+          ? compiledScenario(cfg.scenarioCompiled, cfg.scenarioFile)
+          : compiledShippedScenario(cfg.scenarioFile)) ??
       (await import('../scenario/load.js')).loadScenarioFile(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL));
   } catch (e) {
     if (e instanceof EmuError) return unusable(io, 2, `${EMU_PREFIX} ${e.message}`);

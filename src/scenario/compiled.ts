@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCENARIOS_DIR_URL } from './shipped.js';
 import type { ScenarioT } from './schema.js';
 
 /** The built-in scenario's source, used when no --emu-scenario / CBC_EMU_SCENARIO is given. */
@@ -40,4 +43,19 @@ export function compiledScenario(compiled: URL | string, source: URL | string): 
   } catch {
     return undefined;
   }
+}
+
+/** Where the build puts a shipped scenario's compiled form (precompile.ts), from dist/<part>/ and dist/bundle/ alike. */
+export const compiledShippedUrl = (name: string): URL => new URL(`../scenario/compiled/${name}.json`, import.meta.url);
+
+/**
+ * A shipped scenario (a file of the package's scenarios/ folder, however it was named: `--emu-scenario
+ * deep-research` or its path) from its build-time compiled form, while the hash matches the YAML; any other
+ * file, or a stale or missing build, is `undefined` and goes through the loader (issue #21: yaml and zod
+ * cost ~130 ms of each start-up).
+ */
+export function compiledShippedScenario(file: string): ScenarioT | undefined {
+  const path = resolve(file);
+  if (dirname(path) !== resolve(fileURLToPath(SCENARIOS_DIR_URL)) || !path.endsWith('.yaml')) return undefined;
+  return compiledScenario(compiledShippedUrl(basename(path, '.yaml')), path);
 }

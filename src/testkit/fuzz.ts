@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ScenarioT } from '../scenario/schema.js';
 import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
+import { scratchRoot } from '../tools/fuzz/workdir.js';
 import { readLines } from '../transport/line-reader.js';
 import { startInMemory } from './harness.js';
 
@@ -60,13 +60,22 @@ function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
     .map(([chosen, budgets, seed]) => ({ v: 1 as const, seed, emu: `fuzz-${seed}`, p: Object.fromEntries(chosen.map((id) => [id, budgets[ids.indexOf(id)] as number])) }));
 }
 
+/** Where one fuzz() call keeps its runs: a fresh home per run under one folder of the scratch root (tmpfs when there is one: no disk work per run, issue #21). */
+interface Scratch {
+  folder: string;
+  next: number;
+  /** Removals of run homes still in progress. */
+  cleanup: Promise<unknown>[];
+}
+
 /**
  * Runs the emulator in-process under `plan` and hands its perturbed streams to `body`. The run's home is
  * removed in the background (its promise goes to `cleanup`): on a busy disk the removal costs more than
  * a run, and nothing of the next run depends on it (issue #21).
  */
-async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>, cleanup: Promise<unknown>[]): Promise<void> {
-  const home = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-api-'));
+async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>, scratch: Scratch): Promise<void> {
+  const home = join(scratch.folder, String(scratch.next++));
+  mkdirSync(home);
   const token = encodePlan(plan);
   const env: NodeJS.ProcessEnv = { CBC_EMU_FUZZ: token, CBC_EMU_SEED: plan.emu, CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}), ...(opts.scenarioFile && !opts.scenario ? { CBC_EMU_SCENARIO: opts.scenarioFile } : {}) };
   const { stdin, stdout, exit: done } = startInMemory({ argv: STREAM_ARGS, env, cwd: home, scenario: opts.scenario });
@@ -104,7 +113,7 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
     clearTimeout(timer);
     stream.end();
     copy.resume();
-    cleanup.push(rm(home, { recursive: true, force: true }));
+    scratch.cleanup.push(rm(home, { recursive: true, force: true }));
   }
 }
 
@@ -118,19 +127,20 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
   // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
   const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
-  const cleanup: Promise<unknown>[] = [];
+  const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [] };
   try {
-    return await campaign(resolved, body, cleanup);
+    return await campaign(resolved, body, scratch);
   } finally {
-    await Promise.allSettled(cleanup);
+    await Promise.allSettled(scratch.cleanup);
+    rmSync(scratch.folder, { recursive: true, force: true });
   }
 }
 
 /** fuzz() once the scenario is loaded: one replay, or a fast-check campaign. */
-async function campaign(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>, cleanup: Promise<unknown>[]): Promise<FuzzSummary> {
+async function campaign(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>, scratch: Scratch): Promise<FuzzSummary> {
   if (opts.replay !== undefined) {
     const plan = decodePlan(opts.replay);
-    await runPlan(plan, opts, body, cleanup);
+    await runPlan(plan, opts, body, scratch);
     return { runs: 1, used: Object.fromEntries(Object.keys(plan.p).map((id) => [id, 1])) };
   }
   const used: Record<string, number> = {};
@@ -138,7 +148,7 @@ async function campaign(opts: FuzzOptions, body: (stream: FuzzStream) => Promise
   const prop = fc.asyncProperty(planArbitrary(opts.perturb ?? LEGAL_IDS), async (plan) => {
     for (const id of Object.keys(plan.p)) used[id] = (used[id] ?? 0) + 1;
     try {
-      await runPlan(plan, opts, body, cleanup);
+      await runPlan(plan, opts, body, scratch);
     } catch (e) {
       last = { token: encodePlan(plan), error: e };
       throw e;

@@ -1,7 +1,7 @@
 // `npm run bench` (issues #9, #21): measures start-up, emission throughput, peak RSS and the tools against their
 // budgets, each against a floor measured in the same run, prints a table and writes docs/performance.md. Options: --quick (fewer repetitions, smaller
 // inputs), --bin <path> (measure another build of bin/cbc.js), --transcript-mb <n> (check input, default 1024),
-// --only startup,throughput,rss,tools (a subset), --no-write (do not touch docs/performance.md).
+// --only startup,throughput,rss,tools,fuzz (a subset; fuzz is the fuzz part of tools alone), --no-write (do not touch docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ if (!existsSync(join(ROOT, 'dist', 'dropin', 'main.js'))) {
 const { benchStartup } = await import('./startup.js');
 const { benchThroughput } = await import('./throughput.js');
 const { benchRss } = await import('./rss.js');
-const { benchTools } = await import('./tools.js');
+const { benchFuzzOnly, benchTools } = await import('./tools.js');
 
 const tmp = mkdtempSync(join(tmpdir(), 'cbc-bench-'));
 // the machine's load (1, 5, 15 min) as the run starts: ratios hold under load, absolute times do not
@@ -57,6 +57,10 @@ try {
   } else if (only.has('rss')) {
     console.log('peak RSS…');
     sections.push(await benchRss({ bin, frames: quick ? 100_000 : 1_000_000, tmp }));
+  }
+  if (only.has('fuzz') && !only.has('tools')) {
+    console.log('fuzz…');
+    sections.push(await benchFuzzOnly({ tmp, fuzzReps: quick ? 1 : 3 }));
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -105,6 +105,27 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
   return { inProcess, inProcessCpu, inRuns, jobs2: median(j2), jobs1: median(j1), pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
 }
 
+/** The rows and budgets of a fuzz measurement. */
+function fuzzSection(f: FuzzBench): Pick<Section, 'rows' | 'budgets'> {
+  return {
+    rows: [
+      { what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220; ${f.inProcessCpu.toFixed(1)} runs per CPU-second of the process (the quiet-machine rate)` },
+      { what: 'floor: node spawns node, back to back', value: `${f.pairs.toFixed(2)} pairs/s`, detail: `${f.spawnRuns} pairs a round, median of ${f.reps} rounds` },
+      { what: 'fuzz spawned, `--jobs 2`', value: `${f.jobs2.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run, plus the drop-in it spawns), spawn → exit of the campaign, median of ${f.reps} rounds` },
+      { what: 'fuzz spawned, `--jobs 1`', value: `${f.jobs1.toFixed(2)} runs/s`, detail: 'the same campaign, one run at a time' },
+    ],
+    budgets: [
+      { name: 'fuzz in-process (`fuzz()` API)', measured: `${f.inProcess.toFixed(1)} runs/s`, budget: '≥ 200 runs/s', pass: f.inProcess >= 200 },
+      { name: 'spawned fuzz `--jobs 2` vs sequential node-spawns-node pairs', measured: `${f.ratio.toFixed(2)}×`, budget: '≥ 1.2×', pass: f.code === 0 ? f.ratio >= 1.2 : undefined },
+    ],
+  };
+}
+
+/** Budget 5 alone (`npm run bench -- --only fuzz`): the fuzz rows without the check and replay inputs. */
+export async function benchFuzzOnly(opts: { tmp: string; fuzzReps: number }): Promise<Section> {
+  return { title: '5. Fuzz', method: 'The in-process `fuzz()` API and the spawned `cbc-emu fuzz` command with the careful consumer of test/fixtures/consumers; the spawned campaigns interleaved with the node-spawns-node floor, round by round.', ...fuzzSection(await benchFuzz(opts.tmp, opts.fuzzReps)) };
+}
+
 /** Check and replay throughput (budget 4) and fuzz (budget 5). */
 export async function benchTools(opts: { bin: string; tmp: string; transcriptMb: number; scenario: string; bytesPerPrompt: number; fuzzReps: number }): Promise<Section> {
   const have = emuCommands();
@@ -153,13 +174,9 @@ export async function benchTools(opts: { bin: string; tmp: string; transcriptMb:
   if (!have.includes('fuzz')) {
     budgets.push({ name: 'fuzz runs/s (in-process and spawned)', measured: 'not measured: no fuzz command', budget: 'reported', pass: undefined });
   } else {
-    const f = await benchFuzz(opts.tmp, opts.fuzzReps);
-    rows.push({ what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220; ${f.inProcessCpu.toFixed(1)} runs per CPU-second of the process (the quiet-machine rate)` });
-    rows.push({ what: 'floor: node spawns node, back to back', value: `${f.pairs.toFixed(2)} pairs/s`, detail: `${f.spawnRuns} pairs a round, median of ${f.reps} rounds` });
-    rows.push({ what: 'fuzz spawned, `--jobs 2`', value: `${f.jobs2.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run, plus the drop-in it spawns), spawn → exit of the campaign, median of ${f.reps} rounds` });
-    rows.push({ what: 'fuzz spawned, `--jobs 1`', value: `${f.jobs1.toFixed(2)} runs/s`, detail: 'the same campaign, one run at a time' });
-    budgets.push({ name: 'fuzz in-process (`fuzz()` API)', measured: `${f.inProcess.toFixed(1)} runs/s`, budget: '≥ 200 runs/s', pass: f.inProcess >= 200 });
-    budgets.push({ name: 'spawned fuzz `--jobs 2` vs sequential node-spawns-node pairs', measured: `${f.ratio.toFixed(2)}×`, budget: '≥ 1.2×', pass: f.code === 0 ? f.ratio >= 1.2 : undefined });
+    const f = fuzzSection(await benchFuzz(opts.tmp, opts.fuzzReps));
+    rows.push(...f.rows);
+    budgets.push(...f.budgets);
   }
   rmSync(home, { recursive: true, force: true });
   return {

@@ -54,6 +54,15 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
     expect(warned.has('pino')).toBe(true);
     expect(warned.has('yaml') || warned.has('zod')).toBe(false);
   });
+
+  it('a shipped scenario named or given by path loads no yaml or zod either (built compiled, #21)', () => {
+    for (const ref of ['deep-research', join(ROOT, 'scenarios', 'permissions.yaml')]) {
+      const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-scenario', ref, '--emu-home', mkdtempSync(join(tmpdir(), 'startup-'))], { cwd: ROOT, input: lines({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }, user('hi')), encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('"type":"result"');
+      expect([...r.stderr.matchAll(/^PKG (\S+)$/gm)].map((m) => m[1]), ref).toEqual([]);
+    }
+  });
 });
 
 describe('a scenario compiled once per fuzz campaign (issue #21)', () => {

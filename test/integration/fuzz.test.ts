@@ -159,11 +159,39 @@ describe('in-process fuzz() (fast-check)', () => {
       (e: Error & { token?: string }) => e,
     );
     expect(err?.message).toMatch(/minimal plan: late-progress×1\n/);
+    // issue #21: the faster runs (homes on tmpfs, one scratch folder) leave the campaign as it was for this seed
+    expect(err?.message).toMatch(/^fuzz: the consumer failed after 9 run\(s\) and 14 shrink\(s\)\n/);
     const token = (err as { token: string }).token;
+    expect(token).toBe('eyJ2IjoxLCJzZWVkIjowLCJlbXUiOiJmdXp6LTAiLCJwIjp7ImxhdGUtcHJvZ3Jlc3MiOjF9fQ');
     await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream, { ignoreLateRows: true }))).rejects.toThrow(/expected/);
     await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream))).resolves.toEqual({ runs: 1, used: { 'late-progress': 1 } });
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 });
+
+it('in-process fuzz(): a fixed seed gives the report it gave before the runs were made faster (#21)', async () => {
+  const scenario = loadScenarioFile(SCENARIO);
+  const { createConsumer } = (await import(join(FIX, 'core.mjs'))) as { createConsumer: (bugs: object) => { frame(f: unknown): string | undefined; results: number; wantsEnd(n: number): boolean } };
+  const err = await fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220' }, async (stream) => {
+    const c = createConsumer({ strictKeys: true });
+    const prompts = ['build it', 'cancel'];
+    let sent = 0;
+    const next = () => sent < prompts.length && stream.send({ type: 'user', message: { role: 'user', content: prompts[sent++] }, parent_tool_use_id: null, session_id: '' });
+    stream.send({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } });
+    next();
+    for await (const line of stream.lines()) {
+      const before = c.results;
+      if (c.frame(JSON.parse(line)) === 'stop') break;
+      if (c.results > before) next();
+      if (c.wantsEnd(prompts.length)) stream.end();
+    }
+  }).then(
+    () => undefined,
+    (e: Error) => e,
+  );
+  // recorded before the change: first failing run, shrink steps, minimal plan and its token
+  expect(err?.message).toMatch(/^fuzz: the consumer failed after 1 run\(s\) and 26 shrink\(s\)\n {2}minimal plan: unknown-field×2\n {2}error: unexpected field "fuzz_5" in task_started\n/);
+  expect((err as Error & { token: string }).token).toBe('eyJ2IjoxLCJzZWVkIjoxNTM0MzU1MjM5LCJlbXUiOiJmdXp6LTE1MzQzNTUyMzkiLCJwIjp7InVua25vd24tZmllbGQiOjJ9fQ');
+}, 300_000);
 
 it('fixtures are executable node scripts', () => {
   for (const f of ['careful', 'stop-at-result', 'first-progress-final', 'ignore-late-rows', 'crash-unknown', 'oracle']) expect(readFileSync(join(FIX, `${f}.mjs`), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);

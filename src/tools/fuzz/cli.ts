@@ -103,7 +103,7 @@ async function keepFinding(f: Finding, a: FuzzArgs, ctx: RunContext): Promise<st
   if (!claim(`${dir}.lock`)) return dir;
   try {
     rmSync(dir, { recursive: true, force: true });
-    await runOnce(f.min, { ...ctx, work: folder }, name);
+    await runOnce(f.min, { ...ctx, work: folder, keep: true }, name);
     const journal = join(dir, 'journal.ndjson');
     const source = existsSync(journal) ? journal : join(dir, 'transcript.ndjson');
     if (existsSync(source)) {

@@ -35,6 +35,11 @@ export interface RunContext {
   work: string;
   /** The scenario compiled once for the campaign (CBC_EMU_SCENARIO_COMPILED): each run's emulator skips yaml and zod. */
   compiled?: string | undefined;
+  /**
+   * Keep the run's files, a journal of every frame included (a finding's artefacts). Otherwise the run's
+   * folder goes once the run is judged, and the emulator journals only when an oracle reads it.
+   */
+  keep?: boolean | undefined;
 }
 
 /** The outcome of one run. */
@@ -88,11 +93,23 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
     CBC_EMU_HOME: join(dir, 'home'),
     CBC_EMU_FUZZ: encodePlan(plan),
     CBC_EMU_FUZZ_OUT: transcript,
-    CBC_EMU_JOURNAL: join(dir, 'journal.ndjson'),
+    // only an oracle (FUZZ_JOURNAL) or a kept finding reads the journal: an emulator writing none does less per frame (issue #21)
+    ...(ctx.oracle || ctx.keep ? { CBC_EMU_JOURNAL: join(dir, 'journal.ndjson') } : {}),
     CBC_EMU_FUZZ_NOTES: join(dir, 'emulator.ndjson'),
     ...(ctx.profile ? { CBC_EMU_PROFILE: ctx.profile } : {}),
     ...(ctx.compiled ? { CBC_EMU_SCENARIO_COMPILED: ctx.compiled } : {}),
   };
+  try {
+    return await judgeRun(ctx, dir, env);
+  } finally {
+    // nothing reads a run's files once it is judged; the runs' scratch stays small on tmpfs (issue #21)
+    if (!ctx.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the consumer with the run's environment `env` (run folder `dir`), then the oracle if any, and gives the verdict. */
+async function judgeRun(ctx: RunContext, dir: string, env: NodeJS.ProcessEnv): Promise<RunOutcome> {
+  const transcript = join(dir, 'transcript.ndjson');
   const r = await runShell(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
   const [stdout, stderr] = [r.stdout.text(), r.stderr.text()];
   const emulator = readEmulatorUse(join(dir, 'emulator.ndjson'));

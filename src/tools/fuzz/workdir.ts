@@ -1,20 +1,40 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAllRuns } from './proc.js';
+
+/** tmpfs, where the machine has one. */
+const SHM = '/dev/shm';
+
+/**
+ * Where fuzz runs keep their scratch files (run homes, transcripts, notes): tmpfs when the machine has
+ * one and TMPDIR does not name another place, else the temp dir. On a busy disk a run's folders and
+ * files cost more than the run itself; on tmpfs they are memory (issue #21).
+ */
+export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env['TMPDIR']) return tmpdir(); // the user chose where temp files go
+  try {
+    accessSync(SHM, fsConstants.W_OK);
+    if (statSync(SHM).isDirectory()) return SHM;
+  } catch {
+    // no tmpfs (not Linux, or a container without it)
+  }
+  return tmpdir();
+}
 
 /** Signals that end a campaign; each exits 128 + its number, as a shell reports a death by it. */
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Runs `body` with a fresh work folder for the campaign's runs under the temp dir, and removes it
+ * Runs `body` with a fresh work folder for the campaign's runs under the scratch root (scratchRoot), and removes it
  * whatever happens: success, failure, a throw, or SIGINT/SIGTERM/SIGHUP to the campaign (which also
  * kills every run in flight and exits with 128 + the signal's number). A killed campaign leaves
  * nothing behind; only the findings under --out, where the user asked for them, stay (issue #18 class 7).
  */
 export async function withCampaignFolder<T>(body: (work: string) => Promise<T>): Promise<T> {
-  mkdirSync(join(tmpdir(), 'cbc-emu-fuzz'), { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz', 'c-'));
+  const root = join(scratchRoot(), 'cbc-emu-fuzz');
+  mkdirSync(root, { recursive: true });
+  const work = mkdtempSync(join(root, 'c-'));
   const onSignal = (sig: NodeJS.Signals) => {
     killAllRuns();
     rmSync(work, { recursive: true, force: true });
