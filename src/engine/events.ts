@@ -98,6 +98,8 @@ export type RunStatus = Extract<TaskStatus, 'running'> | TerminalTaskStatus;
 export interface TaskRun {
   readonly info: TaskInfo;
   readonly terminal: boolean;
+  /** A shell task's exit code once it ended (get_task_output). */
+  readonly exitCode?: number | undefined;
   /** Stops the task (interrupt or stop_task); false when it had already ended. */
   kill(reason: string): boolean;
 }
@@ -132,6 +134,36 @@ export interface TurnStats {
   permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
 }
 
+/**
+ * What the machine says about a control request's target, looked up by the engine so that profiles stay pure
+ * encoders (issue #16; control-facts.ts): the file read_file names, the directory register_repo_root names, the
+ * task get_task_output names, the model apply_flag_settings sets. Absent for the subtypes that name none.
+ */
+export interface ControlFacts {
+  /** The request's path as given, and resolved against the session's cwd. */
+  path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; contents?: string | undefined; error?: string | undefined };
+  /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
+  task?: { output: string; exitCode: number | undefined; terminal: boolean };
+  /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
+  model?: { requested: string; previous: string };
+}
+
+/** What one model spent over a session: its API calls, their tokens and their time (spend.ts). */
+export interface ModelSpend {
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  apiMs: number;
+}
+
+/** The session's model calls so far, per model, and when the session started (virtual clock). */
+export interface SpendView {
+  readonly byModel: ReadonlyMap<string, Readonly<ModelSpend>>;
+  readonly startedAt: number;
+  readonly prompts: readonly string[];
+  readonly replies: readonly string[];
+}
+
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
@@ -145,7 +177,7 @@ export type ControlPayload =
   | { kind: 'get_available_modes' }
   | { kind: 'get_available_models' }
   /** A subtype the profile answers from its captured replies (data), whatever the session's state. */
-  | { kind: 'canned'; subtype: string; request: Record<string, unknown> };
+  | { kind: 'canned'; subtype: string; request: Record<string, unknown>; facts?: ControlFacts | undefined };
 
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =

@@ -2,7 +2,7 @@ import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
 import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
-import type { EngineEvent, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
+import type { EngineEvent, SpendView, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
 import type { Random } from './random.js';
 
 /**
@@ -35,6 +35,8 @@ export interface EncodeContext {
   resumed?: boolean;
   /** The command-line flags given, by name (SessionOptions.cliFlags). */
   cliFlags?: ReadonlySet<string> | undefined;
+  /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
+  spend?: SpendView | undefined;
 }
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */

@@ -11,7 +11,9 @@ import { HostRequests } from './host.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
+import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel } from './set-model.js';
+import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -73,6 +75,7 @@ export class Session implements TurnHost {
       },
     );
     this.sessionId = opts.sessionId;
+    this.spend = new SessionSpend(opts.scheduler.now());
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
@@ -94,8 +97,8 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
-
   private readonly userHome = homedir();
+  private readonly spend: SessionSpend;
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -115,6 +118,7 @@ export class Session implements TurnHost {
       env: this.o.env,
       resumed: this.o.resume !== undefined,
       cliFlags: this.o.cliFlags,
+      spend: this.spend,
     };
   }
 
@@ -122,6 +126,7 @@ export class Session implements TurnHost {
   emit(ev: EngineEvent): void {
     const drops = this.p.behavior.requestIdDropsOnReentry === true;
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    this.spend.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
       if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
@@ -210,10 +215,7 @@ export class Session implements TurnHost {
       case 'stop_task': {
         const id = request['task_id'];
         const run = this.runs.find((r) => r.info.taskId === id);
-        if (!run && b.stopUnknownTask === 'ok') {
-          ok({ kind: 'stop_task' });
-          return;
-        }
+        if (!run && b.stopUnknownTask === 'ok') return ok({ kind: 'stop_task' });
         if (!run) {
           this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
           return;
@@ -229,7 +231,9 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    ok({ kind: 'canned', subtype, request });
+    const facts = controlFacts(subtype, request, this.o.cwd, this.runs, this.model);
+    if (facts?.model) this.model = b.resolveModel(facts.model.requested);
+    ok({ kind: 'canned', subtype, request, facts });
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
@@ -289,6 +293,7 @@ export class Session implements TurnHost {
     };
     this.active = { stats, timers: [], waiting: new Set() };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
+    if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }
@@ -347,10 +352,7 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    t.stats.numTurns += 1;
-    t.stats.apiMs += MODEL_LATENCY;
-    t.stats.inputTokens += 100;
-    t.stats.outputTokens += 20;
+    this.spend.call(t.stats, this.model);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */

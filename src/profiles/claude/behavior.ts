@@ -20,6 +20,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     controlSubtypes: new Set([
       ...['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status'],
       ...Object.keys(profileData(spec.name).controlReplies ?? {}),
+      // answered from the session (control-live.ts); 2.1.220 knows neither update_settings nor get_task_output (measured)
+      ...['list_models', 'mcp_set_servers', 'read_file', 'register_repo_root', 'rename_session', 'get_usage', 'get_session_cost'],
+      ...(v328 ? ['update_settings', 'get_task_output'] : []),
     ]),
     resolveModel: (name) => resolveModel(spec, name),
     rejectPermissionMode: (mode) =>

@@ -1,9 +1,10 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import type { ClaudeSpec } from './spec.js';
-import { apiErrorOf, apiModel } from './turn.js';
+import { apiErrorOf } from './turn.js';
+import { costOf, modelUsageOf } from './usage.js';
 
 /**
  * Claude Code's `result` frame (captures; claude-code-cli.md §8, §10). An error or interrupt result
@@ -17,7 +18,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const zero = !ev.ok && !limited;
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
-  const mu = modelUsage(spec, ctx, input, output);
+  const mu = modelUsage(spec, ctx.model, input, output);
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
@@ -27,7 +28,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     duration_api_ms: zero ? 0 : s.apiMs,
     stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited ? 'tool_use' : null,
     session_id: ctx.sessionId,
-    total_cost_usd: input * spec.price.input + output * spec.price.output,
+    total_cost_usd: costOf(spec, ctx.model, input, output),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
@@ -81,26 +82,9 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 }
 
 /** Per-model usage: empty when the turn used no tokens. */
-function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
+function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
-  const v328 = spec.v328;
-  const usage = build(MODEL_USAGE, spec.wire, {
-      inputTokens: input,
-      outputTokens: output,
-      cacheReadInputTokens: 0,
-      cacheCreationInputTokens: 0,
-      webSearchRequests: 0,
-      costUSD: input * spec.price.input + output * spec.price.output,
-      contextWindow: 1000000,
-      maxOutputTokens: spec.maxOutputTokens,
-      thinkingTokens: v328 ? 0 : undefined,
-      cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
-      cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
-      canonicalModel: apiModel(ctx.model),
-      provider: 'firstParty',
-      costBasis: v328 ? 'list' : undefined,
-  });
-  return { [ctx.model]: usage };
+  return { [model]: modelUsageOf(spec, model, input, output) };
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */

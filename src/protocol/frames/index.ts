@@ -3,7 +3,16 @@ import { CONTROL_CANCEL_REQUEST, CONTROL_NOTIFICATION, CONTROL_REQUEST, CONTROL_
 import { ASSISTANT, USER } from './message.js';
 import { RESULT } from './result.js';
 import { STREAM_EVENT, USER_REPLAY } from './stream.js';
-import { BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, SESSION_STATE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS, SYSTEM_STATUS_REQUESTING } from './system.js';
+import {
+  BACKGROUND_TASKS_CHANGED,
+  COMMANDS_CHANGED,
+  FILE_HISTORY_SNAPSHOT,
+  SESSION_STATE_CHANGED,
+  SESSION_TITLE_CHANGED,
+  SYSTEM_INIT,
+  SYSTEM_STATUS,
+  SYSTEM_STATUS_REQUESTING,
+} from './system.js';
 import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './task.js';
 
 /**
@@ -15,6 +24,8 @@ export const OUTBOUND = {
   'system/status': SYSTEM_STATUS,
   'system/session_state_changed': SESSION_STATE_CHANGED,
   'system/background_tasks_changed': BACKGROUND_TASKS_CHANGED,
+  'system/commands_changed': COMMANDS_CHANGED,
+  'system/session_title_changed': SESSION_TITLE_CHANGED,
   'file-history-snapshot': FILE_HISTORY_SNAPSHOT,
   assistant: ASSISTANT,
   user: USER,
