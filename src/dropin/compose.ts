@@ -108,13 +108,15 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     now: () => scheduler.now(),
     log,
     policy: profile.behavior.binding,
+    refusal: cfg.sessionRefusal,
   });
   if ('fatal' in bound) return unusable(io, 1, bound.fatal);
 
   // CBC_EMU_FUZZ (issue #8, docs/fuzzing.md): frames pass a perturbing transformer, bytes a chunking writer
   const fuzz = cfg.fuzzToken !== undefined ? (await import('../tools/fuzz/hook.js')).fuzzHook(io) : undefined;
   if (typeof fuzz === 'string') return unusable(io, 2, fuzz);
-  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: true });
+  // under fuzz every frame stays its own write: the byte perturbations cut each write (src/tools/fuzz/bytes.ts)
+  const writer = new FrameWriter((fuzz?.stdout ?? io.stdout) as Writable, { coalesce: fuzz === undefined });
   const journalFile = cfg.journalFile;
   // under CBC_EMU_CONTROL the control server reads the journal's lines (issue #19), with or without a file
   const journaled = journalFile !== undefined || (io.env['CBC_EMU_CONTROL'] ?? '') !== '';
@@ -145,8 +147,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: bound.persist,
+    holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? profile.behavior.modelFromEnv?.(io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
+    model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
+    modelChosen: cfg.model,
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     agent: cfg.agent,
@@ -163,4 +167,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
   return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };
+}
+
+/** The model the profile's environment variable names (cbc 2.117.0: CODEBUDDY_MODEL, beaten by --model; captures env_model_cbc_*). */
+function modelFromEnv(profile: Profile, env: NodeJS.ProcessEnv): string | undefined {
+  const name = profile.behavior.modelEnv;
+  return name !== undefined ? env[name] || undefined : undefined;
 }

@@ -39,6 +39,8 @@ export interface ServeConfig {
   /** `--json-schema`, parsed; undefined when not given. */
   jsonSchema: unknown;
   session: SessionFlags;
+  /** Why the session flags are refused with an `error` frame rather than at start-up (cbc's invalid --session-id under stream-json). */
+  sessionRefusal: string | undefined;
   /** `--model`; the composition falls back to settings, scenario and profile. */
   model: string | undefined;
   permissionMode: string;
@@ -90,7 +92,7 @@ type Flag = string | true | string[] | undefined;
 
 const text = (v: Flag): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(' ') : undefined);
 const usage = (exit: number, message: string): UsageError => ({ mode: 'usage-error', message, exit });
-const FORMATS: { output: readonly OutputFormat[]; input: readonly string[] } = { output: ['text', 'json', 'stream-json'], input: ['text', 'stream-json'] };
+const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
 
 /**
  * argv + environment -> what to do, or the usage error to print. Pure: reads no file and no stream,
@@ -120,7 +122,12 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
 
   const given = text(flag('session-id'));
   const sessionId = given === '' && cl.sessionId.emptyIsNone === true ? undefined : given;
-  if (sessionId !== undefined && !cl.sessionId.valid.test(sessionId)) return usage(cl.sessionId.exit, cl.sessionId.message(sessionId));
+  let sessionRefusal: string | undefined;
+  if (sessionId !== undefined && !cl.sessionId.valid.test(sessionId)) {
+    const message = cl.sessionId.message(sessionId);
+    if (cl.sessionId.frameWhenStreaming !== true || formats.outputFormat !== 'stream-json') return usage(cl.sessionId.exit, message);
+    sessionRefusal = message;
+  }
   const needsFork = cl.sessionId.needsFork;
   if (sessionId !== undefined && needsFork !== undefined && (flag('resume') !== undefined || flag('continue') !== undefined) && flag('fork-session') === undefined) {
     return usage(1, needsFork);
@@ -166,10 +173,11 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     session: {
       resume: typeof resume === 'string' || resume === true ? resume : undefined,
       continue: flag('continue') === true,
-      sessionId,
+      sessionId: sessionRefusal === undefined ? sessionId : undefined,
       fork: flag('fork-session') === true,
       persist: flag('no-session-persistence') !== true,
     },
+    sessionRefusal,
     model: text(flag('model')),
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : permissionModeFlag(profile, text(flag('permission-mode'))),
     disableWorkflows: truthy(env['CODEBUDDY_DISABLE_WORKFLOWS']),
@@ -241,9 +249,9 @@ function positiveInt(v: string | undefined): number | undefined {
 
 /** `--output-format` / `--input-format` / `--print` / `--verbose`, with the real CLIs' messages (commander's and the profile's). */
 function checkFormats(profile: Profile, output: string | undefined, input: string | undefined, print: boolean, verbose: boolean): { outputFormat: OutputFormat; streamIn: boolean } | UsageError {
-  // only reached where the real CLI's commander has no choices for it (cbc 2.117.0): an unknown format prints text (measured: ses_bad_output_format)
-  const outputFormat = FORMATS.output.find((f) => f === (output ?? 'text')) ?? 'text';
-  if (!FORMATS.input.includes(input ?? 'text')) return usage(2, `${EMU_PREFIX} --input-format "${input}" is not served; use text or stream-json`);
+  // only reached where the real CLI's commander has no choices for it (cbc 2.117.0): an unknown format is text
+  // (measured: ses_bad_output_format prints text; ses_bad_input_format_xml/_yaml read the prompt as text, exit 0)
+  const outputFormat = OUTPUT_FORMATS.find((f) => f === (output ?? 'text')) ?? 'text';
   const streamIn = input === 'stream-json';
   if (!print && !streamIn && output === undefined) {
     return usage(2, `${EMU_PREFIX} the interactive terminal UI is not emulated; run with -p/--print or --input-format stream-json --output-format stream-json`);

@@ -172,8 +172,10 @@ function dispatch(frame: InboundEnvelope, c: Composition): void {
     case 'control_response':
       c.session.hostResponse(frame.response ?? {});
       return;
-    case 'control_cancel_request':
     case 'keep_alive':
+      if (c.profile.behavior.keepAliveIsUnknown === true) c.session.blankTurn();
+      return;
+    case 'control_cancel_request':
       return;
   }
 }

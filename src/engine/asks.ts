@@ -113,7 +113,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
-      deny(a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : undefined, 'host');
+      const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
+      deny(a.kind === 'error' ? a.message : shown, 'host');
     });
   };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);

@@ -27,6 +27,7 @@ export class BackgroundRun implements TaskRun {
   private toolUses = 0;
   private tokens = 0;
   status: RunStatus = 'running';
+  exitCode: number | undefined;
 
   constructor(
     readonly info: TaskInfo,
@@ -92,6 +93,7 @@ export class BackgroundRun implements TaskRun {
     const notifyStatus = notificationStatus(status);
     const error = forcedError ?? (status === 'failed' && s.kind === 'agent' ? s.result ?? 'agent failed' : undefined);
     const detail: TaskEndDetail = { exitCode: s.kind === 'agent' ? undefined : s.exit_code ?? 0, result: s.result, error };
+    this.exitCode = status === 'killed' ? undefined : detail.exitCode;
     announceEnd(h, this.info, {
       status,
       endTime: now,

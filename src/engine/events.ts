@@ -98,6 +98,8 @@ export type RunStatus = Extract<TaskStatus, 'running'> | TerminalTaskStatus;
 export interface TaskRun {
   readonly info: TaskInfo;
   readonly terminal: boolean;
+  /** A shell task's exit code once it ended (get_task_output). */
+  readonly exitCode?: number | undefined;
   /** Stops the task (interrupt or stop_task); false when it had already ended. */
   kill(reason: string): boolean;
 }
@@ -132,20 +134,50 @@ export interface TurnStats {
   permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
 }
 
+/**
+ * What the machine says about a control request's target, looked up by the engine so that profiles stay pure
+ * encoders (issue #16; control-facts.ts): the file read_file names, the directory register_repo_root names, the
+ * task get_task_output names, the model apply_flag_settings sets. Absent for the subtypes that name none.
+ */
+export interface ControlFacts {
+  /** The request's path as given, and resolved against the session's cwd. */
+  path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; contents?: string | undefined; error?: string | undefined };
+  /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
+  task?: { output: string; exitCode: number | undefined; terminal: boolean };
+  /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
+  model?: { requested: string; previous: string };
+}
+
+/** What one model spent over a session: its API calls, their tokens and their time (spend.ts). */
+export interface ModelSpend {
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  apiMs: number;
+}
+
+/** The session's model calls so far, per model, and when the session started (virtual clock). */
+export interface SpendView {
+  readonly byModel: ReadonlyMap<string, Readonly<ModelSpend>>;
+  readonly startedAt: number;
+  readonly prompts: readonly string[];
+  readonly replies: readonly string[];
+}
+
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
-  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel). */
-  | { kind: 'set_model'; model: string; requested: string; previous: string; sessionId: string }
+  /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
+  | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
   | { kind: 'stop_task' }
   | { kind: 'mcp_status' }
   | { kind: 'get_available_modes' }
   | { kind: 'get_available_models' }
   /** A subtype the profile answers from its captured replies (data), whatever the session's state. */
-  | { kind: 'canned'; subtype: string; request: Record<string, unknown> };
+  | { kind: 'canned'; subtype: string; request: Record<string, unknown>; facts?: ControlFacts | undefined };
 
 /** The --max-budget-usd facts of a result: the limit, whether the turn called the model, the tokens the result reports. */
 export interface ResultBudget {
@@ -224,6 +256,8 @@ export type EngineEvent =
       budget?: ResultBudget | undefined;
       /** The turn ended with the scenario's `error` (Claude Code: the model API's error, capture ses_api_error). */
       apiError?: boolean | undefined;
+      /** cbc 2.117.0: the new `_requestId` a result carries after --json-schema re-prompts (captures opt_json_schema*). */
+      requestId?: string | undefined;
     }
   | { kind: 'bg_tasks_changed'; at: 'start' | 'before-updated' | 'after-notification' | 'reinitialize'; tasks: TaskInfo[] }
   | { kind: 'task_started'; task: TaskInfo }

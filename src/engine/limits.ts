@@ -17,7 +17,7 @@ export function turnLimitReached(s: TurnHost): boolean {
 export function overBudget(s: TurnHost): boolean {
   const limit = s.o.maxBudgetUsd;
   const b = s.p.behavior.budget;
-  return limit !== undefined && b !== undefined && b.costUsd(s.spent.inputTokens, s.spent.outputTokens) >= limit;
+  return limit !== undefined && b !== undefined && b.costUsd(s.model, s.spent.inputTokens, s.spent.outputTokens) >= limit;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
 import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
-import type { EngineEvent, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
+import type { EngineEvent, SpendView, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
 import type { Random } from './random.js';
 
 /**
@@ -35,6 +35,8 @@ export interface EncodeContext {
   resumed?: boolean;
   /** The command-line flags given, with their values (SessionOptions.cliFlags). */
   cliFlags?: CliFlags | undefined;
+  /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
+  spend?: SpendView | undefined;
 }
 
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */
@@ -55,6 +57,8 @@ export interface ProfileBehavior {
   controlSubtypes: ReadonlySet<string>;
   /** The model a name stands for (an alias such as `opus` or `default` resolves to the id the CLI reports). */
   resolveModel(name: string): string;
+  /** cbc 2.117.0: set_model takes the name as given (no resolution) and refuses a missing or empty one with `emptyError`. */
+  setModelAsGiven?: { emptyError: string };
   /** Why set_permission_mode refuses `mode` (message and, where the CLI sends one, error code), or undefined to accept it. */
   rejectPermissionMode(mode: string): { message: string; code?: string } | undefined;
   /** stop_task naming no task: cbc errors ("No task found with ID"), Claude Code answers an empty success (measured). */
@@ -68,8 +72,8 @@ export interface ProfileBehavior {
   /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
   unknownPermissionModeIsDefault?: boolean;
   /**
-   * cbc 2.117.0: the frames after a tool the host allowed over can_use_tool, or after a --json-schema re-prompt,
-   * carry no `_requestId` (captures req_can_use_tool_allow, opt_json_schema).
+   * cbc 2.117.0: the frames after a tool the host allowed or denied over can_use_tool, or after a --json-schema re-prompt,
+   * carry no `_requestId` (captures req_can_use_tool_allow, req_can_use_tool_deny_cbc_other, opt_json_schema).
    */
   requestIdDropsOnReentry?: boolean;
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
@@ -84,8 +88,12 @@ export interface ProfileBehavior {
   emitsSessionState(env: NodeJS.ProcessEnv): boolean;
   /** Where this CLI keeps settings files (`.codebuddy` or `.claude`). */
   settingsDir: string;
+  /** cbc 2.117.0: a host's can_use_tool denial shows the fixed rejection text, whatever message or reason it gave (capture req_can_use_tool_deny_cbc_other). */
+  hostDenyTextFixed?: boolean;
   /** Default model id. */
   defaultModel: string;
+  /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */
+  modelEnv?: string;
   /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
   initTools(o: InitToolOptions): string[];
   /**
@@ -100,8 +108,15 @@ export interface ProfileBehavior {
    * frame it claims to be, `ignore` does nothing (logged at info level only: the real CLIs say nothing).
    */
   oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
+  /** cbc 2.117.0 has no keep_alive line: it is an unknown type there, an empty turn (capture in_keep_alive_twice). */
+  keepAliveIsUnknown?: boolean;
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
+  /**
+   * cbc 2.117.0's set_model: naming a session_id before the first turn is answered for that session (not "Session not
+   * found"); after it, a session_id naming another session is refused "Session mismatch" (captures ctl_set_model_*_sid).
+   */
+  namedSessionAhead?: ReadonlySet<string>;
   /** Summary text of a task notification. */
   summary(task: TaskInfo, status: NotificationStatus, detail: TaskEndDetail): string;
   /** Text of the tool_result that confirms a background launch. */
@@ -162,10 +177,8 @@ export interface ProfileBehavior {
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */
   helpName: string;
-  /** The model an environment variable picks, below --model and above the settings (Claude: ANTHROPIC_MODEL). */
-  modelFromEnv?(env: Readonly<Record<string, string | undefined>>): string | undefined;
   /** --max-budget-usd: what the model tokens cost, and the error of a turn past the budget (absent: the flag is ignored). */
-  budget?: { costUsd(inputTokens: number, outputTokens: number): number; error(limit: number): string };
+  budget?: { costUsd(model: string, inputTokens: number, outputTokens: number): number; error(limit: number): string };
   /** Lines the CLI writes to stderr at start-up for the flags given (Claude: --betas it does not allow). */
   startWarnings?(flags: CliFlags): string[];
 }

@@ -5,13 +5,16 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
-import { writeInside } from '../store/paths.js';
+import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
+import { controlFacts } from './control-facts.js';
+import { sessionRefusal, setModel } from './set-model.js';
+import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -38,6 +41,7 @@ export class Session implements TurnHost {
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
   model: string;
+  modelChosen: string | undefined;
 
   /** is_error of the last result (decides the exit code after EOF); undefined until a result was written. */
   lastResultError: boolean | undefined = undefined;
@@ -50,6 +54,7 @@ export class Session implements TurnHost {
   private initCount = 0;
   private resultCount = 0;
   private turnRequestId: string | undefined;
+  private resultRequestIdFresh = false;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
@@ -73,8 +78,10 @@ export class Session implements TurnHost {
       },
     );
     this.sessionId = opts.sessionId;
+    this.spend = new SessionSpend(opts.scheduler.now());
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
+    this.modelChosen = opts.modelChosen;
     this.toolList = this.p.behavior.initTools({
       disallowed: opts.disallowedTools ?? [],
       hostAnswersPrompts: opts.permissionPromptStdio === true,
@@ -94,8 +101,8 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
-
   private readonly userHome = homedir();
+  private readonly spend: SessionSpend;
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -115,22 +122,27 @@ export class Session implements TurnHost {
       env: this.o.env,
       resumed: this.o.resume !== undefined,
       cliFlags: this.o.cliFlags,
+      spend: this.spend,
     };
   }
 
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
     if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
+    const drops = this.p.behavior.requestIdDropsOnReentry === true;
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    this.spend.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
-      if (this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
+      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
     }
+    // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
+    if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
-    if (ev.kind === 'tool_result' && ev.allowedBy === 'host' && this.p.behavior.requestIdDropsOnReentry === true) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -168,11 +180,9 @@ export class Session implements TurnHost {
       this.emit({ kind: 'control_error', requestId, subtype, reason: 'unsupported' });
       return;
     }
-    if (b.sessionBoundBeforeFirstTurn?.has(subtype) && this.resultCount === 0 && !this.active) {
-      const sid = nonEmpty(request, 'session_id') ?? 'current';
-      this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `Session not found: ${sid}` });
-      return;
-    }
+    const idle = this.resultCount === 0 && !this.active;
+    const refusal = sessionRefusal(b, subtype, request, idle, this.sessionId);
+    if (refusal !== undefined) return this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: refusal });
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize': {
@@ -205,20 +215,13 @@ export class Session implements TurnHost {
         ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.sessionId });
         return;
       }
-      case 'set_model': {
-        const previous = this.model;
-        const requested = nonEmpty(request, 'model') ?? 'default';
-        this.model = b.resolveModel(requested);
-        ok({ kind: 'set_model', model: this.model, requested, previous, sessionId: this.sessionId });
+      case 'set_model':
+        setModel(this, b, requestId, request, idle);
         return;
-      }
       case 'stop_task': {
         const id = request['task_id'];
         const run = this.runs.find((r) => r.info.taskId === id);
-        if (!run && b.stopUnknownTask === 'ok') {
-          ok({ kind: 'stop_task' });
-          return;
-        }
+        if (!run && b.stopUnknownTask === 'ok') return ok({ kind: 'stop_task' });
         if (!run) {
           this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
           return;
@@ -234,7 +237,9 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    ok({ kind: 'canned', subtype, request });
+    const facts = controlFacts(subtype, request, this.o.cwd, this.runs, this.model);
+    if (facts?.model) this.model = b.resolveModel(facts.model.requested);
+    ok({ kind: 'canned', subtype, request, facts });
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
@@ -294,6 +299,7 @@ export class Session implements TurnHost {
     };
     this.active = { stats, timers: [], waiting: new Set() };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
+    if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }
@@ -353,19 +359,13 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    t.stats.numTurns += 1;
-    t.stats.apiMs += MODEL_LATENCY;
-    t.stats.inputTokens += 100;
-    t.stats.outputTokens += 20;
+    this.spend.call(t.stats, this.model);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
-    try {
-      writeInside(this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home, file, text);
-    } catch (err) {
-      this.o.log.error({ err, file }, 'cannot write task output file');
-    }
+    const root = this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home;
+    writeTaskOutput(root, file, text, this.o.holdOutput, (err) => this.o.log.error({ err, file }, 'cannot write task output file'));
   }
 
   atTurnLimit(): boolean {

@@ -31,6 +31,8 @@ export interface SessionOptions {
   env: NodeJS.ProcessEnv;
   sessionId: string;
   model: string;
+  /** The model the user named (--model or the environment), undefined when none: cbc's first set_model reports it as previous_model. */
+  modelChosen?: string;
   permissionMode: string;
   disableWorkflows: boolean;
   /** `--agent <name>`: the session runs as that agent (its tools). */
@@ -41,6 +43,12 @@ export interface SessionOptions {
   resume?: SessionProgress | undefined;
   /** Records a finished turn in the session store (absent with --no-session-persistence). */
   persist?: ((state: SessionProgress) => void) | undefined;
+  /**
+   * Holds the frames written from now on until the returned release is called (the transport's hold):
+   * given, task output files are written off the main thread and the frames after one (its
+   * notification) wait for it (issue #21); absent, they are written at once.
+   */
+  holdOutput?: (() => () => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
   /** `--include-partial-messages`: assistant texts also stream as the API's events. */

@@ -8,6 +8,8 @@ export interface ProfileData {
   initializeResponse: Record<string, unknown>;
   systemInit: FrameOf<typeof SYSTEM_INIT>;
   availableModes?: Record<string, unknown>;
+  /** cbc: the model list get_available_models reports whole as `rawModels` (initialize lists only id and name). */
+  models?: Array<Record<string, unknown>>;
   /** Replies to control subtypes the session does not handle itself, per subtype (see {@link CannedReply}). */
   controlReplies?: Record<string, CannedReply>;
 }

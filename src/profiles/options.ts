@@ -31,9 +31,10 @@ export interface CliOptions {
   earlyVersion?: { flags: readonly string[]; alsoWith: readonly string[] };
   /**
    * The real CLI's `--session-id` rule and its answer to a value that breaks it; `emptyIsNone`: an empty value counts as
-   * not given; `needsFork`: the refusal of --session-id with --resume/--continue but no --fork-session.
+   * not given; `needsFork`: the refusal of --session-id with --resume/--continue but no --fork-session; `frameWhenStreaming`:
+   * under --output-format stream-json the refusal is an `error` frame on stdout, not stderr (cbc 2.117.0).
    */
-  sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string };
+  sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string; frameWhenStreaming?: boolean };
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
   jsonSchemaError?: string;
   /**

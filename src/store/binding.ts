@@ -47,8 +47,11 @@ export function bindSession(o: {
   now: () => number;
   log: EmuLogger;
   policy: BindingPolicy;
+  /** A refusal the flags alone decide (cbc 2.117.0's invalid --session-id under stream-json output): no session is bound. */
+  refusal?: string | undefined;
 }): SessionBinding | { fatal: string } {
   const refuse = (error: string, sessionId: string): SessionBinding => ({ sessionId, resume: undefined, persist: () => undefined, error });
+  if (o.refusal !== undefined) return refuse(o.refusal, o.newId());
   if (o.flags.sessionId !== undefined && !isSafeId(o.flags.sessionId)) return { fatal: unsafeIdMessage('--session-id', o.flags.sessionId) };
   let resumed: StoredSession | undefined;
   if (typeof o.flags.resume === 'string') {

@@ -1,4 +1,4 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { close, closeSync, constants, lstatSync, mkdirSync, open, openSync, write, writeSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EmuError } from '../errors.js';
 import { makeDirs } from '../transport/dirs.js';
@@ -28,6 +28,79 @@ export function unsafeIdMessage(flag: string, id: string): string {
  * chose it. Throws EmuError('E_IO') when the path leaves the home or meets a link.
  */
 export function writeInside(home: string, file: string, text: string, mode: 'replace' | 'append' = 'replace'): void {
+  const fd = openInside(home, file, mode);
+  try {
+    // one write(2) per record: with O_APPEND two processes never interleave inside a line
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Opens `file` for writing under writeInside's rules (same checks, same errors): the descriptor, the
+ * caller closes it. 'append-read' appends and may also read (the session store checks the last byte).
+ */
+export function openInside(home: string, file: string, mode: 'replace' | 'append' | 'append-read'): number {
+  const path = prepareInside(home, file);
+  try {
+    return openSync(path, openFlags(mode), 0o644);
+  } catch (e) {
+    throw openError(file, e);
+  }
+}
+
+/**
+ * writeInside (same checks, same errors, mode 'replace'), with the open, write and close of the file on
+ * libuv's thread pool so a run that creates many task output files (issue #21: file creation is the
+ * costly part) goes on emitting meanwhile. The folders are checked and made at once; `done` is called
+ * once, with the error when the write failed.
+ */
+export function writeInsideLater(home: string, file: string, text: string, done: (err?: Error) => void): void {
+  let path: string;
+  try {
+    path = prepareInside(home, file);
+  } catch (e) {
+    queueMicrotask(() => done(e as Error));
+    return;
+  }
+  open(path, openFlags('replace'), 0o644, (oe, fd) => {
+    if (oe) return done(openError(file, oe));
+    const buf = Buffer.from(text, 'utf8');
+    const closeThen = (err?: Error) => close(fd, (ce) => done(err ?? ce ?? undefined));
+    const from = (off: number): void => {
+      if (off >= buf.length) return closeThen();
+      write(fd, buf, off, buf.length - off, null, (we, n) => (we ? closeThen(we) : from(off + n)));
+    };
+    from(0);
+  });
+}
+
+/**
+ * Writes a task output file inside `root`: with `hold` (the transport's), off the main thread while the
+ * frames written meanwhile (the notification naming the file) are held until it is written; without,
+ * at once. A failure goes to `failed` (the run goes on).
+ */
+export function writeTaskOutput(root: string, file: string, text: string, hold: (() => () => void) | undefined, failed: (err: unknown) => void): void {
+  if (hold) {
+    const release = hold();
+    writeInsideLater(root, file, text, (err) => {
+      if (err) failed(err);
+      release();
+    });
+    return;
+  }
+  try {
+    writeInside(root, file, text);
+  } catch (err) {
+    failed(err);
+  }
+}
+
+/** The folders of `file` made (none a link) and its absolute path, or EmuError('E_IO') when it leaves `home`. */
+function prepareInside(home: string, file: string): string {
   const root = resolve(home);
   const rel = relative(root, resolve(file));
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
@@ -40,23 +113,15 @@ export function writeInside(home: string, file: string, text: string, mode: 'rep
     dir = join(dir, part);
     ensureRealDir(dir);
   }
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'append' ? constants.O_APPEND : constants.O_TRUNC);
-  let fd: number;
-  try {
-    fd = openSync(join(root, rel), flags, 0o644);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new EmuError('E_IO', `refusing to write ${file}: it is a symbolic link inside the emulator home`, { cause: e });
-    throw e;
-  }
-  try {
-    // one write(2) per record: with O_APPEND two processes never interleave inside a line
-    const buf = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-  } finally {
-    closeSync(fd);
-  }
+  return join(root, rel);
+}
+
+const openFlags = (mode: 'replace' | 'append' | 'append-read') => (mode === 'append-read' ? constants.O_RDWR : constants.O_WRONLY) | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'replace' ? constants.O_TRUNC : constants.O_APPEND);
+
+/** The error for a failed open of `file`: a link (ELOOP) is refused in words, anything else as it came. */
+function openError(file: string, e: unknown): Error {
+  if ((e as NodeJS.ErrnoException).code === 'ELOOP') return new EmuError('E_IO', `refusing to write ${file}: it is a symbolic link inside the emulator home`, { cause: e });
+  return e as Error;
 }
 
 /** Makes `dir` a real folder: created when missing, refused when it is a link or not a folder. */

@@ -1,7 +1,7 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRawFrame, num, str, type RawFrame } from '../protocol/raw-frame.js';
-import { isSafeId, writeInside } from './paths.js';
+import { isSafeId, openInside } from './paths.js';
 
 /**
  * The embedded session store: one append-only JSON-lines file per session under
@@ -109,27 +109,53 @@ function asHeader(r: RawFrame): SessionHeader | undefined {
   };
 }
 
-/** Appends one record (creating the file and folders as needed, never through a link: store/paths.ts). */
+/**
+ * Append handles kept open, by file (issue #21: a run appends a record per turn, and opening the file
+ * for each cost more than the write). A handle is used only while the path still names its file (same
+ * device and inode, not a link), else it is closed and the file opened anew under writeInside's rules;
+ * the oldest is closed past MAX_HANDLES, so a process that serves many sessions keeps few descriptors.
+ */
+const handles = new Map<string, { fd: number; dev: number; ino: number }>();
+const MAX_HANDLES = 8;
+
+/**
+ * Appends one record (creating the file and folders as needed, never through a link: store/paths.ts),
+ * in one write(2) on an O_APPEND descriptor: two processes never interleave inside a line.
+ */
 export function appendRecord(home: string, id: string, rec: SessionHeader | TurnRecord): void {
+  const path = file(home, id);
+  const fd = appendHandle(home, path);
   // after a crash mid-write the file ends in a torn line: start on a fresh line, or this record is lost too
-  writeInside(home, file(home, id), (endsTorn(file(home, id)) ? '\n' : '') + JSON.stringify(rec) + '\n', 'append');
+  const buf = Buffer.from((endsTorn(fd) ? '\n' : '') + JSON.stringify(rec) + '\n', 'utf8');
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
 }
 
-/** True when `path` exists and its last byte is not a newline. */
-function endsTorn(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return false;
+/** The open append descriptor of `path`: the kept one while the path still names its file, else a new one. */
+function appendHandle(home: string, path: string): number {
+  const kept = handles.get(path);
+  if (kept) {
+    const st = lstatSync(path, { throwIfNoEntry: false });
+    if (st && st.isFile() && st.dev === kept.dev && st.ino === kept.ino) return kept.fd;
+    handles.delete(path);
+    closeSync(kept.fd);
   }
-  try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return false;
-    const b = Buffer.alloc(1);
-    readSync(fd, b, 0, 1, size - 1);
-    return b[0] !== 0x0a;
-  } finally {
-    closeSync(fd);
+  const fd = openInside(home, path, 'append-read');
+  const st = fstatSync(fd);
+  handles.set(path, { fd, dev: st.dev, ino: st.ino });
+  if (handles.size > MAX_HANDLES) {
+    const [oldest, h] = handles.entries().next().value as [string, { fd: number }];
+    handles.delete(oldest);
+    closeSync(h.fd);
   }
+  return fd;
+}
+
+/** True when the file open on `fd` is not empty and its last byte is not a newline. */
+function endsTorn(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return false;
+  const b = Buffer.alloc(1);
+  readSync(fd, b, 0, 1, size - 1);
+  return b[0] !== 0x0a;
 }

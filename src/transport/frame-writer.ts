@@ -1,6 +1,11 @@
 import type { Writable } from 'node:stream';
 import { flushed } from './flush.js';
 
+/** Characters of coalesced lines written at once without waiting for the end of the burst. */
+const BATCH_CHARS = 65536;
+/** Lines a hold may queue before `ready()` asks the engine to wait for its release. */
+const MAX_HELD_LINES = 4096;
+
 /**
  * Writes one already-serialised frame per line. Knows nothing about message shapes.
  *
@@ -16,7 +21,6 @@ export class FrameWriter {
   /** Count of frames handed to the stream. */
   written = 0;
 
-  private corked = false;
   /** Lines written while stdout is held (the control server's stall fault, issue #19), in order. */
   private held: string[] | undefined;
   private holdWaiters: Array<() => void> = [];
@@ -25,8 +29,9 @@ export class FrameWriter {
   onWrite: ((json: string) => void) | undefined;
 
   /**
-   * `coalesce`: frames written in one synchronous burst leave in one writev (cork until the next
-   * tick) — far fewer syscalls when the engine emits many frames at once, same bytes and order.
+   * `coalesce`: frames written in one synchronous burst leave as one string in one write (joined until
+   * the next tick, or 64 KiB) — far fewer syscalls and chunks when the engine emits many frames at
+   * once, same bytes and order.
    */
   constructor(
     private readonly stream: Writable,
@@ -86,14 +91,30 @@ export class FrameWriter {
   private holds = 0;
 
   private put(json: string): boolean {
+    if (this.opts.coalesce) {
+      // one string and one write(2) per burst: a writev of thousands of small chunks costs more than the copy (issue #21)
+      if (this.batch === '') process.nextTick(this.sendBatch);
+      this.batch += json + '\n';
+      if (this.batch.length >= BATCH_CHARS) this.sendBatch();
+      return !this.full;
+    }
+    return this.send(json + '\n');
+  }
+
+  /** The coalesced lines not yet handed to the stream. */
+  private batch = '';
+
+  private readonly sendBatch = (): void => {
+    if (this.batch === '') return;
+    const text = this.batch;
+    this.batch = '';
+    if (!this.broken && !this.unusable()) this.send(text);
+  };
+
+  private send(text: string): boolean {
     let ok: boolean;
     try {
-      if (this.opts.coalesce && !this.corked) {
-        this.corked = true;
-        this.stream.cork();
-        process.nextTick(() => this.uncork());
-      }
-      ok = this.stream.write(json + '\n');
+      ok = this.stream.write(text);
     } catch {
       this.markBroken();
       return true;
@@ -102,28 +123,21 @@ export class FrameWriter {
     return ok;
   }
 
-  /** Resolves when the stream can take more; `undefined` when it is not backed up (or broken). */
+  /** Resolves when the stream can take more (and a long hold was released); `undefined` when it is not backed up (or broken). */
   ready(): Promise<void> | undefined {
-    if (!this.full || this.broken) return undefined;
+    if (this.broken) return undefined;
+    // held lines wait in memory: past a bound the writer is as backed up as a full pipe
+    if (this.held && this.held.length >= MAX_HELD_LINES) return new Promise<void>((resolve) => this.holdWaiters.push(resolve));
+    if (!this.full) return undefined;
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   /** Resolves once everything written so far was flushed (immediately when the stream is broken). */
   flush(): Promise<void> {
     if (this.held) return new Promise<void>((resolve) => this.holdWaiters.push(resolve)).then(() => this.flush());
-    this.uncork();
+    this.sendBatch();
     if (this.broken) return Promise.resolve();
     return flushed(this.stream);
-  }
-
-  private uncork(): void {
-    if (!this.corked) return;
-    this.corked = false;
-    try {
-      this.stream.uncork();
-    } catch {
-      this.markBroken();
-    }
   }
 
   /** A destroyed or ended stream takes no more bytes (and a destroyed one emits no error on write). */

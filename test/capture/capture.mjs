@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASES } from './cases.mjs';
 import { playSteps } from './steps.mjs';
@@ -122,7 +122,10 @@ async function runCase(cmd, c, cli, name, port) {
     mkdirSync(join(run, 'home', '.claude'), { recursive: true });
     writeFileSync(join(run, 'home', '.claude', 'settings.json'), JSON.stringify(cli.settings));
   }
-  for (const [f, body] of Object.entries(c.files ?? {})) writeFileSync(join(run, 'work', f), body);
+  for (const [f, body] of Object.entries(c.files ?? {})) {
+    mkdirSync(dirname(join(run, 'work', f)), { recursive: true }); // a file may sit in a sub-folder
+    writeFileSync(join(run, 'work', f), body);
+  }
   const env = { PATH: process.env.PATH, HOME: join(run, 'home'), TERM: 'dumb', ...cli.env(port, run), ...(c.env ?? {}) };
   const cwd = join(run, 'work');
   if (c.pre) await runSteps(cmd, argsOf(c.pre, name, cli.bypass), c.pre.steps, cwd, env);

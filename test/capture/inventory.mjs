@@ -55,6 +55,9 @@ export const NOT_REPRODUCED = {
   'claude-2.1.220 sig_int_after_init': 'not reproduced: Claude 2.1.220, still starting up (no initialize reply yet, see sig_hup_idle), died by SIGINT; once serving, SIGINT interrupts the turn and exits 0 (sig_int_idle, sig_int_mid_turn), as the emulator does',
   'cbc-2.117.0 in_json_array': 'not reproduced: whether cbc 2.117.0 moves to a new session after the blank turn of an unreadable line is a race (recaptures differ: in_json_number moved, in_json_array stayed); the emulator always moves',
   'cbc-2.117.0 bg_agent': 'not reproduced (allow-listed): cbc 2.117.0 offline runs the Agent tool as a team member ("Spawned successfully", no task frames); the emulator plays the scenario\'s background agent (task_started/updated/notification, follow-up turn)',
+  'cbc-2.117.0 ctl_get_task_output_known': 'not reproduced (allow-listed): cbc 2.117.0 headless refuses run_in_background Bash (see bg_bash), so no task runs whose output could be asked for; the emulator plays the scenario\'s background shell task',
+  'claude-2.1.328 ctl_get_context_usage': 'not reproduced: Claude 2.1.328 totals its own token estimates of its system prompt and tools, which grow with the length of the cwd path and the environment text (2348 vs 2358 system prompt tokens in two run folders); the emulator reports the captured breakdown',
+  'claude-2.1.328 ctl_get_context_usage_idle': 'not reproduced: before the first model call Claude 2.1.328 estimates fewer system tool tokens (8517) than after it (8723; deferred tools load), and totals its own prompt estimates (see ctl_get_context_usage); the emulator reports the captured after-turn breakdown',
   'cbc-2.117.0 bg_bash': 'not reproduced (allow-listed): cbc 2.117.0 headless refuses run_in_background Bash even under stream-json ("not supported in print mode (-p)"); the emulator plays the scenario\'s background shell task',
   'cbc-2.117.0 wf_complete': 'not reproduced (allow-listed): cbc 2.117.0 offline does not offer the Workflow tool to the model (its feature flags need the account), so no workflow runs; the emulator plays the scenario\'s workflow frames',
   'cbc-2.117.0 wf_failed': 'not reproduced (allow-listed): cbc 2.117.0 offline does not offer the Workflow tool to the model, so no workflow runs; the emulator plays the scenario\'s workflow frames',
@@ -64,6 +67,12 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 p_json': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items, led by the CLI\'s own memory system reminder (kilobytes of prompt text naming the real HOME layout); the emulator prints the result object',
   'cbc-2.117.0 ses_json_schema': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items with its own system-reminder text (see p_json); the re-prompts themselves are reproduced (opt_json_schema)',
   'cbc-2.117.0 int_mid': 'not reproduced: on interrupt cbc 2.117.0 writes the text streamed so far ("thinking...") as an assistant message; a scenario turn is a whole reply after its delay, so the emulator has no partial text to write',
+  'cbc-2.117.0 in_json_true': 'not reproduced: whether cbc 2.117.0 moves to a new session after the blank turn of an unreadable line is a race (see in_json_array: in_json_true stayed, in_json_string_long moved); the emulator always moves',
+  'cbc-2.117.0 in_keep_alive_twice': 'not reproduced: cbc 2.117.0 reads keep_alive as an unknown line (a blank turn, reproduced); whether it moves to a new session after each is a race (here: after the first, not after the second); the emulator always moves',
+  'cbc-2.117.0 in_user_role_system': 'not reproduced: a user line whose role is not "user" starts a cbc 2.117.0 turn that never ends against the fake API (init, status, snapshot, then nothing); the next line opens a new session (see in_crlf) and the process does not exit at EOF (killed); the emulator reads the content as the prompt',
+  'cbc-2.117.0 ses_api_error_cbc': 'not reproduced yet: cbc 2.117.0 writes a failed first turn as an assistant text "<status> <message> (<its request id>/<session id>)" named by a uuid, without _requestId; the scenario\'s error text is shared with the Claude profiles ("API Error: …")',
+  'cbc-2.117.0 eof_after_error_cbc': 'not reproduced yet: when a later turn fails, cbc 2.117.0 writes no assistant text, and its error result carries the turn\'s _requestId and counts no reply in num_turns (a failed first turn differs: ses_api_error_cbc)',
+  'cbc-2.117.0 ses_session_id_invalid_input': 'not reproduced: under stream-json input cbc 2.117.0 answers initialize first and reports the invalid --session-id (an error frame) at the first user line; the emulator refuses before serving',
   'claude-2.1.220 wf_complete': 'not reproduced: Claude Code 2.1.220 coalesces workflow snapshots by real time (two task_progress frames for three agents here, the second with rows already done); the emulator emits one snapshot per agent change',
   'claude-2.1.220 wf_failed': 'not reproduced: the failure text carries the script engine\'s stack ("at <anonymous> (workflow.js:3:7)", Bun\'s processTicksAndRejections), and 2.1.220 coalesces snapshots by real time (see wf_complete)',
   'claude-2.1.220 wf_stopped': 'not reproduced: whether the first snapshot comes before or after the turn\'s closing assistant frame is a race between the sub-agent start and the model reply (real latencies); the emulator\'s virtual timings give one order',
@@ -101,8 +110,8 @@ const ENV_ROWS = [
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
-  ['ANTHROPIC_MODEL', ['env_model', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream']],
-  ['CODEBUDDY_MODEL', ['env_model']],
+  ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream']],
+  ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
   ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING', ['env_file_checkpointing']],
   // set by every capture (capture.mjs) and replayed by compare.mjs: the init frame's paths show them
@@ -142,6 +151,7 @@ const OPTION_CASES = {
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
+  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -170,7 +180,10 @@ export function rows() {
     out.push({ id: `control ${sub}`, kind: 'control SDK→CLI', about: `control_request ${sub}`, cases: [...(base ?? []), ...own, ...edges], clis: Object.keys(CLIS), declaredBy: clis });
   }
   const HOST = {
-    can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn', 'req_no_prompt_tool_p'],
+    can_use_tool: [
+      'req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare',
+      'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn', 'req_no_prompt_tool_p',
+    ],
     hook_callback: ['req_hook_callback'],
   };
   const HOST_WHY = {
@@ -185,7 +198,7 @@ export function rows() {
   const prefixed = (p, kind) => SURFACE_CASES.filter((c) => c.name.startsWith(p)).map((c) => ({ id: c.name, kind, about: c.about, cases: [c.name], clis: c.clis }));
   out.push(...prefixed('in_', 'stdin'), { id: 'malformed', kind: 'stdin', about: 'a stdin line that is not JSON, then a turn', cases: ['malformed'], clis: Object.keys(CLIS) });
   out.push(...prefixed('ses_', 'session'));
-  for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
+  for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'ctl_bogus_subtype_cbc', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
   out.push(...prefixed('sig_', 'signal/EOF'), ...prefixed('eof_', 'signal/EOF'));
   // the base cases (cases.mjs) no row above cites — background work, workflows, print mode: compared like the rest
   const cited = new Set(out.flatMap((r) => (r.cases === 'frames' ? [] : r.cases)));

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeStdout, normalizeString, Placeholders } from '../golden/normalize.ts';
 import { CLIS } from './capture.mjs';
@@ -81,7 +81,10 @@ async function replay(cli, name, profile, rec) {
   const root = mkdtempSync(join(tmpdir(), 'cbc-emu-surface-'));
   const cwd = join(root, 'work');
   for (const d of ['work', 'home', 'tmp', 'run']) mkdirSync(join(root, d));
-  for (const [f, body] of Object.entries(rec.files ?? {})) writeFileSync(join(cwd, f), body);
+  for (const [f, body] of Object.entries(rec.files ?? {})) {
+    mkdirSync(dirname(join(cwd, f)), { recursive: true }); // a file may sit in a sub-folder
+    writeFileSync(join(cwd, f), body);
+  }
   // the user settings capture.mjs wrote for a bypass case (Claude's allow rules), which the stdin record does not carry
   const c = [...SURFACE_CASES, ...CASES].find((x) => x.name === name);
   if (CLIS[cli].settings && c?.bypass) {
@@ -99,7 +102,9 @@ async function replay(cli, name, profile, rec) {
 }
 
 /** Timing keys test/golden/normalize.ts does not zero yet (they vary run to run). */
-const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds']);
+const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds', 'total_api_duration_ms', 'total_duration_ms']);
+/** The durations Claude's /cost text (get_session_cost) states: wall time, as the keys above. */
+const COST_TEXT_TIMES = /(Total duration \((?:API|wall)\):\s+)[^\n]*/g;
 /** Keys whose string values are per-run ids normalize.ts leaves alone: the model API's request id. */
 const MORE_IDS = new Set(['request_id']);
 
@@ -113,7 +118,7 @@ function beyondNormalize(v, ph, key) {
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, beyondNormalize(x, ph, k)]));
   if (typeof v === 'number' && MORE_TIMES.has(key)) return 0;
   if (typeof v === 'string' && MORE_IDS.has(key) && /^req_/.test(v) && !/^req_\d+$/.test(v)) return ph.get('API_REQUEST_ID', v);
-  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>') : v;
+  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>').replace(COST_TEXT_TIMES, '$1<DURATION>') : v;
 }
 
 /** Paths of a real capture's run: its root is `<cache>/run-<cli>` (found in the frames or stderr). */

@@ -47,6 +47,7 @@ for (const [name, d] of Object.entries(data)) {
   // controlReplies come from the surface captures (issue #16), not from these: keep the ones on disk
   const kept = JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8'));
   if (kept.controlReplies) Object.assign(d, { source: kept.source, controlReplies: kept.controlReplies });
+  if (kept.models) d.models = kept.models; // cbc's get_available_models list, from a surface capture too
   writeFileSync(join(out, `${name}.json`), JSON.stringify(d) + '\n');
   console.log(`wrote ${name}.json (${JSON.stringify(d).length} bytes) from ${d.source}`);
 }

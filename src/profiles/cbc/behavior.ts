@@ -39,6 +39,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     stopSnapshot: false,
     controlSubtypes: new Set([...controls, ...Object.keys(profileData('cbc').controlReplies ?? {})]),
     resolveModel: (name) => (name === 'default' ? 'default-model' : name), // measured: any other name is taken as given
+    // measured: set_model keeps "default" as given (ctl_set_model_default_then_turn), "" is refused (ctl_set_model_empty)
+    ...(strict ? { setModelAsGiven: { emptyError: 'Model is required' } } : {}),
     // measured on cbc 2.117.0: the modes get_available_modes lists; anything else is refused
     rejectPermissionMode: (mode) => (modes.includes(mode) ? undefined : { message: `Invalid permission mode: ${mode}` }),
     stopUnknownTask: 'error',
@@ -51,6 +53,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
+    hostDenyTextFixed: strict,
+    modelEnv: 'CODEBUDDY_MODEL', // measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read (env_model_cbc_anthropic)
     // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
     initTools: (o) =>
@@ -58,7 +62,10 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
+    keepAliveIsUnknown: strict,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
+    // the bundle's set_permission_mode handler does the same; only set_model is measured
+    namedSessionAhead: strict ? new Set(['set_model']) : undefined,
     // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
     summary: (t, status, d) => {
       if (t.kind === 'workflow') return status === 'failed' ? `Workflow "${t.workflowName}" failed: ${d.error ?? 'unknown error'}` : `Workflow "${t.workflowName}" ${status}`;

@@ -20,13 +20,17 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
     // cbc 2.117.0 (measured) has no plan_file_path / previous_model, which the seeds' replies show
     case 'set_permission_mode':
       return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: strict ? undefined : null };
+    // cbc 2.117.0 (measured: ctl_set_model_twice, ctl_set_model_after_flag): previous_model is the model last named
+    // (--model, an earlier set_model), absent while none was
     case 'set_model':
-      return { session_id: p.sessionId, model: p.model, previous_model: strict ? undefined : p.previous };
+      return { session_id: p.sessionId, model: p.model, previous_model: strict ? p.previousChosen : p.previous };
     case 'get_available_modes':
       return clone(data.availableModes ?? {});
     case 'get_available_models': {
-      const models = (data.initializeResponse['models'] as Array<{ id: string; name: string }> | undefined) ?? [];
-      return { availableModels: models.map((m) => ({ modelId: m.id, name: m.name })), rawModels: clone(models) };
+      // the agent's model list without url/apiKey (the bundle's handler); measured whole (ctl_get_available_models_idle)
+      const models = data.models ?? (data.initializeResponse['models'] as Array<Record<string, unknown>> | undefined) ?? [];
+      const listed = models.map((m) => ({ modelId: m['id'], name: m['name'] ?? m['id'], description: m['description'] }));
+      return { availableModels: listed, rawModels: clone(models) };
     }
     case 'mcp_status':
       return { mcpServers: [] };

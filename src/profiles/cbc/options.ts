@@ -90,5 +90,7 @@ export const CBC_OPTIONS: CliOptions = {
     valid: /^[A-Za-z0-9][A-Za-z0-9_:-]*$/,
     message: (id) => `Invalid session ID format: "${id}". Session IDs support numbers, letters, hyphens, underscores, and colons, but must start with a letter or number.`,
     exit: 0,
+    // measured (ses_session_id_invalid_lead): under stream-json output it is an `error` frame on stdout, nothing else
+    frameWhenStreaming: true,
   },
 };

@@ -202,5 +202,6 @@ export function result(ev: Ev<'result'>, ctx: EncodeContext): FrameOf<typeof RES
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
     errors: ev.ok ? undefined : ev.errors,
     __timestamp: iso(ctx.now),
+    _requestId: ev.requestId,
   });
 }

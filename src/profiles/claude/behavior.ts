@@ -8,7 +8,7 @@ import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import { betaWarnings, flagList } from './flags.js';
-import { cost } from './result.js';
+import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 
@@ -22,6 +22,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     controlSubtypes: new Set([
       ...['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'stop_task', 'mcp_status'],
       ...Object.keys(profileData(spec.name).controlReplies ?? {}),
+      // answered from the session (control-live.ts); 2.1.220 knows neither update_settings nor get_task_output (measured)
+      ...['list_models', 'mcp_set_servers', 'read_file', 'register_repo_root', 'rename_session', 'get_usage', 'get_session_cost'],
+      ...(v328 ? ['update_settings', 'get_task_output'] : []),
     ]),
     resolveModel: (name) => resolveModel(spec, name),
     rejectPermissionMode: (mode) =>
@@ -74,9 +77,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     startWarnings: betaWarnings,
-    modelFromEnv: (env) => env['ANTHROPIC_MODEL'] || undefined, // measured: env_model_sonnet, env_model_alias_opus
+    modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
-    budget: { costUsd: (input, output) => cost(spec, input, output), error: (limit) => `Reached maximum budget ($${limit})` },
+    budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },
   };
 }
 

@@ -46,17 +46,7 @@ export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: Enco
   if (p.kind === 'set_model' && p.model !== p.previous) {
     const named = p.model === p.requested ? p.requested : `${p.requested} (${p.model})`;
     const said = spec.v328 ? `\`${named}\`` : named;
-    return {
-      before: build(USER_REPLAY, spec.wire, {
-        type: 'user',
-        message: build(USER_MESSAGE, spec.wire, { role: 'user', content: `<local-command-stdout>Set model to ${said}</local-command-stdout>` }),
-        session_id: ctx.sessionId,
-        parent_tool_use_id: null,
-        uuid: ctx.rng.uuid(),
-        timestamp: iso(ctx.now),
-        isReplay: true,
-      }),
-    };
+    return { before: localCommandOutput(spec, ctx, `Set model to ${said}`) };
   }
   if (p.kind === 'set_permission_mode') {
     return {
@@ -71,6 +61,19 @@ export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: Enco
     };
   }
   return {};
+}
+
+/** The `<local-command-stdout>` user frame a slash-command-like control request writes (set_model, apply_flag_settings). */
+export function localCommandOutput(spec: ClaudeSpec, ctx: EncodeContext, text: string): User {
+  return build(USER_REPLAY, spec.wire, {
+    type: 'user',
+    message: build(USER_MESSAGE, spec.wire, { role: 'user', content: `<local-command-stdout>${text}</local-command-stdout>` }),
+    session_id: ctx.sessionId,
+    parent_tool_use_id: null,
+    uuid: ctx.rng.uuid(),
+    timestamp: iso(ctx.now),
+    isReplay: true,
+  });
 }
 
 /** The captured initialize reply with this session's facts. */

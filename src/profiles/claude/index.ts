@@ -8,6 +8,7 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames } from './control.js';
+import { liveControlReply } from './control-live.js';
 import { result } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, userReplay } from './stream.js';
@@ -46,6 +47,8 @@ function encoders(spec: ClaudeSpec): Encoders {
   return {
     control_success: (ev, ctx) => {
       const p = ev.payload;
+      const live = p.kind === 'canned' ? liveControlReply(spec, p, ev.requestId, ctx) : undefined;
+      if (live) return live;
       const canned = p.kind === 'canned' ? profileData(spec.name).controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, spec.v328);
       const { before, after } = controlSideFrames(spec, p, ctx);

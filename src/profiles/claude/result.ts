@@ -1,9 +1,10 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
-import { isPre5Model, PRE5_MAX_OUTPUT_TOKENS, type ClaudeSpec } from './spec.js';
-import { apiErrorOf, apiModel } from './turn.js';
+import { type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import type { ClaudeSpec } from './spec.js';
+import { apiErrorOf } from './turn.js';
+import { costOf, modelUsageOf } from './usage.js';
 
 /**
  * Claude Code's `result` frame (captures; claude-code-cli.md §8, §10). An error or interrupt result
@@ -19,7 +20,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  const mu = budget ? modelUsage(spec, ctx, budget.inputTokens, budget.outputTokens) : modelUsage(spec, ctx, input, output);
+  const mu = budget ? modelUsage(spec, ctx.model, budget.inputTokens, budget.outputTokens) : modelUsage(spec, ctx.model, input, output);
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
@@ -29,7 +30,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     duration_api_ms: zero ? 0 : s.apiMs,
     stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
-    total_cost_usd: budget ? cost(spec, budget.inputTokens, budget.outputTokens) : cost(spec, input, output),
+    total_cost_usd: budget ? costOf(spec, ctx.model, budget.inputTokens, budget.outputTokens) : costOf(spec, ctx.model, input, output),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
@@ -83,30 +84,11 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
   });
 }
 
-/** What the model tokens cost at the profile's list prices. */
-export const cost = (spec: ClaudeSpec, input: number, output: number): number => input * spec.price.input + output * spec.price.output;
 
 /** Per-model usage: empty when the turn used no tokens. */
-function modelUsage(spec: ClaudeSpec, ctx: EncodeContext, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
+function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
-  const v328 = spec.v328;
-  const usage = build(MODEL_USAGE, spec.wire, {
-      inputTokens: input,
-      outputTokens: output,
-      cacheReadInputTokens: 0,
-      cacheCreationInputTokens: 0,
-      webSearchRequests: 0,
-      costUSD: cost(spec, input, output),
-      contextWindow: 1000000,
-      maxOutputTokens: isPre5Model(ctx.model) ? PRE5_MAX_OUTPUT_TOKENS : spec.maxOutputTokens,
-      thinkingTokens: v328 ? 0 : undefined,
-      cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
-      cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
-      canonicalModel: apiModel(ctx.model),
-      provider: 'firstParty',
-      costBasis: v328 ? 'list' : undefined,
-  });
-  return { [ctx.model]: usage };
+  return { [model]: modelUsageOf(spec, model, input, output) };
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */

@@ -14,6 +14,8 @@ export interface ClaudeSpec {
   /** USD per input / output token of the default model. */
   price: { input: number; output: number };
   maxOutputTokens: number;
+  /** Models whose output limit differs from the default model's (measured: ctl_apply_flag_settings_model). */
+  maxOutputTokensOf?: Readonly<Record<string, number>>;
   defaultModel: string;
   /** The effort level a hook's input reports (measured in req_hook_callback). */
   hookEffort: string;
@@ -45,6 +47,7 @@ export const CLAUDE_220: ClaudeSpec = {
   v328: false,
   price: { input: 5e-6, output: 25e-6 },
   maxOutputTokens: 64000,
+  maxOutputTokensOf: { 'claude-haiku-4-5-20251001': 32000 },
   defaultModel: 'claude-opus-5[1m]',
   hookEffort: 'high',
   tools: TOOLS_220,

@@ -24,7 +24,8 @@ export function bgTasksChanged(spec: ClaudeSpec, ev: Ev<'bg_tasks_changed'>, ctx
     type: 'system',
     subtype: 'background_tasks_changed',
     tasks: ev.tasks.map((t) =>
-      build(BACKGROUND_TASK, W, { task_id: t.taskId, run_id: spec.v328 ? t.runId : undefined, task_type: taskTypeOf('claude', t.kind), description: t.description }),
+      // 2.1.328 names an agent task's type (capture bg_agent)
+      build(BACKGROUND_TASK, W, { task_id: t.taskId, run_id: spec.v328 ? t.runId : undefined, task_type: taskTypeOf('claude', t.kind), description: t.description, subagent_type: spec.v328 ? t.subagentType : undefined }),
     ),
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,

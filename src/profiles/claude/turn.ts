@@ -297,7 +297,7 @@ function launchResult(spec: ClaudeSpec, t: TaskInfo, ctx: EncodeContext): User['
       prompt: t.prompt,
       outputFile: t.outputFile,
       canReadOutputFile: true,
-      canContinueAgent: true,
+      canContinueAgent: spec.v328 ? true : undefined, // 2.1.220 has no such key (capture bg_agent)
     });
   }
   return build(SHELL_LAUNCH_RESULT, W, { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: false, backgroundTaskId: t.taskId });

@@ -4,7 +4,16 @@ import { ASSISTANT, USER } from './message.js';
 import { RESULT } from './result.js';
 import { STREAM_EVENT, USER_REPLAY } from './stream.js';
 import {
-  BACKGROUND_TASKS_CHANGED, FILE_HISTORY_SNAPSHOT, PERMISSION_DENIED, SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, SYSTEM_INIT, SYSTEM_STATUS, SYSTEM_STATUS_REQUESTING, UI_INVALIDATE,
+  BACKGROUND_TASKS_CHANGED,
+  COMMANDS_CHANGED,
+  FILE_HISTORY_SNAPSHOT,
+  PERMISSION_DENIED,
+  SESSION_STATE_CHANGED,
+  SESSION_TITLE_CHANGED,
+  SYSTEM_INIT,
+  SYSTEM_STATUS,
+  SYSTEM_STATUS_REQUESTING,
+  UI_INVALIDATE,
 } from './system.js';
 import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './task.js';
 
@@ -16,10 +25,11 @@ export const OUTBOUND = {
   'system/init': SYSTEM_INIT,
   'system/status': SYSTEM_STATUS,
   'system/session_state_changed': SESSION_STATE_CHANGED,
-  'system/session_title_changed': SESSION_TITLE_CHANGED,
   'system/ui_invalidate': UI_INVALIDATE,
   'system/permission_denied': PERMISSION_DENIED,
   'system/background_tasks_changed': BACKGROUND_TASKS_CHANGED,
+  'system/commands_changed': COMMANDS_CHANGED,
+  'system/session_title_changed': SESSION_TITLE_CHANGED,
   'file-history-snapshot': FILE_HISTORY_SNAPSHOT,
   assistant: ASSISTANT,
   user: USER,

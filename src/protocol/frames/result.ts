@@ -137,10 +137,11 @@ export const RESULT = frame(
     result_index: 'num',
     model_usage_since_last_result: loose('obj', map(nested(MODEL_USAGE))),
     __timestamp: 'str',
+    _requestId: 'str',
   },
   {
     cbc: ['type', 'subtype', 'is_error', 'result?', 'uuid', 'session_id', 'duration_ms', 'duration_api_ms', 'num_turns', 'total_cost_usd', 'usage',
-      'permission_denials', 'structured_output?', 'errors?', '__timestamp'],
+      'permission_denials', 'structured_output?', 'errors?', '__timestamp', '_requestId?'],
     'claude-2.1.220': ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage?',
       'permission_denials', 'terminal_reason?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'origin?', 'subtype', 'api_error_status?',
       'result?', 'structured_output?', 'ttft_ms?', 'ttft_stream_ms?', 'time_to_request_ms?', 'errors?', 'type', 'duration_ms', 'uuid'],

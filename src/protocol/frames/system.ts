@@ -119,13 +119,6 @@ export const SESSION_STATE_CHANGED = frame(
   },
 );
 
-/** 2.1.328's first frame under --name: the session's title (measured: opt_name_other, opt_name_stream). */
-export const SESSION_TITLE_CHANGED = frame(
-  'system/session_title_changed',
-  { type: lit('system'), subtype: lit('session_title_changed'), title: 'str', uuid: 'str', session_id: 'str' },
-  { 'claude-2.1.328': ['type', 'subtype', 'title', 'uuid', 'session_id'] },
-);
-
 /** 2.1.328's first frame under --safe-mode: a UI re-render notice (measured: opt_safe_mode, opt_safe_mode_stream). */
 export const UI_INVALIDATE = frame(
   'system/ui_invalidate',
@@ -146,7 +139,7 @@ export const BACKGROUND_TASK = frame(
   { task_id: 'str', run_id: 'str', task_type: 'str', description: 'str', subagent_type: 'str' },
   {
     'claude-2.1.220': ['task_id', 'task_type', 'description'],
-    'claude-2.1.328': ['task_id', 'run_id?', 'task_type', 'description', 'subagent_type?'],
+    'claude-2.1.328': ['task_id', 'run_id?', 'task_type', 'subagent_type?', 'description'],
   },
 );
 
@@ -157,3 +150,17 @@ export const BACKGROUND_TASKS_CHANGED = frame(
   claude(['type', 'subtype', 'tasks', 'uuid', 'session_id']),
 );
 
+
+/** Claude 2.1.220's notice that the slash commands were reloaded (reload_skills once, reload_plugins twice; captures ctl_reload_*). */
+export const COMMANDS_CHANGED = frame(
+  'system/commands_changed',
+  { type: lit('system'), subtype: lit('commands_changed'), commands: list('obj'), uuid: 'str', session_id: 'str' },
+  claude(['type', 'subtype', 'commands', 'uuid', 'session_id']),
+);
+
+/** Claude 2.1.328's notice of a new session title: before the rename_session reply (captures ctl_rename_session_*), first of all under --name (opt_name_other). */
+export const SESSION_TITLE_CHANGED = frame(
+  'system/session_title_changed',
+  { type: lit('system'), subtype: lit('session_title_changed'), title: 'str', uuid: 'str', session_id: 'str' },
+  claude(['type', 'subtype', 'title', 'uuid', 'session_id']),
+);

@@ -76,6 +76,18 @@ describe('resolveConfig (issue #14)', () => {
     expect(c.mode === 'serve' ? c.outputFormat : c.mode).toBe('text');
   });
 
+  it('cbc 2.117.0 reads an --input-format it does not know as text (captures ses_bad_input_format_xml/_yaml, #16)', () => {
+    expect(serve(['-p', 'hi', '--input-format', 'yaml'])).toMatchObject({ streamIn: false, outputFormat: 'text' });
+    expect(serve(['-p', 'hi', '--input-format', 'xml', '--output-format', 'stream-json'])).toMatchObject({ streamIn: false, outputFormat: 'stream-json' });
+  });
+
+  it('cbc 2.117.0 refuses an invalid --session-id with an error frame under stream-json output (capture ses_session_id_invalid_lead, #16)', () => {
+    const c = serve(['-p', 'hi', '--session-id', '_zz', '--output-format', 'stream-json']);
+    expect(c.sessionRefusal).toMatch(/^Invalid session ID format: "_zz"\./);
+    expect(c.session.sessionId).toBeUndefined();
+    expect(serve(['-p', 'hi', '--session-id', 'abc', '--output-format', 'stream-json']).sessionRefusal).toBeUndefined();
+  });
+
   it('bundled shorts, = forms, cbc\'s single-valued --tools, and an unparsable --json-schema that cbc ignores', () => {
     expect(serve(['-pc', '--permission-mode=plan', '--tools', 'Bash', 'the prompt'])).toMatchObject({ prompt: 'the prompt', permissionMode: 'plan', session: { continue: true } });
     expect(serve(['-p', '--allowedTools=Read', '--emu-profile=claude-2.1.220', 'x'])).toMatchObject({ allowedTools: ['Read'], prompt: 'x' });

@@ -1,5 +1,5 @@
 // The session store (issue #4): append-only JSON lines, a torn last line ignored, latest session per cwd.
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,24 @@ describe('session store', () => {
     // the next record after a torn line still lands on a line of its own
     appendRecord(home, 'a', { type: 'turn', cursor: 3, turns: 3, messages: 8, at: 4 });
     expect(readSession(home, 'a')?.cursor).toBe(3);
+  });
+  it('a session file removed or replaced between appends gets the next record (the kept descriptor is not reused, issue #21)', () => {
+    appendRecord(home, 'r', header('r', '/w'));
+    rmSync(join(home, 'sessions', 'r.jsonl'));
+    appendRecord(home, 'r', header('r', '/w'));
+    appendRecord(home, 'r', { type: 'turn', cursor: 1, turns: 1, messages: 2, at: 2 });
+    expect(readFileSync(join(home, 'sessions', 'r.jsonl'), 'utf8').split('\n')).toHaveLength(3);
+    expect(readSession(home, 'r')?.cursor).toBe(1);
+  });
+  it('a session file replaced by a link between appends is refused, nothing is written through it (issue #21)', () => {
+    const own = join(home, 'links'); // a home of its own: the dangling link stays out of the latestSession test
+    const outside = join(home, 'outside');
+    mkdirSync(outside);
+    appendRecord(own, 'l', header('l', '/w'));
+    rmSync(join(own, 'sessions', 'l.jsonl'));
+    symlinkSync(join(outside, 'target.jsonl'), join(own, 'sessions', 'l.jsonl'));
+    expect(() => appendRecord(own, 'l', { type: 'turn', cursor: 1, turns: 1, messages: 2, at: 2 })).toThrow(/symbolic link/);
+    expect(existsSync(join(outside, 'target.jsonl'))).toBe(false);
   });
   it('counts a prompt and a reply per turn for a record written without messages', () => {
     appendRecord(home, 'old', header('old', '/w'));

@@ -31,6 +31,24 @@ describe('FrameWriter.hold (#19)', () => {
   });
 });
 
+describe('FrameWriter.ready under a long hold (#21: output files hold the frames after them)', () => {
+  it('asks the engine to wait once 4096 lines are held, and lets it go on the release', async () => {
+    const out = new PassThrough({ highWaterMark: 1 << 30 });
+    const w = new FrameWriter(out);
+    const release = w.hold();
+    for (let i = 0; i < 4095; i++) w.write('{}');
+    expect(w.ready()).toBeUndefined();
+    w.write('{}');
+    let ready = false;
+    const waiting = w.ready()!.then(() => (ready = true));
+    await new Promise((r) => setImmediate(r));
+    expect(ready).toBe(false);
+    release();
+    await waiting;
+    expect(w.ready()).toBeUndefined();
+  });
+});
+
 describe('Journal without a file (#19)', () => {
   it('hands each line to its taps, numbered as the file would be', async () => {
     const j = new Journal(undefined, () => 42, () => undefined);

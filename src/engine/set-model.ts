@@ -1,0 +1,46 @@
+import { nonEmpty, type RawFrame } from '../protocol/raw-frame.js';
+import type { EngineEvent } from './events.js';
+import type { ProfileBehavior } from './profile.js';
+
+/** The part of the session set_model reads and changes. */
+export interface ModelState {
+  readonly sessionId: string;
+  model: string;
+  /** The model last named by the user (--model, the environment, set_model); undefined while none was. */
+  modelChosen: string | undefined;
+  emit(ev: EngineEvent): void;
+}
+
+/**
+ * Why a session-bound control request is refused (cbc 2.117.0's handlers): before the first turn there is no session
+ * ("Session not found"), unless the request names one the subtype can be set for ahead; a named session must be this one.
+ */
+export function sessionRefusal(b: ProfileBehavior, subtype: string, request: RawFrame, idle: boolean, sessionId: string): string | undefined {
+  const named = nonEmpty(request, 'session_id');
+  const ahead = named !== undefined && b.namedSessionAhead?.has(subtype) === true;
+  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return `Session not found: ${named ?? 'current'}`;
+  if (!idle && ahead && named !== sessionId) return `Session mismatch: expected ${named}, got ${sessionId}`;
+  return undefined;
+}
+
+/**
+ * Answers a set_model control request and switches the model of the next turns. Before the first turn a request
+ * naming a session (namedSessionAhead) is answered for that session, with no previous model (capture ctl_set_model_idle_sid).
+ */
+export function setModel(s: ModelState, b: ProfileBehavior, requestId: string | undefined, request: RawFrame, idle: boolean): void {
+  const named = nonEmpty(request, 'model');
+  const asGiven = b.setModelAsGiven;
+  if (named === undefined && asGiven) {
+    s.emit({ kind: 'control_error', requestId, subtype: 'set_model', reason: 'invalid', message: asGiven.emptyError });
+    return;
+  }
+  const requested = named ?? 'default';
+  const previous = s.model;
+  const previousChosen = s.modelChosen;
+  // cbc 2.117.0 sends the name to the model API as given, "default" included (capture ctl_set_model_default_then_turn)
+  s.model = asGiven ? requested : b.resolveModel(requested);
+  s.modelChosen = requested;
+  const ahead = idle && b.namedSessionAhead?.has('set_model') === true ? nonEmpty(request, 'session_id') : undefined;
+  const payload = { kind: 'set_model', model: s.model, requested, previous, previousChosen: ahead ? undefined : previousChosen, sessionId: ahead ?? s.sessionId } as const;
+  s.emit({ kind: 'control_success', requestId, payload });
+}

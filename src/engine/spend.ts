@@ -1,0 +1,39 @@
+import { MODEL_LATENCY } from './turn-host.js';
+import type { EngineEvent, ModelSpend, SpendView, TurnStats } from './events.js';
+
+/** Tokens the scripted model is counted for per call (the capture harness's fake APIs report the same). */
+const CALL_INPUT_TOKENS = 100;
+const CALL_OUTPUT_TOKENS = 20;
+
+/**
+ * The session's running totals per model (issue #16: get_usage, get_session_cost and get_context_usage report
+ * them): every model call is counted in its turn's stats and here, under the model the session had then.
+ */
+export class SessionSpend implements SpendView {
+  readonly byModel = new Map<string, ModelSpend>();
+  /** The user prompts and the assistant texts of the conversation so far (get_context_usage estimates their tokens). */
+  readonly prompts: string[] = [];
+  readonly replies: string[] = [];
+
+  /** `startedAt`: the session's start on the virtual clock (its wall duration counts from there). */
+  constructor(readonly startedAt: number) {}
+
+  /** Notes what an engine event adds to the conversation (the assistant's texts). */
+  heard(ev: EngineEvent): void {
+    if ((ev.kind === 'assistant_text' || ev.kind === 'assistant_stream') && ev.text !== '') this.replies.push(ev.text);
+  }
+
+  /** One model call of a turn. */
+  call(stats: TurnStats, model: string): void {
+    stats.numTurns += 1;
+    stats.apiMs += MODEL_LATENCY;
+    stats.inputTokens += CALL_INPUT_TOKENS;
+    stats.outputTokens += CALL_OUTPUT_TOKENS;
+    const m = this.byModel.get(model) ?? { requests: 0, inputTokens: 0, outputTokens: 0, apiMs: 0 };
+    m.requests += 1;
+    m.inputTokens += CALL_INPUT_TOKENS;
+    m.outputTokens += CALL_OUTPUT_TOKENS;
+    m.apiMs += MODEL_LATENCY;
+    this.byModel.set(model, m);
+  }
+}

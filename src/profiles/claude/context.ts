@@ -1,0 +1,70 @@
+import type { EncodeContext } from '../../engine/profile.js';
+import { clone, profileData } from '../data.js';
+import type { ClaudeSpec } from './spec.js';
+
+type Category = { name: string; tokens: number; color: string; kind?: string; isDeferred?: boolean };
+
+/** The context grid's size (measured: 10 rows of 20; a square stands for max tokens / 200). */
+const ROWS = 10;
+const COLS = 20;
+
+/** Claude Code's rough token estimate of a text: a quarter of its length, rounded (measured: "hi" 1, a text block's JSON of 45 chars 11). */
+const estimate = (s: string): number => Math.round(s.length / 4);
+
+/**
+ * get_context_usage (captures ctl_get_context_usage_*): the captured breakdown of the CLI's own prompt (system
+ * prompt, tools, skills: constant per version) with this session's conversation. Before any model call
+ * 2.1.220 counts its slash command listing as unattributed messages; after one, its total is the last call's
+ * input tokens, while 2.1.328 sums its own estimates. The grid gives each category its share of 200 squares (rounded up),
+ * free space the rest, the autocompact buffer last.
+ */
+export function contextUsage(spec: ClaudeSpec, ctx: EncodeContext): Record<string, unknown> {
+  const r = clone(profileData(spec.name).controlReplies?.['get_context_usage']?.response) as Record<string, unknown>;
+  const max = r['maxTokens'] as number;
+  const spend = ctx.spend;
+  const calls = [...(spend?.byModel.values() ?? [])].reduce((n, m) => n + m.requests, 0);
+  const all = r['categories'] as Category[];
+  const free = all.find((c) => c.name === 'Free space')!;
+  const buffer = all.filter((c) => c.kind === 'buffer');
+  const used = all.filter((c) => c !== free && c.kind !== 'buffer');
+  const breakdown = r['messageBreakdown'] as Record<string, unknown>;
+  if (calls === 0) {
+    const unattributed = spec.v328 ? 0 : ((r['slashCommands'] as { tokens: number }).tokens);
+    if (unattributed > 0) used.push({ name: 'Messages', tokens: unattributed, color: 'purple_FOR_SUBAGENTS_ONLY' });
+    for (const k of Object.keys(breakdown)) breakdown[k] = Array.isArray(breakdown[k]) ? [] : 0;
+    breakdown['unattributedTokens'] = unattributed;
+    r['apiUsage'] = null;
+  } else {
+    breakdown['assistantMessageTokens'] = (spend?.replies ?? []).reduce((n, t) => n + estimate(JSON.stringify({ type: 'text', text: t })), 0);
+    breakdown['userMessageTokens'] = (spend?.prompts ?? []).reduce((n, t) => n + estimate(t), 0);
+    // the fake API's usage of one call (SessionSpend counts every call alike)
+    r['apiUsage'] = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  }
+  const counted = used.filter((c) => c.isDeferred !== true);
+  free.tokens = max - [...counted, ...buffer].reduce((n, c) => n + c.tokens, 0);
+  const total = spec.v328 || calls === 0 ? counted.reduce((n, c) => n + c.tokens, 0) : 100;
+  r['categories'] = [...used, ...(spec.v328 ? buffer : []), free, ...(spec.v328 ? [] : buffer)];
+  r['totalTokens'] = total;
+  r['model'] = ctx.model;
+  r['percentage'] = Math.round((total / max) * 100);
+  r['gridRows'] = grid(counted, free, spec.v328 ? buffer : [], max);
+  // the key order of the captured reply: gridRows after percentage
+  return Object.fromEntries(Object.entries(r).flatMap(([k, v]): Array<[string, unknown]> => (k === 'gridRows' ? [] : k === 'percentage' ? [[k, v], ['gridRows', r['gridRows']]] : [[k, v]])));
+}
+
+function grid(used: Category[], free: Category, tail: Category[], max: number): unknown[][] {
+  const share = (c: Category) => (c.tokens / max) * (ROWS * COLS);
+  const squares = (c: Category, n = Math.max(1, Math.ceil(share(c)))) =>
+    Array.from({ length: n }, (_, i) => ({
+      color: c.color,
+      isFilled: true,
+      categoryName: c.name,
+      tokens: c.tokens,
+      percentage: Math.round((c.tokens / max) * 100),
+      squareFullness: Math.min(1, share(c) - i),
+    }));
+  const head = used.flatMap((c) => squares(c));
+  const end = tail.flatMap((c) => squares(c));
+  const cells = [...head, ...squares(free, ROWS * COLS - head.length - end.length), ...end];
+  return Array.from({ length: ROWS }, (_, i) => cells.slice(i * COLS, (i + 1) * COLS));
+}

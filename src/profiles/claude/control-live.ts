@@ -1,0 +1,140 @@
+import { resolve, sep } from 'node:path';
+import type { ControlFacts, ControlPayload } from '../../engine/events.js';
+import type { EncodeContext } from '../../engine/profile.js';
+import { build, type WireFrame } from '../../protocol/frames/index.js';
+import { COMMANDS_CHANGED, SESSION_TITLE_CHANGED } from '../../protocol/frames/system.js';
+import { controlError, controlSuccess } from '../shared/control.js';
+import { clone, profileData } from '../data.js';
+import { contextUsage } from './context.js';
+import { localCommandOutput } from './control.js';
+import { sessionCostText, usageReply } from './usage.js';
+import type { ClaudeSpec } from './spec.js';
+
+type Canned = Extract<ControlPayload, { kind: 'canned' }>;
+/** A reply computed from the session (undefined: the subtype is answered from the captured data alone). */
+type Live = { response?: Record<string, unknown>; error?: string; before?: WireFrame[] } | undefined;
+
+/**
+ * Claude Code's control replies that depend on the session or the machine (issue #16, measured on 2.1.220 and
+ * 2.1.328 by the surface captures ctl_* and their tuning variants): the reply frame, after the side frames the
+ * CLI writes first.
+ */
+export function liveControlReply(spec: ClaudeSpec, p: Canned, requestId: string | undefined, ctx: EncodeContext): WireFrame[] | undefined {
+  const live = liveReply(spec, p, ctx);
+  if (!live) return undefined;
+  // these errors carry no error_code on 2.1.328 either (measured)
+  const reply = live.error !== undefined ? controlError(spec.wire, requestId, live.error) : controlSuccess(spec.wire, requestId, live.response);
+  return [...(live.before ?? []), reply];
+}
+
+function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
+  const r = p.request;
+  const data = profileData(spec.name);
+  switch (p.subtype) {
+    case 'get_settings': {
+      // the captured reply of a session with no settings files; `applied` names the session's model and effort
+      const out = clone(data.controlReplies?.['get_settings']?.response) as Record<string, unknown>;
+      out['applied'] = { ...(out['applied'] as Record<string, unknown>), model: ctx.model, effort: spec.hookEffort };
+      return { response: out };
+    }
+    case 'list_models':
+      return { response: { models: clone(data.initializeResponse['models']) } };
+    case 'mcp_set_servers':
+      return { response: mcpSetServers(spec, r['servers']) };
+    case 'read_file':
+      return readFile(spec, p.facts);
+    case 'register_repo_root':
+      return registerRepoRoot(spec, p.facts, ctx.cwd);
+    case 'rename_session': {
+      const title = r['title'];
+      if (typeof title !== 'string' || title.trim() === '') return { error: 'title must be non-empty' };
+      // 2.1.328 announces the new title first; 2.1.220 only replies
+      const said = build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+      return { before: spec.v328 ? [said] : [] };
+    }
+    case 'reload_skills':
+    case 'reload_plugins':
+      return reload(spec, p.subtype, ctx);
+    case 'get_task_output':
+      return { response: taskOutput(p.facts) };
+    case 'update_settings':
+      return updateSettings(r['settings']);
+    case 'apply_flag_settings': {
+      // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone
+      const m = p.facts?.model;
+      const changed = m !== undefined && ctx.model !== m.previous && !spec.v328;
+      return { before: changed ? [localCommandOutput(spec, ctx, `Set model to ${ctx.model}`)] : [] };
+    }
+    case 'get_usage':
+      return { response: usageReply(spec, ctx) };
+    case 'get_context_usage':
+      return { response: contextUsage(spec, ctx) };
+    case 'get_session_cost':
+      return { response: { text: sessionCostText(spec, ctx) } };
+  }
+  return undefined;
+}
+
+/**
+ * mcp_set_servers: every named server is added; the emulator runs no external MCP server, so each one that is
+ * not the SDK's own fails to connect as a server that exits at once does (capture ctl_mcp_set_servers_stdio).
+ */
+function mcpSetServers(spec: ClaudeSpec, servers: unknown): Record<string, unknown> {
+  const named = servers !== null && typeof servers === 'object' ? Object.entries(servers as Record<string, unknown>) : [];
+  const closed = spec.v328 ? 'Connection closed' : 'MCP error -32000: Connection closed';
+  const isSdk = (cfg: unknown) => cfg !== null && typeof cfg === 'object' && (cfg as Record<string, unknown>)['type'] === 'sdk';
+  return {
+    added: named.map(([name]) => name),
+    removed: [],
+    errors: Object.fromEntries(named.filter(([, cfg]) => !isSdk(cfg)).map(([name]) => [name, closed])),
+  };
+}
+
+/** read_file: the file's text and absolute path (2.1.328 adds `lossy` and the path as asked); a missing file is an error. */
+function readFile(spec: ClaudeSpec, facts: ControlFacts | undefined): Live {
+  const f = facts?.path;
+  if (!f) return { error: 'path is required' };
+  if (f.kind !== 'file') return { error: spec.v328 ? `read denied: ${f.given}` : (f.error ?? `EISDIR: illegal operation on a directory, read`) };
+  const out: Record<string, unknown> = { contents: f.contents ?? '', absPath: f.abs };
+  if (spec.v328) Object.assign(out, { lossy: false, requested_path: f.given });
+  return { response: out };
+}
+
+/** register_repo_root: the CLI registers a directory inside the cwd and refuses one that does not resolve, the cwd itself, and one outside it. */
+function registerRepoRoot(spec: ClaudeSpec, facts: ControlFacts | undefined, cwd: string): Live {
+  const f = facts?.path;
+  if (!f) return { error: 'register_repo_root: directory is required' };
+  if (f.kind === 'missing') return { error: spec.v328 ? 'register_repo_root: target path could not be resolved' : `ENOENT: no such file or directory, lstat '${f.given}'` };
+  if (f.abs === resolve(cwd)) {
+    const here = spec.v328 ? "the session's working directory" : 'the current working directory';
+    return { error: `register_repo_root: ${f.given} is ${here}, which is already registered; pass the cloned repo's own directory instead` };
+  }
+  if (f.abs.startsWith(resolve(cwd) + sep)) return { response: { directory: f.abs } }; // capture ctl_register_repo_root_sub
+  const outside = spec.v328
+    ? "the session's working directory or of a launch-time --add-dir root that still leads where it first did"
+    : 'cwd or of a launch-time --add-dir root';
+  return { error: `register_repo_root: ${f.given} is not a subdirectory of ${outside}` };
+}
+
+/** reload_skills / reload_plugins: 2.1.220 first announces the slash commands once / twice (the init list); 2.1.328 does not. */
+function reload(spec: ClaudeSpec, subtype: 'reload_skills' | 'reload_plugins', ctx: EncodeContext): Live {
+  const reply = profileData(spec.name).controlReplies?.[subtype]?.response as Record<string, unknown> | undefined;
+  const commands = profileData(spec.name).initializeResponse['commands'] as Array<Record<string, unknown>>;
+  const said = () => build(COMMANDS_CHANGED, spec.wire, { type: 'system', subtype: 'commands_changed', commands: clone(commands), uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+  const before = spec.v328 ? [] : subtype === 'reload_skills' ? [said()] : [said(), said()];
+  return { response: clone(reply) ?? {}, before };
+}
+
+/** get_task_output: a task of this session gives its output file and, once a shell ended, its exit line; any other id nothing. */
+function taskOutput(facts: ControlFacts | undefined): Record<string, unknown> {
+  const t = facts?.task;
+  const output = t ? t.output + (t.terminal && t.exitCode !== undefined ? `\n[exited with code ${t.exitCode}]\n` : '') : '';
+  return { output, total_bytes: Buffer.byteLength(output), truncated: false };
+}
+
+/** update_settings (2.1.328): at least one key, and none of those captured is one it lets the SDK change. */
+function updateSettings(settings: unknown): Live {
+  const keys = settings !== null && typeof settings === 'object' ? Object.keys(settings) : [];
+  if (keys.length === 0) return { error: 'update_settings requires at least one key' };
+  return { error: `update_settings keys not allowed: ${keys.join(', ')}` };
+}
