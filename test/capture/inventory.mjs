@@ -87,13 +87,13 @@ export const MESSAGES = {
 const ENV_ROWS = [
   ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state']],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state']],
-  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk']],
-  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk']],
+  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
+  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
-  ['ANTHROPIC_MODEL', ['env_model']],
-  ['CODEBUDDY_MODEL', ['env_model']],
+  ['ANTHROPIC_MODEL', ['env_model', 'env_model_stream_h2']],
+  ['CODEBUDDY_MODEL', ['env_model', 'env_model_stream_h2']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
   ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING', ['env_file_checkpointing']],
   // set by every capture (capture.mjs) and replayed by compare.mjs: the init frame's paths show them
@@ -118,6 +118,20 @@ const OPTION_CASES = {
   '--replay-user-messages': ['ses_replay_user'],
   '--no-session-persistence': ['ses_no_persistence'],
   '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid'],
+  // the second held-back set's option variants (surface-more/held-back-2.mjs)
+  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2'],
+  '--model': ['opt_model', 'opt_model_fallback_h2'],
+  '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2'],
+  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2'],
+  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2'],
+  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2'],
+  '--tools': ['opt_tools', 'opt_tools_empty_h2'],
+  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2'],
+  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2'],
+  '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_empty_h2'],
+  '--effort': ['opt_effort', 'opt_effort_low_h2'],
+  '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],
+  '--json-schema': ['opt_json_schema', 'opt_json_schema_stream_h2'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -145,7 +159,7 @@ export function rows() {
     // every ctl_* case ran on every CLI: the answer of a CLI whose SDK does not declare the subtype is captured too
     out.push({ id: `control ${sub}`, kind: 'control SDK→CLI', about: `control_request ${sub}`, cases: [...(base ?? []), ...own, ...edges], clis: Object.keys(CLIS), declaredBy: clis });
   }
-  const HOST = { can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool'], hook_callback: ['req_hook_callback'] };
+  const HOST = { can_use_tool: ['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_rewrite_h2', 'req_can_use_tool_deny_interrupt_h2'], hook_callback: ['req_hook_callback'] };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
     elicitation: 'needs an MCP server that elicits (not built yet)',

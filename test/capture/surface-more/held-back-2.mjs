@@ -34,7 +34,7 @@ const CONTROL = [
     args: STREAM,
     steps: afterTurn(ctl('req_2', { subtype: 'set_permission_mode', mode })),
   })),
-  { name: 'ctl_set_model_then_turn_h2', about: 'set_model to another model after one turn, then a second turn (model of its frames)', clis: ALL, args: STREAM, steps: (cli) => around(ctl('req_2', { subtype: 'set_model', model: model(cli, 'haiku', 'gpt-5.4') })) },
+  { name: 'ctl_set_model_then_turn_h2', about: 'set_model to another model (haiku; cbc: gpt-5.4) before the first turn, then a turn (model of its frames)', clis: ALL, args: STREAM, steps: (cli) => around(ctl('req_2', { subtype: 'set_model', model: model(cli, 'haiku', 'gpt-5.4') })) },
   { name: 'ctl_set_max_thinking_tokens_null_h2', about: 'set_max_thinking_tokens null (the SDK resets thinking)', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null })) },
   { name: 'ctl_mcp_status_mid_turn_h2', about: 'mcp_status sent while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'mcp_status' }), waitFor(RESULT, 30), sleep(1), close] },
   { name: 'ctl_mcp_status_idle_h2', about: 'mcp_status right after initialize, before any turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'mcp_status' }), sleep(2), close] },
