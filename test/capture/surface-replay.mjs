@@ -80,7 +80,7 @@ async function replay(cli, name, profile, rec) {
 }
 
 /** Timing keys test/golden/normalize.ts does not zero yet (they vary run to run). */
-const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds']);
+const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds', 'request_sent_wall_ms']);
 /** Keys whose string values are per-run ids normalize.ts leaves alone: the model API's request id. */
 const MORE_IDS = new Set(['request_id']);
 

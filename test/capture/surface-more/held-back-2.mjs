@@ -13,12 +13,15 @@ const CAN_USE_TOOL = '"subtype":"can_use_tool"';
 const model = (cli, claude, cbc) => (cli === CBC ? cbc : claude);
 /** The result of a `hi` turn: a second turn waits for it when the first turn was not `hi` (a frame, not a sleep). */
 const HI_RESULT = '"result":"Hello from fake API."';
+/** The result of a SLOWTEXT turn. */
+const SLOW_RESULT = '"result":"slow reply"';
 /** Two turns to their results: a slow one, then `hi`. */
 const twoTurns = [...ready(), user('SLOWTEXT please'), waitFor(RESULT, 30), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1)];
 
 /** stdin edge cases: shapes of user lines the SDKs (or a careless host) write. */
 const STDIN = [
-  { name: 'in_content_empty_array_h2', about: 'a user line whose content is an empty block list, then a turn', clis: ALL, args: STREAM, steps: around(user([])) },
+  // the next turn waits for the first one's result: a user line arriving mid-turn makes cbc 2.117.0 race (new session)
+  { name: 'in_content_empty_array_h2', about: 'a user line whose content is an empty block list, to its result, then a slow turn', clis: ALL, args: STREAM, steps: [...ready(), user([]), waitFor(RESULT), sleep(1), user('SLOWTEXT please'), waitFor(SLOW_RESULT, 30), sleep(1), close] },
   { name: 'in_user_uuid_h2', about: 'a user line carrying a uuid and session_id "default" (as the SDKs stream it)', clis: ALL, args: STREAM, steps: [...ready(), userLine({ message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: 'default', uuid: '0a1b2c3d-0000-4000-8000-00000000000a' }), waitFor(RESULT), sleep(1), close] },
   { name: 'in_user_minimal_h2', about: 'a user line with only type and message (no parent_tool_use_id, no session_id)', clis: ALL, args: STREAM, steps: [...ready(), userLine({ message: { role: 'user', content: 'hi' } }), waitFor(RESULT), sleep(1), close] },
   { name: 'in_json_escapes_h2', about: 'a user text written with JSON escapes: a surrogate pair, \\n, \\t and \\u00e9', clis: ALL, args: STREAM, steps: [...ready(), { send: '{"type":"user","message":{"role":"user","content":"hi \\ud83c\\udf89 line\\nnext\\ttab caf\\u00e9"},"parent_tool_use_id":null,"session_id":""}' }, waitFor(RESULT), sleep(1), close] },
@@ -47,7 +50,8 @@ const CONTROL = [
     args: STREAM,
     steps: [...ready({ systemPrompt: 'You are a careful assistant.', appendSystemPrompt: 'Answer in one line.', sdkMcpServers: [], agents: { tester: { description: 'Runs tests', prompt: 'You run tests.' } } }), user('hi'), waitFor(RESULT), sleep(1), close],
   },
-  { name: 'ctl_get_context_usage_mid_turn_h2', about: 'get_context_usage sent while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'get_context_usage' }), waitFor(RESULT, 30), sleep(1), close] },
+  // (get_context_usage mid-turn was tried here and dropped: Claude's attachmentsByType order and token counts vary run to run)
+  { name: 'ctl_set_model_mid_turn_h2', about: 'set_model while a slow turn runs, then a second turn (which model answers it)', clis: ALL, args: STREAM, steps: (cli) => [...ready(), user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'set_model', model: model(cli, 'sonnet', 'gpt-5.4-mini') }), waitFor(RESULT, 30), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
 ];
 
 /** CLI → SDK requests: other answers to can_use_tool. */
