@@ -2,7 +2,7 @@
 // existing surface rows (other values, other timing, other combinations an SDK sends), written and captured
 // before anyone compared the emulator with them. Never used to tune the emulator (f-common rules).
 import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { ALL, afterTurn, around, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
+import { ALL, afterTurn, around, CBC, CLAUDE, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
 
 /** A user line with extra fields, as the SDKs build it. */
 const userLine = (fields) => ({ send: { type: 'user', ...fields } });
@@ -13,6 +13,9 @@ const CAN_USE_TOOL = '"subtype":"can_use_tool"';
 const model = (cli, claude, cbc) => (cli === CBC ? cbc : claude);
 /** The result of a `hi` turn: a second turn waits for it when the first turn was not `hi` (a frame, not a sleep). */
 const HI_RESULT = '"result":"Hello from fake API."';
+/** A SLOWTEXT turn sent and under way (its system/init is out; the reply takes 6 s): a fixed sleep let a loaded
+ * machine's slow start put the request before the turn began. */
+const slowTurnRunning = [user('SLOWTEXT please'), waitFor('"subtype":"init"'), sleep(1)];
 /** The result of a SLOWTEXT turn. */
 const SLOW_RESULT = '"result":"slow reply"';
 /** Two turns to their results: a slow one, then `hi`. */
@@ -33,15 +36,16 @@ const CONTROL = [
   ...['plan', 'bypassPermissions', 'default', 'dontAsk'].map((mode) => ({
     name: `ctl_set_permission_mode_${mode.toLowerCase()}_h2`,
     about: `set_permission_mode ${mode} after one turn`,
-    clis: ALL,
+    // cbc 2.117.0's plan reply names a plan file with random words (plans/<a>-<b>-<c>.md): not stable run to run
+    clis: mode === 'plan' ? CLAUDE : ALL,
     args: STREAM,
     steps: afterTurn(ctl('req_2', { subtype: 'set_permission_mode', mode })),
   })),
   { name: 'ctl_set_model_then_turn_h2', about: 'set_model to another model (haiku; cbc: gpt-5.4) before the first turn, then a turn (model of its frames)', clis: ALL, args: STREAM, steps: (cli) => around(ctl('req_2', { subtype: 'set_model', model: model(cli, 'haiku', 'gpt-5.4') })) },
   { name: 'ctl_set_max_thinking_tokens_null_h2', about: 'set_max_thinking_tokens null (the SDK resets thinking)', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null })) },
-  { name: 'ctl_mcp_status_mid_turn_h2', about: 'mcp_status sent while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'mcp_status' }), waitFor(RESULT, 30), sleep(1), close] },
+  { name: 'ctl_mcp_status_mid_turn_h2', about: 'mcp_status sent while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'mcp_status' }), waitFor(RESULT, 30), sleep(1), close] },
   { name: 'ctl_mcp_status_idle_h2', about: 'mcp_status right after initialize, before any turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'mcp_status' }), sleep(2), close] },
-  { name: 'ctl_interrupt_slow_h2', about: 'interrupt while a slow text reply is pending, then a second turn', clis: ALL, args: STREAM, steps: [...ready(), user('SLOWTEXT please'), sleep(2), ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
+  { name: 'ctl_interrupt_slow_h2', about: 'interrupt while a slow text reply is pending, then a second turn', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
   { name: 'ctl_rename_session_unicode_h2', about: 'rename_session with a unicode title after one turn', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'rename_session', title: 'Überblick 概要 🚀' })) },
   {
     name: 'ctl_initialize_sdk_options_h2',
@@ -51,7 +55,7 @@ const CONTROL = [
     steps: [...ready({ systemPrompt: 'You are a careful assistant.', appendSystemPrompt: 'Answer in one line.', sdkMcpServers: [], agents: { tester: { description: 'Runs tests', prompt: 'You run tests.' } } }), user('hi'), waitFor(RESULT), sleep(1), close],
   },
   // (get_context_usage mid-turn was tried here and dropped: Claude's attachmentsByType order and token counts vary run to run)
-  { name: 'ctl_set_model_mid_turn_h2', about: 'set_model while a slow turn runs, then a second turn (which model answers it)', clis: ALL, args: STREAM, steps: (cli) => [...ready(), user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'set_model', model: model(cli, 'sonnet', 'gpt-5.4-mini') }), waitFor(RESULT, 30), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
+  { name: 'ctl_set_model_mid_turn_h2', about: 'set_model while a slow turn runs, then a second turn (which model answers it)', clis: ALL, args: STREAM, steps: (cli) => [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'set_model', model: model(cli, 'sonnet', 'gpt-5.4-mini') }), waitFor(RESULT, 30), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
 ];
 
 /** CLI → SDK requests: other answers to can_use_tool. */
