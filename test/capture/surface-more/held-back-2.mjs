@@ -45,7 +45,8 @@ const CONTROL = [
   { name: 'ctl_set_max_thinking_tokens_null_h2', about: 'set_max_thinking_tokens null (the SDK resets thinking)', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null })) },
   { name: 'ctl_mcp_status_mid_turn_h2', about: 'mcp_status sent while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'mcp_status' }), waitFor(RESULT, 30), sleep(1), close] },
   { name: 'ctl_mcp_status_idle_h2', about: 'mcp_status right after initialize, before any turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'mcp_status' }), sleep(2), close] },
-  { name: 'ctl_interrupt_slow_h2', about: 'interrupt while a slow text reply is pending, then a second turn', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
+  // the second turn's result: cbc 2.117.0 answers it with the interrupted prompt's reply ("slow reply"), Claude with `hi`'s
+  { name: 'ctl_interrupt_slow_h2', about: 'interrupt while a slow text reply is pending, then a second turn', clis: ALL, args: STREAM, steps: (cli) => [...ready(), ...slowTurnRunning, ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), user('hi'), waitFor(cli === CBC ? SLOW_RESULT : HI_RESULT), sleep(1), close] },
   { name: 'ctl_rename_session_unicode_h2', about: 'rename_session with a unicode title after one turn', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'rename_session', title: 'Überblick 概要 🚀' })) },
   {
     name: 'ctl_initialize_sdk_options_h2',
