@@ -16,7 +16,7 @@ export function buildProgram(state: RunState, io: { stdout: NodeJS.WritableStrea
     .description('Tools of cbc-emulator, the stand-in for the CodeBuddy CLI (cbc) and Claude Code in headless stream-json mode.')
     .enablePositionalOptions(); // options after a command name belong to that command (`run` passes them on verbatim)
   addBasicCommands(program, state);
-  addCheckCommands(program, state);
+  addCheckCommands(program, state, io);
   addCassetteCommands(program, state);
   addFuzzCommands(program, state);
   addServeCommand(program, state);

@@ -42,6 +42,13 @@ export interface PhaseRow {
 export type TimelineRow = PhaseRow | AgentRow;
 
 /** Identity and static facts of one background task. */
+/** Where Claude keeps one workflow run: `wf_<hex8>-<hex3>`, its transcript folder and its script file. */
+export interface WorkflowRunFiles {
+  runId: string;
+  transcriptDir: string;
+  scriptPath: string;
+}
+
 export interface TaskInfo {
   taskId: string;
   runId?: string | undefined;
@@ -53,6 +60,8 @@ export interface TaskInfo {
   prompt?: string | undefined;
   /** Agent type of an agent task (Claude: task_started.subagent_type). */
   subagentType?: string | undefined;
+  /** Claude's run of a Workflow launch: its run id and the folders it names in the launch result (captures wf_*). */
+  workflowRun?: WorkflowRunFiles | undefined;
   /** Shell command of a bash/powershell task. */
   command?: string | undefined;
   outputFile: string;

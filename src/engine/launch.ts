@@ -26,9 +26,10 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
   const toolUseId = s.p.ids.toolUseId(o.rng);
   const name = wf.name ?? (wf.script ? `path:${basename(wf.script)}` : 'path:workflow.js');
   const description = wf.description ?? wf.name ?? name;
-  const source = scriptText(wf, name, description);
+  const source = wf.source ?? scriptText(wf, name, description);
   s.count(t);
-  const input = wf.script !== undefined && s.p.behavior.workflowInputNamesScriptPath ? { scriptPath: wf.script, description } : { script: source, description };
+  const callDescription = wf.call_description ?? description;
+  const input = wf.script !== undefined && s.p.behavior.workflowInputNamesScriptPath ? { scriptPath: wf.script, description: callDescription } : { script: source, description: callDescription };
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: 'Workflow', input });
   const now = o.scheduler.now();
   const taskId = s.p.ids.taskId('workflow', o.rng);
@@ -39,6 +40,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
     kind: 'workflow',
     description,
     workflowName: name,
+    workflowRun: s.p.ids.workflowRun?.(o.rng, s.transcriptPath, name),
     prompt: s.p.behavior.workflowPromptInTaskStarted ? source : undefined,
     outputFile: s.p.behavior.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env),
     startedAt: now,

@@ -2,7 +2,7 @@ import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
 import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
-import type { EngineEvent, TaskEndDetail, TaskInfo } from './events.js';
+import type { EngineEvent, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
 import type { Random } from './random.js';
 
 /**
@@ -181,6 +181,8 @@ export interface ProfileIds {
   sessionId(rng: Random): string;
   taskId(kind: TaskKind, rng: Random): string;
   runId?(now: number, rng: Random): string;
+  /** Claude: a Workflow launch's run id and files, beside the session transcript (`<session>.jsonl`). */
+  workflowRun?(rng: Random, transcriptPath: string, workflowName: string): WorkflowRunFiles;
   toolUseId(rng: Random): string;
   messageId(rng: Random): string;
   /** Id of a CLI-initiated request: cbc `perm_<ms>_<n>` / `hook_<ms>_<n>` (measured). */

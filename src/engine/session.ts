@@ -51,7 +51,7 @@ export class Session implements TurnHost {
   private messages: number;
   /** Fixed for the session, so computed once rather than for every frame the session encodes. */
   private readonly toolList: string[];
-  private readonly transcriptPath: string;
+  readonly transcriptPath: string;
   /** Characters of prompt text waiting in `queue`, and who waits for a turn to take one (stdin backpressure). */
   private queuedChars = 0;
   private dequeueWaiters: Array<() => void> = [];

@@ -103,6 +103,8 @@ export interface TurnHost {
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */
   readonly sessionId: string;
+  /** Where the CLI keeps this session's transcript (Claude derives a workflow run's folders from it). */
+  readonly transcriptPath: string;
   emit(ev: EngineEvent): void;
   /** Schedules `fn` `delay` virtual ms from now as part of the running turn (cancelled by an interrupt). */
   at(delay: number, fn: () => void): void;

@@ -201,6 +201,10 @@ export const Workflow = z
       .optional()
       .meta({ description: 'Script path relative to the working directory, no "..": workflow name and cbc scriptPath.' }),
     description: Text.optional().meta({ description: 'Task description (default: the name).' }),
+    source: Text.optional().meta({
+      description: 'The script text of the Workflow tool call, verbatim, as your model writes it (default: generated from name, description, phases and agents).',
+    }),
+    call_description: Text.optional().meta({ description: "The Workflow tool call's own description argument, as your model writes it (default: description)." }),
     phases: z
       .array(Phase)
       .min(1, 'a workflow needs at least one phase; for a workflow without phases, omit "phases:" and list "agents:"')

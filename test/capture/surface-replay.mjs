@@ -108,10 +108,22 @@ const lines = (s, paths) => {
   return s.split('\n').filter((l) => l.trim() !== '').map((l) => normalizeString(l, paths, ph));
 };
 
+/** The capture files' base path of `name` for `cli` (surface/ or the base cases' folder). */
+const captureBase = (cli, name) => {
+  const t = TARGETS[cli];
+  return existsSync(join(REAL, t.dir, 'surface', `${name}.stdin.json`)) ? join(REAL, t.dir, 'surface', name) : join(REAL, t.dir, name);
+};
+
+/** The emulator's raw `{stdout, stderr, rc}` for one capture's stdin record (for looking at a divergence by eye). */
+export async function replayCase(cli, name) {
+  const rec = JSON.parse(readFileSync(`${captureBase(cli, name)}.stdin.json`, 'utf8'));
+  return replay(cli, name, TARGETS[cli].profile, rec);
+}
+
 /** Compares one capture with its replay: the list of divergences (empty = match). */
 export async function compareCase(cli, name) {
   const t = TARGETS[cli];
-  const base = existsSync(join(REAL, t.dir, 'surface', `${name}.stdin.json`)) ? join(REAL, t.dir, 'surface', name) : join(REAL, t.dir, name);
+  const base = captureBase(cli, name);
   const rec = JSON.parse(readFileSync(`${base}.stdin.json`, 'utf8'));
   const real = { stdout: readFileSync(`${base}.stdout.ndjson`, 'utf8'), stderr: readFileSync(`${base}.stderr.txt`, 'utf8'), rc: readFileSync(`${base}.rc`, 'utf8').trim() };
   const emu = await replay(cli, name, t.profile, rec);

@@ -55,6 +55,7 @@ export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bhook_\d{10,}_\d+\b/g, 'HOOK_ID'],
   [/\ba[0-9a-f]{16}\b/g, 'AGENT_ID'],
   [/\b0m[0-9a-z]{7}-[0-9a-f]{8}\b/g, 'RUN_ID'],
+  [/\bwf_[0-9a-f]{8}-[0-9a-f]{3}\b/g, 'WF_RUN_ID'], // Claude's workflow run (launch result runId, its folders)
   [/\b[0-9a-f]{32}\b/g, 'HEX_ID'],
   [/\/cc-socks\/\d+\.sock\b/g, 'SOCKET'],
 ];

@@ -49,7 +49,6 @@ const CLAUDE = /^claude-code-/;
 
 /** The known divergences (docs/fidelity.md "Real-vs-emulator divergences" lists every reason). */
 const R = {
-  workflowFiles: 'The real Workflow tool_use_result carries runId, transcriptDir and scriptPath of the transcript and script files it writes; the emulator writes no such files and omits them.',
   resultPosition: 'Where a turn\'s closing assistant text and result fall among the frames of background work that runs meanwhile depends on real model and sub-agent latency (and, replayed at 10x speed, on the load of the machine); the emulator\'s virtual timings may place them a few frames earlier or later.',
   queuedRow: 'Whether a workflow agent row is still queued (no agentId, startedAt, attempt, promptFramed) in a snapshot depends on the real scheduler; the emulator starts every agent of a phase at once.',
   stopSnapshot: 'After stop_task the real CLI emits its error-rows snapshot before the last running snapshot is flushed; the emulator emits the running snapshot first, so the two task_progress frames align crosswise.',
@@ -70,7 +69,6 @@ const R = {
 const TASK_FRAMES = /^extra frame system\/task_(started|progress|updated|notification)$/;
 
 const ALLOWED: Allowed[] = [
-  { cli: CLAUDE, case: /^wf_/, key: /^user \.tool_use_result\.(runId|transcriptDir|scriptPath) missing$/, reason: R.workflowFiles },
   // the results themselves are still compared, among the core frames
   { cli: CLAUDE, case: /^(bg_|wf_)/, key: /^(extra|missing) frame (result\/success|assistant)$/, reason: R.resultPosition },
   { cli: CLAUDE, case: 'wf_complete', key: /^system\/task_progress \.workflow_progress\[\]\.(agentId|startedAt|attempt|promptFramed) (extra|missing)$/, reason: R.queuedRow },

@@ -13,8 +13,8 @@ export function nonNegative(what: string): (v: string) => number {
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
-/** `check`, `report`: frames in, verdicts or a page out. */
-export function addCheckCommands(program: Command, state: RunState): void {
+/** `check`, `report`: frames in, verdicts or a page out. `check` writes to the program's io (main's), so it runs in-process too. */
+export function addCheckCommands(program: Command, state: RunState, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): void {
   const check = program
     .command('check')
     .summary('check a transcript or journal against the protocol rules (docs/rules.md)')
@@ -36,7 +36,7 @@ export function addCheckCommands(program: Command, state: RunState): void {
         strict: o.strict === true,
         partial: o.partial === true,
         ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
-      }),
+      }, { stdin: process.stdin, stdout: io.stdout, stderr: io.stderr }),
     ),
   );
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { TaskInfo } from '../../engine/events.js';
 import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
 import { dashedCwd } from '../../protocol/paths.js';
@@ -43,7 +44,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     },
     launchedText: (t) =>
       t.kind === 'workflow'
-        ? `Workflow launched in background. Task ID: ${t.taskId}\nSummary: ${t.description}\n\nYou will be notified when it completes. Use /workflows to watch live progress.`
+        ? workflowLaunchedText(v328, t)
         : t.kind === 'agent'
           ? `Async agent launched successfully. (This tool result is internal metadata — never quote or paste any part of it, including the agentId below, into a user-facing reply.)\nagentId: ${t.taskId} (internal ID - do not mention to user. Use SendMessage with to: '${t.taskId}', summary: '<5-10 word recap>' to continue this agent.)\nThe agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.\nDo not duplicate this agent's work — avoid working with the same files or topics it is using.\noutput_file: ${t.outputFile}\nDo NOT Read or tail this file via the shell tool — it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification.`
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`,
@@ -170,4 +171,20 @@ function bunJsonError(line: string, err: Error): string {
   const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
   if (word) return `Unexpected identifier "${word}"`;
   return 'Unexpected token';
+}
+
+/** The Workflow launch's tool_result text: its run's folders and how to resume it (captures wf_*; the resume advice differs by version). */
+function workflowLaunchedText(v328: boolean, t: TaskInfo): string {
+  const head = `Workflow launched in background. Task ID: ${t.taskId}\nSummary: ${t.description}\n`;
+  const tail = '\nYou will be notified when it completes. Use /workflows to watch live progress.';
+  const r = t.workflowRun;
+  if (r === undefined) return `${head}${tail}`;
+  const resume = v328
+    ? `To resume after editing the script, with the same args if this run had any: Workflow({scriptPath: "${r.scriptPath}", resumeFromRunId: "${r.runId}"}) — agent() calls return cached results up to the first one that failed, no longer matches (edited, added, removed, or in a different call order) or never started. Cached results may themselves be empty: inspect journal.jsonl before assuming there is something to recover.`
+    : `To resume after editing the script: Workflow({scriptPath: "${r.scriptPath}", resumeFromRunId: "${r.runId}"}) — completed agents return cached results (cached results may themselves be empty — inspect journal.jsonl before assuming there is something to recover).`;
+  return (
+    `${head}Transcript dir: ${r.transcriptDir}\nScript file: ${r.scriptPath}\n` +
+    `(Edit this file with Write/Edit and re-invoke Workflow with {scriptPath: "${r.scriptPath}"} to iterate without resending the script.)\n` +
+    `Run ID: ${r.runId}\n${resume}\n${tail}`
+  );
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Profile, ProfileIds } from '../../engine/profile.js';
 import { BASE36 } from '../../engine/random.js';
 import { profileData } from '../data.js';
@@ -27,6 +28,12 @@ function ids(spec: ClaudeSpec): ProfileIds {
     // a type prefix + 8 base36 chars; agents use `a` + 16 hex
     taskId: (kind, rng) => (kind === 'agent' ? 'a' + rng.hex(16) : (kind === 'workflow' ? 'w' : 'b') + rng.chars(BASE36, 8)),
     runId: spec.v328 ? (now, rng) => `${now.toString(36).padStart(9, '0')}-${rng.hex(8)}` : undefined,
+    workflowRun: (rng, transcriptPath, name) => {
+      // beside `<session>.jsonl`, a folder named after the session (captures wf_*, both versions)
+      const runId = `wf_${rng.hex(8)}-${rng.hex(3)}`;
+      const sessionDir = transcriptPath.replace(/\.jsonl$/, '');
+      return { runId, transcriptDir: join(sessionDir, 'subagents', 'workflows', runId), scriptPath: join(sessionDir, 'workflows', 'scripts', `${name}-${runId}.js`) };
+    },
     toolUseId,
     messageId,
     hostRequestId: (_kind, _now, _n, rng) => rng.uuid(), // no capture of Claude Code's CLI-initiated request ids

@@ -208,7 +208,10 @@ function launchResult(spec: ClaudeSpec, t: TaskInfo, ctx: EncodeContext): User['
       taskId: t.taskId,
       taskType: taskTypeOf('claude', t.kind),
       workflowName: t.workflowName,
+      runId: t.workflowRun?.runId,
       summary: t.description,
+      transcriptDir: t.workflowRun?.transcriptDir,
+      scriptPath: t.workflowRun?.scriptPath,
     });
   }
   if (t.kind === 'agent') {

@@ -3,11 +3,11 @@
 // checked with its own profile, and with auto, with --strict key sets. Captures of other output formats
 // (stdin.json args without `--output-format stream-json`) are not transcripts: see NOT_STREAM_JSON. A
 // capture where the real CLI printed nothing (an empty file) is unusable input: check exits 2 (issue #17).
-// One `it` per capture (two spawns each), so a loaded machine never sums them into one test's timeout.
-import { spawnSync } from 'node:child_process';
+// One `it` per capture (two in-process checks each).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emuInProcess } from '../../../helpers/emu-in-process.js';
 import { ROOT } from '../../../helpers/run-bin.js';
 
 const REAL = join(ROOT, 'test', 'golden', 'real');
@@ -27,14 +27,15 @@ const NOT_STREAM_JSON: Record<string, number> = {
   'claude-code-2.1.328/text_hi': 2, // `-p` text output, captured before stdin.json files existed
   'claude-code-2.1.328/json_hi': 0,
 };
-const check = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'check', ...args], { encoding: 'utf8' });
+/** `cbc-emu check <args>`, in-process through the program's entry (test/helpers/emu-in-process.ts). */
+const check = (args: string[]) => emuInProcess(['check', ...args]);
 
 describe('real captures pass cbc-emu check', () => {
   for (const dir of Object.keys(PROFILE)) {
     const files = readdirSync(join(REAL, dir)).filter((f) => f.endsWith('.stdout.ndjson') || f.endsWith('.out'));
     for (const f of files) {
       const name = `${dir}/${f.replace(/\.(stdout\.ndjson|out)$/, '')}`;
-      it(`${name}: profile ${PROFILE[dir]} and auto`, () => {
+      it(`${name}: profile ${PROFILE[dir]} and auto`, async () => {
         const script = join(REAL, dir, f.replace(/\.stdout\.ndjson$/, '.stdin.json'));
         if (f.endsWith('.stdout.ndjson') && existsSync(script)) {
           const args: string[] = JSON.parse(readFileSync(script, 'utf8')).args ?? [];
@@ -43,7 +44,7 @@ describe('real captures pass cbc-emu check', () => {
         }
         const expected = NOT_STREAM_JSON[name] ?? (statSync(join(REAL, dir, f)).size === 0 ? 2 : 0);
         for (const profile of [PROFILE[dir] as string, 'auto']) {
-          const r = check(['--strict', '--profile', profile, join(REAL, dir, f)]);
+          const r = await check(['--strict', '--profile', profile, join(REAL, dir, f)]);
           expect({ name, profile, status: r.status, out: r.stdout }).toEqual({ name, profile, status: expected, out: '' });
         }
       });
