@@ -105,13 +105,13 @@ export const MESSAGES = {
 const ENV_ROWS = [
   ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state']],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only']],
-  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk']],
-  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk']],
+  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
+  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
-  ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream']],
-  ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag']],
+  ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2']],
+  ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
   ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING', ['env_file_checkpointing']],
   // set by every capture (capture.mjs) and replayed by compare.mjs: the init frame's paths show them
@@ -136,8 +136,8 @@ const OPTION_CASES = {
   '--replay-user-messages': ['ses_replay_user'],
   '--no-session-persistence': ['ses_no_persistence'],
   '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
-  // tuning variants (surface-more/claude-options.mjs) beside the generated opt_* case
-  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty'],
+  // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
+  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
   '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream'],
   '--betas': ['opt_betas', 'opt_betas_other'],
@@ -146,12 +146,21 @@ const OPTION_CASES = {
   '--plugin-dir': ['opt_plugin_dir', 'opt_plugin_dir_other'],
   '--plugin-url': ['opt_plugin_url', 'opt_plugin_url_other'],
   '--safe-mode': ['opt_safe_mode', 'opt_safe_mode_stream'],
-  '--effort': ['opt_effort', 'opt_effort_low', 'opt_effort_max'],
+  '--effort': ['opt_effort', 'opt_effort_low', 'opt_effort_max', 'opt_effort_low_h2'],
   '--add-dir': ['opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing'],
-  '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two'],
+  '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc'],
+  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2'],
+  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2'],
+  '--model': ['opt_model', 'opt_model_fallback_h2'],
+  '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2'],
+  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2'],
+  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2'],
+  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2'],
+  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2'],
+  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2'],
+  '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -183,6 +192,7 @@ export function rows() {
     can_use_tool: [
       'req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare',
       'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn', 'req_no_prompt_tool_p',
+      'req_can_use_tool_rewrite_h2', 'req_can_use_tool_deny_interrupt_h2',
     ],
     hook_callback: ['req_hook_callback'],
   };

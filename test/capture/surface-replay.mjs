@@ -102,7 +102,7 @@ async function replay(cli, name, profile, rec) {
 }
 
 /** Timing keys test/golden/normalize.ts does not zero yet (they vary run to run). */
-const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds', 'total_api_duration_ms', 'total_duration_ms']);
+const MORE_TIMES = new Set(['ttft_stream_ms', 'time_to_request_ms', 'first_content_frame_ms', 'elapsed_time_seconds', 'total_api_duration_ms', 'total_duration_ms', 'request_sent_wall_ms']);
 /** The durations Claude's /cost text (get_session_cost) states: wall time, as the keys above. */
 const COST_TEXT_TIMES = /(Total duration \((?:API|wall)\):\s+)[^\n]*/g;
 /** Keys whose string values are per-run ids normalize.ts leaves alone: the model API's request id. */
