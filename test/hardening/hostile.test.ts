@@ -19,8 +19,8 @@ const scenario = (name: string, text: string) => {
 };
 
 describe('1. ids that become paths stay inside --emu-home', () => {
-  // Each CLI refuses the id its own way (captures test/golden/real/*/argv/session_id_*): cbc prints its format
-  // message and exits 0 without a turn, Claude exits 1; either way nothing is written outside the home.
+  // Each CLI refuses the id its own way (captures test/golden/real/*/argv/session_id_*, ses_session_id_invalid_stream):
+  // cbc states its format message and exits 0 without a turn, Claude exits 1; either way nothing is written outside the home.
   it.each([
     ['cbc', 0, 'Invalid session ID format'],
     ['claude-2.1.328', 1, 'Invalid session ID'],
@@ -29,9 +29,16 @@ describe('1. ids that become paths stay inside --emu-home', () => {
     const home = join(base, 'a', 'home');
     const r = await spawned([...STREAM, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', home, '--session-id', '../../../x'], lines(user('/deep-research t')));
     expect(r.code).toBe(code);
-    expect(r.stderr).toContain(message);
     expectNoStack(r.stderr);
-    expect(r.stdout).toBe('');
+    if (profile === 'cbc') {
+      // under stream-json output cbc writes the refusal as one error frame on stdout (capture ses_session_id_invalid_stream, #16)
+      const frames = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(frames.map((f) => f['type'])).toEqual(['error']);
+      expect(String(frames[0]?.['error'])).toContain(message);
+    } else {
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+    }
     expect(existsSync(join(base, 'x.jsonl')) || existsSync(join(base, 'x'))).toBe(false);
   });
 
