@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, lstatSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRawFrame, num, str, type RawFrame } from '../protocol/raw-frame.js';
 import { isSafeId, openInside } from './paths.js';
@@ -77,9 +77,13 @@ export function readSession(home: string, id: string): StoredSession | undefined
 export function latestSession(home: string, cwd: string): StoredSession | undefined {
   const dir = join(home, 'sessions');
   if (!existsSync(dir)) return undefined;
+  // a link (dangling or not) or a folder named *.jsonl is no session of this home: the store never writes through one
   const candidates = readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .map((f) => ({ id: f.slice(0, -6), mtime: statSync(join(dir, f)).mtimeMs }))
+    .flatMap((f) => {
+      const st = lstatSync(join(dir, f), { throwIfNoEntry: false });
+      return st?.isFile() === true ? [{ id: f.slice(0, -6), mtime: st.mtimeMs }] : [];
+    })
     .sort((a, b) => b.mtime - a.mtime || (a.id < b.id ? 1 : -1));
   for (const c of candidates) {
     const s = readSession(home, c.id);

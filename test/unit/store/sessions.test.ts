@@ -56,4 +56,14 @@ describe('session store', () => {
     expect(latestSession(home, '/other')?.header.session_id).toBe('b');
     expect(latestSession(home, '/none')).toBeUndefined();
   });
+  it('latestSession skips links in sessions/ (a dangling one too) and folders named *.jsonl: --continue neither crashes nor adopts them', () => {
+    const own = join(home, 'continue-links');
+    appendRecord(own, 'real', header('real', '/w'));
+    symlinkSync(join(home, 'nowhere.jsonl'), join(own, 'sessions', 'dangling.jsonl'));
+    symlinkSync(join(own, 'sessions', 'real.jsonl'), join(own, 'sessions', 'alias.jsonl'));
+    mkdirSync(join(own, 'sessions', 'dir.jsonl'));
+    expect(latestSession(own, '/w')?.header.session_id).toBe('real');
+    rmSync(join(own, 'sessions', 'real.jsonl'));
+    expect(latestSession(own, '/w')).toBeUndefined();
+  });
 });
