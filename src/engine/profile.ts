@@ -60,7 +60,7 @@ export interface ProfileBehavior {
   /** cbc 2.117.0: set_model takes the name as given (no resolution) and refuses a missing or empty one with `emptyError`. */
   setModelAsGiven?: { emptyError: string };
   /** Why set_permission_mode refuses `mode` (message and, where the CLI sends one, error code), or undefined to accept it. */
-  rejectPermissionMode(mode: string): { message: string; code?: string } | undefined;
+  rejectPermissionMode(mode: string, launchedWith?: CliFlags): { message: string; code?: string } | undefined;
   /** stop_task naming no task: cbc errors ("No task found with ID"), Claude Code answers an empty success (measured). */
   stopUnknownTask: 'error' | 'ok';
   /** Exit code after stdin EOF when the last result was an error. */

@@ -206,7 +206,7 @@ export class Session implements TurnHost {
       }
       case 'set_permission_mode': {
         const previous = this.permissionMode;
-        const rejected = b.rejectPermissionMode(str(request, 'mode') ?? '');
+        const rejected = b.rejectPermissionMode(str(request, 'mode') ?? '', this.o.cliFlags);
         if (rejected) {
           this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: rejected.message, errorCode: rejected.code });
           return;

@@ -27,8 +27,16 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
       ...(v328 ? ['update_settings', 'get_task_output'] : []),
     ]),
     resolveModel: (name) => resolveModel(spec, name),
-    rejectPermissionMode: (mode) =>
-      PERMISSION_MODES.includes(mode) ? undefined : { message: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`, code: 'invalid_mode' },
+    rejectPermissionMode: (mode, launchedWith) => {
+      if (!PERMISSION_MODES.includes(mode)) return { message: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`, code: 'invalid_mode' };
+      // bypassPermissions only for a session launched able to bypass (measured: ctl_set_permission_mode_bypasspermissions_h2;
+      // --allow-dangerously-skip-permissions and a bypassPermissions start mode count too, by what --help says they enable)
+      const able = launchedWith?.has('dangerously-skip-permissions') === true || launchedWith?.has('allow-dangerously-skip-permissions') === true || launchedWith?.get('permission-mode') === 'bypassPermissions';
+      if (mode === 'bypassPermissions' && !able) {
+        return { message: 'Cannot set permission mode to bypassPermissions because the session was not launched with --dangerously-skip-permissions', code: 'bypass_not_launched' };
+      }
+      return undefined;
+    },
     stopUnknownTask: 'ok',
     exitCodeAfterErrorResult: 1, // claude-code-cli.md §8
     requiresVerboseForStreamJson: true,

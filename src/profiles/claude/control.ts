@@ -40,7 +40,7 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
 
 /**
  * The frames around a control reply (measured): set_model that changes the model writes its
- * `<local-command-stdout>` user frame first; set_permission_mode is followed by a system/status naming the mode.
+ * `<local-command-stdout>` user frame first; set_permission_mode that changes the mode is followed by a system/status naming it.
  */
 export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): { before?: User; after?: Status } {
   if (p.kind === 'set_model' && p.model !== p.previous) {
@@ -48,7 +48,8 @@ export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: Enco
     const said = spec.v328 ? `\`${named}\`` : named;
     return { before: localCommandOutput(spec, ctx, `Set model to ${said}`) };
   }
-  if (p.kind === 'set_permission_mode') {
+  // no status frame when the mode stays what it was (measured: ctl_set_permission_mode_default_h2)
+  if (p.kind === 'set_permission_mode' && p.mode !== p.previous) {
     return {
       after: build(SYSTEM_STATUS, spec.wire, {
         type: 'system',
