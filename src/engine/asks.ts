@@ -1,7 +1,7 @@
 import { obj, str } from '../protocol/raw-frame.js';
 import type { AskT } from '../scenario/schema.js';
 import type { HostRequestBody } from './events.js';
-import { denyReason, isAllow, updatedInput, type HostAnswer } from './host.js';
+import { denyReason, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
 import { decide, hookIds, REJECTED_TEXT, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -70,10 +70,19 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!s.active) return;
     t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
-    if (ask.on_deny === 'error') {
-      const msg = `Permission denied for tool(s): ${ask.tool}`; // cbc 2.117.0's createErrorResultMessage text
-      s.at(MODEL_LATENCY, () => s.endTurn(false, '', [msg]));
-    } else next();
+    if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
+    else next();
+  };
+  // the host denied with interrupt: true: the turn ends at this call, whatever the scenario says next
+  const denyAndStop = () => {
+    if (!s.active) return;
+    t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    const how = s.p.behavior.denyInterrupt;
+    if (how.shows === 'result') return s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
+    s.emit({ kind: 'tool_result', toolUseId, content: REJECTED_TEXT.trimEnd(), isError: true, deniedBy: 'host-interrupt', ran: { name: ask.tool, input } });
+    s.emit({ kind: 'interrupted_user', messageId: s.p.ids.messageId(o.rng), forToolUse: true });
+    t.stats.abortedAtTool = true;
+    s.endTurn(false, '', [...how.errors], true);
   };
   const allow = (allowedBy?: 'rule' | 'host') => {
     if (!s.active) return;
@@ -113,6 +122,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
+      if (a.kind === 'response' && interruptsTurn(a.body)) return denyAndStop();
       const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
       deny(a.kind === 'error' ? a.message : shown, 'host');
     });
@@ -152,3 +162,5 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
   });
 }
 
+/** The error of a turn a denied tool ended (cbc 2.117.0's createErrorResultMessage text). */
+const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;

@@ -132,6 +132,8 @@ export interface TurnStats {
   resultIndex: number;
   /** Tools the host (or the rules) denied in this turn: the result's permission_denials. */
   permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
+  /** The host denied a tool call with interrupt: true and the turn ended there (Claude: terminal_reason aborted_tools). */
+  abortedAtTool?: boolean;
 }
 
 /**
@@ -226,9 +228,10 @@ export type EngineEvent =
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | undefined;
     }
-  | { kind: 'interrupted_user'; messageId: string }
+  /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */

@@ -123,6 +123,11 @@ export function updatedInput(body: RawFrame): RawFrame | undefined {
   return obj(body, 'updatedInput');
 }
 
+/** A deny answer that also stops the turn (`interrupt: true`, the SDKs' PermissionResult). */
+export function interruptsTurn(body: RawFrame): boolean {
+  return !isAllow(body) && body['interrupt'] === true;
+}
+
 /** The reason a permission answer gives for a denial (Claude `message`, cbc `reason`). */
 export function denyReason(body: RawFrame): string | undefined {
   const m = body['message'] ?? body['reason'];

@@ -125,6 +125,11 @@ export interface ProfileBehavior {
   backgroundInPrint: 'error' | 'wait';
   /** The errors[] of a turn ended by an interrupt (Claude); cbc ends it with an empty success result. */
   interruptedErrors: readonly string[];
+  /**
+   * A host denial with interrupt: true ends the turn at the tool call. `tool-result`: the refused call's tool_result, the
+   * interrupted user frame, then an interrupted result with these errors (Claude); `result`: only the error result (cbc).
+   */
+  denyInterrupt: { shows: 'tool-result'; errors: readonly string[] } | { shows: 'result' };
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

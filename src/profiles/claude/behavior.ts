@@ -64,6 +64,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`,
     backgroundInPrint: 'wait', // cli.md §9: no error; the CLI waits, then runs a follow-up turn
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
+    // measured on both versions (capture req_can_use_tool_deny_interrupt_h2)
+    denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,

@@ -229,11 +229,16 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
  * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with
  * no one to ask: "user-rejected"); 2.1.328 announces a settings refusal first in a system/permission_denied.
  */
-function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'unasked' | 'host', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
+function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'unasked' | 'host' | 'host-interrupt', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
   const content = (by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
+  // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
+  if (by === 'host-interrupt') {
+    const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
+    return [build(USER, W, { type: 'user', message: build(USER_MESSAGE, W, { role: 'user', content: [block] }), parent_tool_use_id: null, session_id: ctx.sessionId, uuid: ctx.rng.uuid(), timestamp: iso(ctx.now), tool_use_result: 'User rejected tool use', tool_result_meta: [meta] })];
+  }
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
@@ -304,15 +309,15 @@ function launchResult(spec: ClaudeSpec, t: TaskInfo, ctx: EncodeContext): User['
 }
 
 /** The user frame Claude writes when a turn is interrupted. */
-export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext, synthetic?: string): User {
+export function interruptedUser(spec: ClaudeSpec, ctx: EncodeContext, o: { text?: string; synthetic?: boolean } = {}): User {
   const W = spec.wire;
   return build(USER, W, {
     type: 'user',
-    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, synthetic ?? '[Request interrupted by user]')] }),
+    message: build(USER_MESSAGE, W, { role: 'user', content: [text(spec, o.text ?? '[Request interrupted by user]')] }),
     parent_tool_use_id: null,
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
-    isSynthetic: synthetic !== undefined ? true : undefined, // the CLI's own prompt (capture opt_json_schema)
+    isSynthetic: o.synthetic === true ? true : undefined, // the CLI's own prompt (capture opt_json_schema)
   });
 }
