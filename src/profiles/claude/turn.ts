@@ -212,6 +212,12 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     content: agentLaunch ? [text(spec, ev.content)] : ev.content,
     is_error: agentLaunch ? undefined : ev.isError,
   });
+  return resultUser(spec, ctx, block, t ? launchResult(spec, t, ctx) : ranResult(spec, ev), spec.v328 && ev.allowedBy ? [permissionMeta(ev.toolUseId, ev.allowedBy)] : undefined);
+}
+
+/** The user frame that carries one tool_result block, its `tool_use_result` and `tool_result_meta`. */
+function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['message']['content'], string>[number], toolUseResult: User['tool_use_result'], meta: User['tool_result_meta']): User {
+  const W = spec.wire;
   return build(USER, W, {
     type: 'user',
     message: build(USER_MESSAGE, W, { role: 'user', content: [block] }),
@@ -219,8 +225,8 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
-    tool_use_result: t ? launchResult(spec, t, ctx) : ranResult(spec, ev),
-    tool_result_meta: spec.v328 && ev.allowedBy ? [permissionMeta(ev.toolUseId, ev.allowedBy)] : undefined,
+    tool_use_result: toolUseResult,
+    tool_result_meta: meta,
   });
 }
 
@@ -237,7 +243,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'un
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
-    return [build(USER, W, { type: 'user', message: build(USER_MESSAGE, W, { role: 'user', content: [block] }), parent_tool_use_id: null, session_id: ctx.sessionId, uuid: ctx.rng.uuid(), timestamp: iso(ctx.now), tool_use_result: 'User rejected tool use', tool_result_meta: [meta] })];
+    return [resultUser(spec, ctx, block, 'User rejected tool use', [meta])];
   }
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
@@ -245,17 +251,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'un
     v328 && by !== 'host'
       ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.ran?.name ?? '', tool_use_id: ev.toolUseId, message: content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
       : [];
-  const user = build(USER, W, {
-    type: 'user',
-    message: build(USER_MESSAGE, W, { role: 'user', content: [block] }),
-    parent_tool_use_id: null,
-    session_id: ctx.sessionId,
-    uuid: ctx.rng.uuid(),
-    timestamp: iso(ctx.now),
-    tool_use_result: `Error: ${content}`,
-    tool_result_meta: [meta],
-  });
-  return [...notice, user];
+  return [...notice, resultUser(spec, ctx, block, `Error: ${content}`, [meta])];
 }
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
