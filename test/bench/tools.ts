@@ -56,24 +56,12 @@ interface FuzzBench {
 async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
   const fix = join(ROOT, 'test', 'fixtures', 'consumers');
   const { fuzz } = (await import(join(ROOT, 'dist', 'index.js'))) as typeof import('../../dist/index.js');
-  const { createConsumer } = (await import(join(fix, 'core.mjs'))) as { createConsumer: () => { frame(f: unknown): string | undefined; results: number; wantsEnd(n: number): boolean } };
+  const { createConsumer, driveStream } = await import(join(fix, 'core.mjs'));
   const inRuns = 300;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   await fuzz({ scenarioFile: join(fix, 'scenario.yaml'), runs: inRuns, seed: 7, profile: 'claude-2.1.220' }, async (stream) => {
-    const c = createConsumer();
-    const prompts = ['build it', 'cancel'];
-    let sent = 0;
-    const next = () => sent < prompts.length && stream.send({ type: 'user', message: { role: 'user', content: prompts[sent++] }, parent_tool_use_id: null, session_id: '' });
-    stream.send({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } });
-    next();
-    for await (const line of stream.lines()) {
-      if (line.trim() === '') continue;
-      const before = c.results;
-      if (c.frame(JSON.parse(line)) === 'stop') break;
-      if (c.results > before) next();
-      if (c.wantsEnd(prompts.length)) stream.end();
-    }
+    await driveStream(stream, createConsumer());
   });
   const inProcess = inRuns / ((performance.now() - t0) / 1000);
   // runs per CPU-second of this process: what the wall rate approaches on a quiet machine (the runs are one thread)

@@ -1,13 +1,12 @@
 // The fuzzer against hostile consumers (issue #18 class 7): a consumer that floods its output does not
 // grow the campaign's memory; background children (in the group, or escaped with setsid) holding
 // stdout neither hang the campaign nor outlive it; a SIGTERM'd campaign leaves no temp folder behind.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePlan } from '../../dist/tools/fuzz/plan.js';
-import { ROOT } from '../helpers/run-bin.js';
+import { ROOT, runNode } from '../helpers/run-bin.js';
 import { expectNoStack } from './helpers.js';
 
 const EMU = join(ROOT, 'bin', 'cbc-emu.js');
@@ -16,25 +15,8 @@ const TOKEN = encodePlan({ v: 1, seed: 1, emu: 'hardening', p: {} });
 const dir = mkdtempSync(join(tmpdir(), 'cbc-hardening-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Ended {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Spawns `node <args>` with `env` added; `onStart` gets the child (to signal it). */
-function node(args: string[], env: NodeJS.ProcessEnv = {}, onStart?: (pid: number) => void): Promise<Ended> {
-  return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    c.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    c.on('error', reject);
-    c.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (c.pid !== undefined) onStart?.(c.pid);
-  });
-}
+/** Spawns `node <args>` with `env` added; `onStart` gets the child's pid (to signal it). */
+const node = (args: string[], env: NodeJS.ProcessEnv = {}, onStart?: (pid: number) => void) => runNode(args, '', { env, ...(onStart ? { onSpawn: onStart } : {}) });
 
 /** Whether `pid` is a live process (a zombie nobody reaps holds nothing and counts as gone). */
 function alive(pid: number): boolean {

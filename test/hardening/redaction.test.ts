@@ -1,13 +1,12 @@
 // Redaction and logs (issue #18 class 8): of the planted secrets none reaches a cassette (secretlint's
 // recommended preset for provider formats, key-name rules for keys holding any value, secrets as keys,
 // JSON inside strings, URLs, argv, PEM blocks); a `__proto__` key survives; logs carry frame shapes only.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redactor } from '../../dist/tools/cassette/redact.js';
-import { ROOT } from '../helpers/run-bin.js';
+import { ROOT, runNode, type BinResult } from '../helpers/run-bin.js';
 import { expectNoStack, lines, spawned, streamArgs } from './helpers.js';
 import { ARGV, ERR, IN, OUT, PLANTED, PROTO_LINE, S } from './planted-secrets.js';
 
@@ -27,21 +26,12 @@ process.stdin.resume();
 process.stdin.on('end', () => {});
 `;
 
-function record(out: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function record(out: string): Promise<BinResult> {
   const cli = join(dir, 'planted-cli.mjs');
   writeFileSync(cli, CLI);
   const data = join(dir, 'planted.json');
   writeFileSync(data, JSON.stringify({ out: [...OUT.map((f) => JSON.stringify(f)), PROTO_LINE], err: ERR }));
-  return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, [EMU, 'record', '--out', out, '--', process.execPath, cli, ...ARGV], { cwd: ROOT, env: { ...process.env, PLANTED_FILE: data }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    c.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    c.on('error', reject);
-    c.on('close', (code) => resolve({ code, stdout, stderr }));
-    c.stdin.end(lines(...IN));
-  });
+  return runNode([EMU, 'record', '--out', out, '--', process.execPath, cli, ...ARGV], lines(...IN), { env: { PLANTED_FILE: data } });
 }
 
 describe('8. redaction: planted secrets never reach the cassette', () => {

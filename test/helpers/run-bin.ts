@@ -25,6 +25,8 @@ export interface RunOptions {
   cwd?: string;
   /** A guard against a hung process (not a timing assertion); none: the test's own timeout. */
   timeoutMs?: number;
+  /** Called with the child's pid once it is spawned (to signal it). */
+  onSpawn?: (pid: number) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function runNode(args: string[], stdin: string | Buffer = '', opts: RunOp
       resolve({ stdout, stderr: Buffer.concat(err).toString('utf8'), code, signal, lines: stdout.split('\n').filter((l, i, a) => !(i === a.length - 1 && l === '')) });
     });
     child.stdin.end(stdin);
+    if (child.pid !== undefined) opts.onSpawn?.(child.pid);
   });
 }
 

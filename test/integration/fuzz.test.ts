@@ -127,23 +127,9 @@ describe('in-process fuzz() (fast-check)', () => {
   const scenario = loadScenarioFile(SCENARIO);
   /** The careful consumer of core.mjs driven over the in-process stream; the oracle's check inline. */
   async function careful(stream: import('../../dist/index.js').FuzzStream, bugs = {}): Promise<void> {
-    const { createConsumer, truthOf } = await import(join(FIX, 'core.mjs'));
+    const { createConsumer, driveStream, truthOf } = await import(join(FIX, 'core.mjs'));
     const c = createConsumer(bugs);
-    const prompts = ['build it', 'cancel'];
-    let sent = 0;
-    const next = () => sent < prompts.length && stream.send({ type: 'user', message: { role: 'user', content: prompts[sent++] }, parent_tool_use_id: null, session_id: '' });
-    stream.send({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } });
-    next();
-    let text = '';
-    for await (const line of stream.lines()) {
-      text += line + '\n';
-      if (line.trim() === '') continue;
-      const before = c.results;
-      if (c.frame(JSON.parse(line)) === 'stop') break;
-      if (c.results > before) next();
-      if (c.wantsEnd(prompts.length)) stream.end();
-    }
-    for await (const line of stream.lines()) text += line + '\n'; // what a stopped reader missed
+    const text = await driveStream(stream, c);
     expect(c.view()).toEqual(truthOf(text));
   }
 
@@ -170,20 +156,9 @@ describe('in-process fuzz() (fast-check)', () => {
 
 it('in-process fuzz(): a fixed seed gives the report it gave before the runs were made faster (#21)', async () => {
   const scenario = loadScenarioFile(SCENARIO);
-  const { createConsumer } = (await import(join(FIX, 'core.mjs'))) as { createConsumer: (bugs: object) => { frame(f: unknown): string | undefined; results: number; wantsEnd(n: number): boolean } };
+  const { createConsumer, driveStream } = await import(join(FIX, 'core.mjs'));
   const err = await fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220' }, async (stream) => {
-    const c = createConsumer({ strictKeys: true });
-    const prompts = ['build it', 'cancel'];
-    let sent = 0;
-    const next = () => sent < prompts.length && stream.send({ type: 'user', message: { role: 'user', content: prompts[sent++] }, parent_tool_use_id: null, session_id: '' });
-    stream.send({ type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } });
-    next();
-    for await (const line of stream.lines()) {
-      const before = c.results;
-      if (c.frame(JSON.parse(line)) === 'stop') break;
-      if (c.results > before) next();
-      if (c.wantsEnd(prompts.length)) stream.end();
-    }
+    await driveStream(stream, createConsumer({ strictKeys: true }));
   }).then(
     () => undefined,
     (e: Error) => e,
