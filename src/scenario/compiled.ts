@@ -7,9 +7,13 @@ import type { ScenarioT } from './schema.js';
 
 /** The built-in scenario's source, used when no --emu-scenario / CBC_EMU_SCENARIO is given. */
 export const DEFAULT_SCENARIO_URL = new URL('../../scenarios/default.yaml', import.meta.url);
-/** Its build-time compiled form (written by precompile.ts next to this module in dist/). */
-// `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
-export const COMPILED_DEFAULT_URL = new URL('../scenario/default-scenario.json', import.meta.url);
+/**
+ * Where the build puts a shipped scenario's compiled form (precompile.ts), next to this module in dist/.
+ * `../<part>/…` rather than `./…`: the same URL resolves from dist/<part>/ and from the drop-in's bundle in dist/bundle/.
+ */
+export const compiledShippedUrl = (name: string): URL => new URL(`../scenario/compiled/${name}.json`, import.meta.url);
+/** The built-in scenario's compiled form (it is a shipped scenario too). */
+export const COMPILED_DEFAULT_URL = compiledShippedUrl('default');
 
 /** The compiled file: the loader's output plus the hash of the YAML bytes it came from. */
 export interface CompiledScenario {
@@ -44,9 +48,6 @@ export function compiledScenario(compiled: URL | string, source: URL | string): 
     return undefined;
   }
 }
-
-/** Where the build puts a shipped scenario's compiled form (precompile.ts), from dist/<part>/ and dist/bundle/ alike. */
-export const compiledShippedUrl = (name: string): URL => new URL(`../scenario/compiled/${name}.json`, import.meta.url);
 
 /**
  * A shipped scenario (a file of the package's scenarios/ folder, however it was named: `--emu-scenario
