@@ -76,6 +76,14 @@ export interface ProfileBehavior {
    * carry no `_requestId` (captures req_can_use_tool_allow, req_can_use_tool_deny_cbc_other, opt_json_schema).
    */
   requestIdDropsOnReentry?: boolean;
+  /**
+   * How a failed model call (a scenario turn's `error`, written in Claude Code's "API Error: <status> <message>" form)
+   * shows where it differs from Claude Code: `text` is the CLI's own error text (cbc 2.117.0 names its API request id
+   * and the session); `firstTurnOnly`: only a failed first turn of the process is written as assistant text, a later
+   * one writes only its result, which carries the turn's `_requestId` (captures ses_api_error, ses_api_error_cbc,
+   * eof_after_error_cbc).
+   */
+  apiError?: { text: (shown: string, apiRequestId: string, sessionId: string) => string; firstTurnOnly: boolean };
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */

@@ -382,7 +382,7 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.resultCarriesRequestId === true ? this.turnRequestId : undefined });
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;

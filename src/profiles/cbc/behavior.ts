@@ -49,6 +49,9 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
     // measured (req_hook_callback's transcript_path): the cwd without its leading slash, each '/' a dash, dots kept
     ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
+    // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",
+    // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"
+    apiError: { text: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`, firstTurnOnly: true },
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',

@@ -13,7 +13,7 @@ import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload } from './control.js';
 import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -51,7 +51,7 @@ function encoders(strict: boolean): Encoders {
     turn_init: systemInit,
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
-    assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
+    assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
@@ -59,9 +59,8 @@ function encoders(strict: boolean): Encoders {
     tool_result: toolResult,
     interrupted_user: (_ev, ctx) => interruptedUser(ctx),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
-    // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
-    // and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
-    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, strict ? ctx.rng.uuid() : ev.messageId, [text(ev.text)]),
+    // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
+    max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),
     structured_reprompt: (_ev, ctx) => preamble(ctx)[1], // the status of the preamble is drawn too: one draw order per preamble
     result,
     bg_tasks_changed: none,

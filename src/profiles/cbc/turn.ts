@@ -174,13 +174,22 @@ function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
 }
 
 /**
+ * An assistant text no model response makes (measured on cbc 2.117.0: "Interrupted by user", int_mid; the error text of
+ * a failed first turn, ses_api_error_cbc; the max-turns text, ses_max_turns): named by a uuid, no `_requestId`.
+ */
+export function synthetic(ctx: EncodeContext, body: string, id = ctx.rng.uuid()): Assistant {
+  // the context is overridden, not the parameter: a default parameter would fill an explicit undefined in
+  return assistant({ ...ctx, turnRequestId: undefined }, id, [text(body)]);
+}
+
+/**
  * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId,
  * named by a uuid (no model response names it).
  */
 export function interruptedUser(ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Assistant] {
   // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
   const [head] = preamble(ctx);
-  return [head, assistant(ctx, ctx.rng.uuid(), [text('Interrupted by user')], null, undefined)];
+  return [head, synthetic(ctx, 'Interrupted by user')];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */
