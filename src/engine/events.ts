@@ -206,7 +206,8 @@ export type EngineEvent =
   | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
   /** `apiError`: the text is the scenario turn's `error`, which Claude Code shows as a synthetic API-error message (capture ses_api_error). */
-  | { kind: 'assistant_text'; messageId: string; text: string; apiError?: boolean | undefined }
+  /** `partial`: the text the model had streamed when the turn was interrupted (the scenario turn's `partial`). */
+  | { kind: 'assistant_text'; messageId: string; text: string; apiError?: boolean | undefined; partial?: boolean | undefined }
   /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
   | { kind: 'assistant_stream'; messageId: string; text: string }
   /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */

@@ -83,6 +83,10 @@ export interface ProfileBehavior {
    * one writes only its result, which carries the turn's `_requestId` (captures ses_api_error, ses_api_error_cbc,
    * eof_after_error_cbc).
    */
+  /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
+  unansweredPromptsCarry?: boolean;
+  /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
+  interruptWritesPartial?: boolean;
   apiError?: { text: (shown: string, apiRequestId: string, sessionId: string) => string; firstTurnOnly: boolean };
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
   worktreeOutsideGit?: string;

@@ -16,6 +16,7 @@ import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
+import { Unanswered } from './unanswered.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -53,15 +54,14 @@ export class Session implements TurnHost {
   private turnsDone: number;
   private initCount = 0;
   private resultCount = 0;
+  private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
   private resultRequestIdFresh = false;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
-  /** Fixed for the session, so computed once rather than for every frame the session encodes. */
-  private readonly toolList: string[];
+  private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
   readonly transcriptPath: string;
-  /** Characters of prompt text waiting in `queue`, and who waits for a turn to take one (stdin backpressure). */
-  private queuedChars = 0;
+  private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
   private dequeueWaiters: Array<() => void> = [];
 
   constructor(opts: SessionOptions) {
@@ -132,6 +132,7 @@ export class Session implements TurnHost {
     const drops = this.p.behavior.requestIdDropsOnReentry === true;
     if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
     this.spend.heard(ev);
+    this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
       if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
@@ -140,8 +141,7 @@ export class Session implements TurnHost {
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
-    if (Array.isArray(out)) for (const f of out) this.o.write(f);
-    else this.o.write(out);
+    for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
   }
 
@@ -270,6 +270,7 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
+    if (t.partial !== undefined && this.p.behavior.interruptWritesPartial === true) this.emit({ kind: 'assistant_text', messageId: this.p.ids.messageId(this.o.rng), text: t.partial, partial: true });
     this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng) });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
@@ -333,7 +334,8 @@ export class Session implements TurnHost {
     }
 
     if (overBudget(this)) return endOverBudget(this, false);
-    const sel = selectTurn(o.scenario, this.cursor, pt.prompt);
+    const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
+    const sel = selectTurn(o.scenario, asked.from, asked.text);
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
@@ -393,8 +395,6 @@ export class Session implements TurnHost {
   }
 }
 
-
-/** Engine events that add a message to the conversation. */
-// the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)
+/** Engine events that add a message to the conversation (measured on cbc 2.117.0: the streamed text, ses_partial; the max-turns text, ses_max_turns). */
 const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 

@@ -89,6 +89,8 @@ export interface ActiveTurn {
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;
+  /** What the model has streamed while the turn waits for its reply (the scenario turn's `partial`): an interrupt writes it. */
+  partial?: string;
   /** The turn's result carries its `_requestId` (cbc 2.117.0: a failed turn after the first, behavior.apiError). */
   resultCarriesRequestId?: boolean;
 }

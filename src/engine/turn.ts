@@ -29,6 +29,7 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   if (turn.error !== undefined) return failTurn(s, interpolate(turn.error, vars), reply, first, firstMessageId);
   if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText, reply !== undefined || turn.result !== undefined);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
+    if (s.active && turn.partial !== undefined) s.active.partial = interpolate(turn.partial, vars);
     s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
     return;
   }

@@ -51,7 +51,8 @@ function encoders(strict: boolean): Encoders {
     turn_init: systemInit,
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
-    assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
+    // measured (int_mid): the text streamed before an interrupt is named by a uuid, and keeps the turn's _requestId
+    assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.partial === true ? ctx.rng.uuid() : ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames

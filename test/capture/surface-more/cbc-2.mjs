@@ -27,6 +27,7 @@ const MODES = [
 const AFTER = [
   { name: 'ctl_interrupt_hang_then_turn_cbc', about: 'interrupt a turn whose reply is streaming (partial text), then a hi turn', steps: [...ready(), ...underWay('HANG please'), ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), user('hi'), settle, close] },
   { name: 'ctl_interrupt_slow_twice_cbc', about: 'interrupt a slow turn, then a hi turn, interrupted again, then a hi turn', steps: [...ready(), ...underWay('SLOWTEXT please'), ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), user('hi'), sleep(2), ctl('req_int2', { subtype: 'interrupt' }), sleep(2), user('hi'), settle, close] },
+  { name: 'ctl_interrupt_second_turn_cbc', about: 'a hi turn, then a slow turn interrupted, then a hi turn (a later turn interrupted)', steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), ...underWay('SLOWTEXT please'), ctl('req_int', { subtype: 'interrupt' }), sleep(3), user('hi'), settle, close] },
   { name: 'ses_api_error_after_ok_cbc', about: 'a hi turn, a failing turn, then a hi turn (is the failed prompt kept?)', steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), user('APIERR now'), waitFor('"is_error":true'), sleep(1), user('hi'), settle, close] },
   { name: 'ses_api_error_p_cbc', about: 'a failing turn in -p stream-json mode (single shot)', args: ['-p', 'APIERR please', ...P_STREAM], steps: [close] },
 ].map((c) => ({ args: STREAM, ...c, clis: ONLY }));
