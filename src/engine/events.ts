@@ -170,7 +170,7 @@ export interface SpendView {
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
-  | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
+  | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
   | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
@@ -206,8 +206,7 @@ export type EngineEvent =
   | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
   /** `apiError`: the text is the scenario turn's `error`, which Claude Code shows as a synthetic API-error message (capture ses_api_error). */
-  /** `partial`: the text the model had streamed when the turn was interrupted (the scenario turn's `partial`). */
-  | { kind: 'assistant_text'; messageId: string; text: string; apiError?: boolean | undefined; partial?: boolean | undefined }
+  | { kind: 'assistant_text'; messageId: string; text: string; apiError?: boolean | undefined }
   /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
   | { kind: 'assistant_stream'; messageId: string; text: string }
   /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */
@@ -232,7 +231,8 @@ export type EngineEvent =
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined }
+  /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */

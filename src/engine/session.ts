@@ -13,7 +13,7 @@ import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
-import { sessionRefusal, setModel } from './set-model.js';
+import { sessionRefusal, setModel, setPermissionMode } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { Unanswered } from './unanswered.js';
@@ -130,7 +130,7 @@ export class Session implements TurnHost {
   emit(ev: EngineEvent): void {
     if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
     const drops = this.p.behavior.requestIdDropsOnReentry === true;
-    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += ev.kind === 'interrupted_user' && ev.partial !== undefined ? 2 : 1;
     this.spend.heard(ev);
     this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
@@ -204,17 +204,9 @@ export class Session implements TurnHost {
         if (target === undefined || target === this.sessionId) this.interrupt(reason);
         return;
       }
-      case 'set_permission_mode': {
-        const previous = this.permissionMode;
-        const rejected = b.rejectPermissionMode(str(request, 'mode') ?? '', this.o.cliFlags);
-        if (rejected) {
-          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: rejected.message, errorCode: rejected.code });
-          return;
-        }
-        this.permissionMode = str(request, 'mode') ?? this.permissionMode;
-        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.sessionId });
+      case 'set_permission_mode':
+        setPermissionMode(this, b, requestId, request, idle, this.o.cliFlags);
         return;
-      }
       case 'set_model':
         setModel(this, b, requestId, request, idle);
         return;
@@ -270,8 +262,8 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
-    if (t.partial !== undefined && this.p.behavior.interruptWritesPartial === true) this.emit({ kind: 'assistant_text', messageId: this.p.ids.messageId(this.o.rng), text: t.partial, partial: true });
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng) });
+    const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }

@@ -29,7 +29,8 @@ export class Unanswered {
 
   /** Follows the session's events: a model reply answers the running prompt; a result keeps it when none came. */
   heard(ev: EngineEvent): void {
-    if (ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use' || (ev.kind === 'assistant_text' && ev.apiError !== true)) this.answered = true;
+    const partial = ev.kind === 'interrupted_user' && ev.partial !== undefined;
+    if (partial || ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use' || (ev.kind === 'assistant_text' && ev.apiError !== true)) this.answered = true;
     else if (ev.kind === 'blank_init') this.carried = []; // cbc's blank turn moves to a new session, a new conversation
     else if (ev.kind === 'result') {
       if (this.answered) this.carried = [];

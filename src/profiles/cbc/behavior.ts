@@ -32,7 +32,10 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
   // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4),
   // and stop_task too (captures ctl_stop_task_unknown, wf_stopped)
   if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens', 'stop_task');
-  const modes = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
+  // cbc 2.117.0's set_permission_mode handler takes these (its bundle; captures ctl_set_permission_mode_dontask_h2, _auto_cbc),
+  // more than get_available_modes lists; the seeds' cbc takes the listed ones
+  const listed = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
+  const modes = strict ? [...listed, 'dontAsk', 'auto'] : listed;
   return {
     lateAbortRows: true,
     abortError: (reason) => `subagent aborted: ${reason}`,
@@ -69,8 +72,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     oddLine: cbcOddLine,
     keepAliveIsUnknown: strict,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
-    // the bundle's set_permission_mode handler does the same; only set_model is measured
-    namedSessionAhead: strict ? new Set(['set_model']) : undefined,
+    // measured: ctl_set_model_idle_sid, ctl_set_permission_mode_idle_sid_cbc
+    namedSessionAhead: strict ? new Set(['set_model', 'set_permission_mode']) : undefined,
     // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
     summary: (t, status, d) => {
       if (t.kind === 'workflow') return status === 'failed' ? `Workflow "${t.workflowName}" failed: ${d.error ?? 'unknown error'}` : `Workflow "${t.workflowName}" ${status}`;

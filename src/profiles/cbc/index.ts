@@ -51,14 +51,13 @@ function encoders(strict: boolean): Encoders {
     turn_init: systemInit,
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
-    // measured (int_mid): the text streamed before an interrupt is named by a uuid, and keeps the turn's _requestId
-    assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.partial === true ? ctx.rng.uuid() : ev.messageId, [text(ev.text)])),
+    assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     assistant_tool_use: toolUse,
     tool_result: toolResult,
-    interrupted_user: (_ev, ctx) => interruptedUser(ctx),
+    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
     max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),

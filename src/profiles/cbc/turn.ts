@@ -183,13 +183,13 @@ export function synthetic(ctx: EncodeContext, body: string, id = ctx.rng.uuid())
 }
 
 /**
- * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId,
- * named by a uuid (no model response names it).
+ * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, the text streamed so far if any (named by a uuid, with
+ * the turn's _requestId: int_mid), then "Interrupted by user" without _requestId, named by a uuid (no model response names it).
  */
-export function interruptedUser(ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Assistant] {
+export function interruptedUser(ctx: EncodeContext, partial: string | undefined): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
   // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
   const [head] = preamble(ctx);
-  return [head, synthetic(ctx, 'Interrupted by user')];
+  return [head, ...(partial !== undefined ? [assistant(ctx, ctx.rng.uuid(), [text(partial)])] : []), synthetic(ctx, 'Interrupted by user')];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */
