@@ -76,18 +76,23 @@ export interface ProfileBehavior {
    * carry no `_requestId` (captures req_can_use_tool_allow, req_can_use_tool_deny_cbc_other, opt_json_schema).
    */
   requestIdDropsOnReentry?: boolean;
-  /**
-   * How a failed model call (a scenario turn's `error`, written in Claude Code's "API Error: <status> <message>" form)
-   * shows where it differs from Claude Code: `text` is the CLI's own error text (cbc 2.117.0 names its API request id
-   * and the session); `firstTurnOnly`: only a failed first turn of the process is written as assistant text, a later
-   * one writes only its result, which carries the turn's `_requestId` (captures ses_api_error, ses_api_error_cbc,
-   * eof_after_error_cbc).
-   */
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
-  apiError?: { text: (shown: string, apiRequestId: string, sessionId: string) => string; firstTurnOnly: boolean };
+  /**
+   * The CLI's own text for a failed model call (a scenario turn's `error`, written in Claude Code's "API Error: <status>
+   * <message>" form); cbc 2.117.0 names its API request id and the session (captures ses_api_error_cbc, eof_after_error_cbc).
+   */
+  apiErrorText?: (shown: string, apiRequestId: string, sessionId: string) => string;
+  /**
+   * cbc 2.117.0: the text of a turn that got no model reply (the failed call's error text, "Interrupted by user") is written
+   * for the process's first turn only; a later such turn writes none, its result carries the turn's `_requestId`, and the
+   * text joins the conversation after the result (one message more for the next num_turns). An interrupted later turn's
+   * result repeats the conversation's last reply text (captures ses_api_error, eof_after_error_cbc, ses_api_error_after_ok_cbc,
+   * ctl_interrupt_second_turn_cbc, ctl_interrupt_slow_twice_cbc).
+   */
+  unansweredTextFirstTurnOnly?: boolean;
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */

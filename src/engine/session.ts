@@ -13,10 +13,10 @@ import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
-import { sessionRefusal, setModel, setPermissionMode } from './set-model.js';
+import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
-import { Unanswered } from './unanswered.js';
+import { messagesOf, Unanswered } from './unanswered.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -130,7 +130,7 @@ export class Session implements TurnHost {
   emit(ev: EngineEvent): void {
     if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
     const drops = this.p.behavior.requestIdDropsOnReentry === true;
-    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += ev.kind === 'interrupted_user' && ev.partial !== undefined ? 2 : 1;
+    this.messages += messagesOf(ev);
     this.spend.heard(ev);
     this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
@@ -210,18 +210,8 @@ export class Session implements TurnHost {
       case 'set_model':
         setModel(this, b, requestId, request, idle);
         return;
-      case 'stop_task': {
-        const id = request['task_id'];
-        const run = this.runs.find((r) => r.info.taskId === id);
-        if (!run && b.stopUnknownTask === 'ok') return ok({ kind: 'stop_task' });
-        if (!run) {
-          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
-          return;
-        }
-        run.kill('stopped by stop_task');
-        ok({ kind: 'stop_task' }); // claude-code-cli.md §8: the reply follows the task events
-        return;
-      }
+      case 'stop_task':
+        return stopTask(this, b, requestId, request);
       case 'set_max_thinking_tokens':
       case 'mcp_status':
       case 'get_available_modes':
@@ -263,8 +253,9 @@ export class Session implements TurnHost {
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial });
-    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, '', [], true);
+    t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten });
+    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
 
@@ -376,7 +367,8 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.resultCarriesRequestId === true ? this.turnRequestId : undefined });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true ? this.turnRequestId : undefined });
+    if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
@@ -386,7 +378,4 @@ export class Session implements TurnHost {
     this.o.scheduler.after(0, () => this.pump());
   }
 }
-
-/** Engine events that add a message to the conversation (measured on cbc 2.117.0: the streamed text, ses_partial; the max-turns text, ses_max_turns). */
-const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 

@@ -1,6 +1,6 @@
 import { nonEmpty, str, type RawFrame } from '../protocol/raw-frame.js';
 import type { CliFlags } from './profile.js';
-import type { EngineEvent } from './events.js';
+import type { EngineEvent, TaskRun } from './events.js';
 import type { ProfileBehavior } from './profile.js';
 
 /** The part of the session set_model reads and changes. */
@@ -72,4 +72,14 @@ export function setPermissionMode(s: ModeState, b: ProfileBehavior, requestId: s
   if (ahead === undefined) s.permissionMode = mode ?? s.permissionMode;
   const payload = { kind: 'set_permission_mode', mode: mode ?? previous, previous: ahead === undefined ? previous : undefined, sessionId: ahead ?? s.sessionId } as const;
   s.emit({ kind: 'control_success', requestId, payload });
+}
+
+/** Answers a stop_task control request: stops the named task, or refuses an unknown id where the CLI does. */
+export function stopTask(s: { readonly runs: readonly TaskRun[]; emit(ev: EngineEvent): void }, b: ProfileBehavior, requestId: string | undefined, request: RawFrame): void {
+  const id = request['task_id'];
+  const run = s.runs.find((r) => r.info.taskId === id);
+  if (!run && b.stopUnknownTask === 'ok') return s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } });
+  if (!run) return s.emit({ kind: 'control_error', requestId, subtype: 'stop_task', reason: 'invalid', message: `No task found with ID: ${String(id)}` });
+  run.kill('stopped by stop_task');
+  s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } }); // claude-code-cli.md §8: the reply follows the task events
 }

@@ -91,8 +91,8 @@ export interface ActiveTurn {
   apiError?: boolean;
   /** What the model has streamed while the turn waits for its reply (the scenario turn's `partial`): an interrupt writes it. */
   partial?: string;
-  /** The turn's result carries its `_requestId` (cbc 2.117.0: a failed turn after the first, behavior.apiError). */
-  resultCarriesRequestId?: boolean;
+  /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
+  unwritten?: boolean;
 }
 
 /**

@@ -65,17 +65,17 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
 
 /**
  * A turn whose model call fails with `shown` (the scenario's `error`): the error text as the turn's assistant text
- * (or the scenario's reply), then the error result. The profile may word the error its own way and write it only
- * for the process's first turn (behavior.apiError).
+ * (or the scenario's reply), then the error result. The profile may word the error its own way (behavior.apiErrorText)
+ * and write it for the process's first turn only (behavior.unansweredTextFirstTurnOnly).
  */
 function failTurn(s: TurnHost, shown: string, reply: string | undefined, first: number, firstMessageId: string): void {
   const t = s.active;
   if (!t) return;
-  const form = s.p.behavior.apiError;
-  const err = form ? form.text(shown, s.o.rng.hex(32), s.sessionId) : shown;
+  const b = s.p.behavior;
+  const err = b.apiErrorText ? b.apiErrorText(shown, s.o.rng.hex(32), s.sessionId) : shown;
   if (reply === undefined) t.apiError = true;
-  const written = reply !== undefined || form?.firstTurnOnly !== true || t.stats.resultIndex === 0;
-  t.resultCarriesRequestId = !written;
+  const written = reply !== undefined || b.unansweredTextFirstTurnOnly !== true || t.stats.resultIndex === 0;
+  t.unwritten = !written;
   const end = () => s.endTurn(false, '', [err]);
   s.at(first, () => (written ? s.say(reply ?? err, firstMessageId, end) : (s.count(t), end())));
 }

@@ -18,6 +18,8 @@ export class Unanswered {
   private from = 0;
   private asked: { prompt: string; cursor: number } | undefined;
   private answered = false;
+  /** The text of the conversation's last model reply ("" before any): an interrupted later cbc turn's result repeats it. */
+  lastReply = '';
 
   /** What the scenario turn for `prompt` is chosen by, the script standing at `cursor`: the text, and where to look from. */
   ask(prompt: string, cursor: number, carries: boolean): { text: string; from: number } {
@@ -30,6 +32,7 @@ export class Unanswered {
   /** Follows the session's events: a model reply answers the running prompt; a result keeps it when none came. */
   heard(ev: EngineEvent): void {
     const partial = ev.kind === 'interrupted_user' && ev.partial !== undefined;
+    if ((ev.kind === 'assistant_text' && ev.apiError !== true) || ev.kind === 'assistant_stream') this.lastReply = ev.text;
     if (partial || ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use' || (ev.kind === 'assistant_text' && ev.apiError !== true)) this.answered = true;
     else if (ev.kind === 'blank_init') this.carried = []; // cbc's blank turn moves to a new session, a new conversation
     else if (ev.kind === 'result') {
@@ -41,4 +44,14 @@ export class Unanswered {
       this.asked = undefined;
     }
   }
+}
+
+/** Engine events that add a message to the conversation (measured on cbc 2.117.0: the streamed text, ses_partial; the max-turns text, ses_max_turns). */
+const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
+
+/** Messages `ev` adds to the conversation as it is written (an interrupt: its streamed text, and its own text unless unwritten). */
+export function messagesOf(ev: EngineEvent): number {
+  if (!CONVERSATION_MESSAGES.has(ev.kind)) return 0;
+  if (ev.kind === 'interrupted_user') return (ev.partial !== undefined ? 1 : 0) + (ev.unwritten === true ? 0 : 1);
+  return 1;
 }

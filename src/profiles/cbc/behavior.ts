@@ -56,7 +56,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"
     unansweredPromptsCarry: true, // measured: ctl_interrupt_slow_h2, ses_api_error; not after a streamed partial reply (ctl_interrupt_hang_then_turn_cbc)
     interruptWritesPartial: true, // measured: int_mid, ctl_interrupt_hang_then_turn_cbc
-    apiError: { text: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`, firstTurnOnly: true },
+    apiErrorText: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`,
+    unansweredTextFirstTurnOnly: true,
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',

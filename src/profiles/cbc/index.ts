@@ -57,7 +57,7 @@ function encoders(strict: boolean): Encoders {
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     assistant_tool_use: toolUse,
     tool_result: toolResult,
-    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial),
+    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
     max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),

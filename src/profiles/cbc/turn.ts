@@ -184,12 +184,14 @@ export function synthetic(ctx: EncodeContext, body: string, id = ctx.rng.uuid())
 
 /**
  * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, the text streamed so far if any (named by a uuid, with
- * the turn's _requestId: int_mid), then "Interrupted by user" without _requestId, named by a uuid (no model response names it).
+ * the turn's _requestId: int_mid), then "Interrupted by user" without _requestId, named by a uuid (no model response names it);
+ * a later turn's interrupt writes no such text (behavior.unansweredTextFirstTurnOnly; ctl_interrupt_second_turn_cbc).
  */
-export function interruptedUser(ctx: EncodeContext, partial: string | undefined): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
+export function interruptedUser(ctx: EncodeContext, partial: string | undefined, written: boolean): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
   // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
   const [head] = preamble(ctx);
-  return [head, ...(partial !== undefined ? [assistant(ctx, ctx.rng.uuid(), [text(partial)])] : []), synthetic(ctx, 'Interrupted by user')];
+  const streamed = partial !== undefined ? [assistant(ctx, ctx.rng.uuid(), [text(partial)])] : [];
+  return [head, ...streamed, ...(written ? [synthetic(ctx, 'Interrupted by user')] : [])];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */
