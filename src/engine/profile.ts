@@ -76,6 +76,13 @@ export interface ProfileBehavior {
    * carry no `_requestId` (captures req_can_use_tool_allow, req_can_use_tool_deny_cbc_other, opt_json_schema).
    */
   requestIdDropsOnReentry?: boolean;
+  /**
+   * cbc 2.117.0: a tool call refused because nobody may be asked — in -p mode (no stream-json input), or in dontAsk mode —
+   * gets the CLI's own explanation as a tool_result that is no error and no permission_denials entry; a host request
+   * cancelled by stdin EOF is refused without an entry too (captures ses_p_gated_tool_cbc, opt_permission_mode_dontask_cbc,
+   * ctl_set_permission_mode_dontask_tool_cbc, eof_pending_permission_h2).
+   */
+  unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */

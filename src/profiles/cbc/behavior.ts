@@ -54,6 +54,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
     // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",
     // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"
+    unaskedRefusal: { printMode: printModeRefusal, dontAsk: dontAskRefusal },
     unansweredPromptsCarry: true, // measured: ctl_interrupt_slow_h2, ses_api_error; not after a streamed partial reply (ctl_interrupt_hang_then_turn_cbc)
     interruptWritesPartial: true, // measured: int_mid, ctl_interrupt_hang_then_turn_cbc
     apiErrorText: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`,
@@ -130,4 +131,29 @@ function cbcOddLine(problem: OddProblem, _line: string, value: unknown): ReturnT
     case 'bad-response':
       return 'ignore';
   }
+}
+
+/** cbc 2.117.0's refusal of a tool that needs approval in -p mode (its bundle's text; captures ses_p_gated_tool_cbc, opt_permission_mode_dontask_cbc). */
+function printModeRefusal(tool: string): string {
+  return (
+    `Error: Permission to use ${tool} has been denied because this tool requires approval but permission prompts are not available in non-interactive mode. ` +
+    'IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal. But you *should not* ' +
+    'attempt to work around this denial in malicious ways. You should only try to work around this restriction in reasonable ways that do not attempt to ' +
+    "bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what " +
+    'you were trying to do and why you need this permission. Let the user decide how to proceed. To allow this tool, the user can either: (1) re-run with ' +
+    'codebuddy -p -y "<prompt>" or codebuddy -p --permission-mode bypassPermissions "<prompt>" to bypass all permission checks, or (2) add ' +
+    `"${tool}" to the "permissions.allow" list in settings to permanently allow this tool.`
+  );
+}
+
+/** cbc 2.117.0's refusal of a tool that needs approval in dontAsk mode (its bundle's text; capture ctl_set_permission_mode_dontask_tool_cbc). */
+function dontAskRefusal(tool: string): string {
+  return (
+    `Error: Permission to use ${tool} has been denied because CodeBuddy is running in dontAsk mode. Approval required for ${tool}. IMPORTANT: You *may* ` +
+    'attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you ' +
+    '*should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should ' +
+    'only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this ' +
+    "capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. " +
+    'Let the user decide how to proceed. To allow this type of action in the future, the user can add a permission rule to their settings.'
+  );
 }

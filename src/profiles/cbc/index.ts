@@ -10,7 +10,7 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
-import { cbcControlPayload } from './control.js';
+import { cbcControlPayload, setConfigReply } from './control.js';
 import { assistantStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -37,6 +37,7 @@ function encoders(strict: boolean): Encoders {
   return {
     control_success: (ev, ctx) => {
       const p = ev.payload;
+      if (p.kind === 'canned' && p.subtype === 'set_config') return controlSuccess(W, ev.requestId, setConfigReply(p.request));
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
       return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));

@@ -41,8 +41,18 @@ const PARTIAL = [
 /** set_config and subscribe as the SDK sends them. */
 const OTHER = [
   { name: 'ctl_set_config_sid_cbc', about: 'set_config with a session id and a config body (Session.setConfig)', steps: afterTurn(ctl('req_2', { subtype: 'set_config', session_id: 'zz-sid-7', config: { model: 'gpt-5.4' } })) },
+  { name: 'ctl_set_config_keys_cbc', about: 'set_config with string values to convert and a key cbc does not take, before the first turn', steps: [...ready(), ctl('req_2', { subtype: 'set_config', config: { cleanupPeriodDays: '30', autoUpdates: 'false', language: 'en', zzNotAKey: 1 } }), sleep(2), close] },
   { name: 'ctl_subscribe_idle_cbc', about: 'subscribe to the commands channel before the first turn (Session.getCommands)', steps: [...ready(), ctl('req_2', { subtype: 'subscribe', channel: 'commands' }), sleep(2), close] },
 ].map((c) => ({ ...c, clis: ONLY, args: STREAM }));
 
+/** A gated Bash call in -p mode (nobody to ask) under other permission flags. */
+const GATED = [
+  ['opt_allowedTools_bash_only_cbc', '--allowedTools Bash alone, a Bash call in -p', ['--allowedTools', 'Bash']],
+  ['opt_allowedTools_space_cbc', '--allowedTools "Bash Read" (space-separated), a Bash call in -p', ['--allowedTools', 'Bash Read']],
+  ['opt_allowedTools_pattern_cbc', '--allowedTools "Bash(touch:*)", a Bash call in -p', ['--allowedTools', 'Bash(touch:*)']],
+  ['opt_permission_mode_dontask_cbc', '--permission-mode dontAsk, a Bash call in -p', ['--permission-mode', 'dontAsk']],
+  ['ses_p_gated_tool_cbc', 'a Bash call in -p with no permission flag', []],
+].map(([name, about, extra]) => ({ name, about, clis: ONLY, args: ['-p', 'FGBASH please', ...P_STREAM, ...extra], steps: [close] }));
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...MODES, ...AFTER, ...PARTIAL, ...OTHER];
+export const CASES = [...MODES, ...AFTER, ...PARTIAL, ...OTHER, ...GATED];
