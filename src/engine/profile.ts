@@ -25,6 +25,8 @@ export interface EncodeContext {
   tools: string[];
   /** Current turn's request id (cbc `_requestId`), if any. */
   turnRequestId?: string | undefined;
+  /** The running turn's request id even where turnRequestId dropped: cbc 2.117.0's stream events keep it (capture ses_partial_tool_allow_cbc). */
+  streamRequestId?: string | undefined;
   /** Path of the session transcript the hooks' input names. */
   transcriptPath: string;
   /** The user's home directory (Claude names ~/.claude paths in init and the initialize reply). */

@@ -56,6 +56,7 @@ export class Session implements TurnHost {
   private resultCount = 0;
   private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
+  private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
   private resultRequestIdFresh = false;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
@@ -117,6 +118,7 @@ export class Session implements TurnHost {
       rng: this.o.rng,
       tools: this.toolList,
       turnRequestId: this.turnRequestId,
+      streamRequestId: this.streamRequestId,
       transcriptPath: this.transcriptPath,
       userHome: this.userHome,
       env: this.o.env,
@@ -284,7 +286,7 @@ export class Session implements TurnHost {
     this.active = { stats, timers: [], waiting: new Set() };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
-    this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
+    this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }
 

@@ -11,7 +11,7 @@ import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, setConfigReply } from './control.js';
-import { assistantStream } from './stream.js';
+import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
@@ -56,7 +56,8 @@ function encoders(strict: boolean): Encoders {
     assistant_stream: assistantStream,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
-    assistant_tool_use: toolUse,
+    // --include-partial-messages streams the call first (ses_partial_tool_h2)
+    assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(ev, ctx, toolUse(ev, ctx)) : toolUse(ev, ctx)),
     tool_result: toolResult,
     interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
