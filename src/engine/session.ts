@@ -91,6 +91,7 @@ export class Session implements TurnHost {
       agent: opts.agent,
       model: this.model,
     });
+    this.userHome = opts.env['HOME'] || homedir();
     this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
@@ -101,7 +102,8 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
-  private readonly userHome = homedir();
+  /** The run's HOME (its environment's: a run in memory shares the process, not its HOME), else the process's. */
+  private readonly userHome: string;
   private readonly spend: SessionSpend;
 
   // ---- output ------------------------------------------------------------------------------
