@@ -110,7 +110,7 @@ export class Session implements TurnHost {
     return {
       sessionId: this.sessionId,
       cwd: this.o.cwd,
-      model: this.model,
+      model: this.active?.model ?? this.model, // a running turn keeps the model it started with (captures ctl_set_model_mid_turn_h2)
       permissionMode: this.permissionMode,
       pid: this.o.pid,
       now: this.o.scheduler.now(),
@@ -297,7 +297,7 @@ export class Session implements TurnHost {
       resultIndex: this.resultCount,
       permissionDenials: [],
     };
-    this.active = { stats, timers: [], waiting: new Set() };
+    this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
@@ -359,7 +359,7 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    this.spend.call(t.stats, this.model);
+    this.spend.call(t.stats, t.model);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
