@@ -32,6 +32,7 @@ export class Session implements TurnHost {
   readonly runs: TaskRun[] = [];
   readonly host: HostRequests;
   hooks: unknown;
+  hostAgents: unknown; // the initialize request's `agents`
   hostSeq = 0;
   readonly sdkMcpServers = new Set<string>();
   readonly mcpReady = new Set<string>();
@@ -51,7 +52,7 @@ export class Session implements TurnHost {
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */
   private turnsDone: number;
-  private initCount = 0;
+  private initCount = 0; // initialize requests answered
   private resultCount = 0;
   private turnRequestId: string | undefined;
   private resultRequestIdFresh = false;
@@ -121,7 +122,7 @@ export class Session implements TurnHost {
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
-      cliFlags: this.o.cliFlags,
+      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
       spend: this.spend,
     };
   }
@@ -187,7 +188,7 @@ export class Session implements TurnHost {
     switch (subtype) {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
-        if (request['hooks'] !== undefined) this.hooks = request['hooks'];
+        [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
         for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
@@ -392,7 +393,6 @@ export class Session implements TurnHost {
     this.o.scheduler.after(0, () => this.pump());
   }
 }
-
 
 /** Engine events that add a message to the conversation. */
 // the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)

@@ -88,7 +88,7 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   // --disable-slash-commands lists no commands; --safe-mode drops the plugin agent, --agents adds its own (measured: opt_*_stream)
   if (ctx.cliFlags?.has('disable-slash-commands') === true) r['commands'] = [];
   else if (isPre5Model(ctx.model) && Array.isArray(r['commands'])) r['commands'] = (r['commands'] as Array<Record<string, unknown>>).map(withoutUltracode);
-  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags);
+  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags, ctx.hostAgents);
   const out = withApplied(r, request);
   // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does
   if (!spec.v328) {
@@ -104,11 +104,11 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   );
 }
 
-/** The initialize reply's agents: the captured ones named by agentNames(), --agents' own as `{name, description, model?}`. */
-function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags']): unknown[] {
-  const own = new Map<string, unknown>(customAgents(flags).map((a) => [a.name, a]));
+/** The initialize reply's agents: the captured ones named by agentNames(), --agents' and the host's own as `{name, description, model?}`. */
+function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags'], hostAgents: unknown): unknown[] {
+  const own = new Map<string, unknown>(customAgents(flags, hostAgents).map((a) => [a.name, a]));
   const known = new Map<string, unknown>(captured.map((a) => [a.name, a]));
-  return agentNames(captured.map((a) => a.name), flags).map((n) => own.get(n) ?? known.get(n));
+  return agentNames(captured.map((a) => a.name), flags, hostAgents).map((n) => own.get(n) ?? known.get(n));
 }
 
 /** A pre-5 model has no `ultracode` effort level: the /effort command's hint leaves it out (measured: env_model_stream). */

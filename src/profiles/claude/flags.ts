@@ -27,16 +27,23 @@ export interface CustomAgent {
   model?: string;
 }
 
-/** The agents `--agents` defines (an unreadable value defines none). */
-export function customAgents(flags: CliFlags | undefined): CustomAgent[] {
+/**
+ * The agents `--agents` defines (an unreadable value defines none), then those the host's initialize request names in
+ * `agents` (an object by name, as the SDK sends it; measured: ctl_initialize_sdk_options_h2).
+ */
+export function customAgents(flags: CliFlags | undefined, hostAgents?: unknown): CustomAgent[] {
   const text = flagText(flags, 'agents');
-  if (text === undefined) return [];
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = text === undefined ? undefined : JSON.parse(text);
   } catch {
-    return [];
+    parsed = undefined;
   }
+  return [...agentsOf(parsed), ...agentsOf(hostAgents)];
+}
+
+/** The agents of an `{name: {description, model?, ...}}` object (anything else defines none). */
+function agentsOf(parsed: unknown): CustomAgent[] {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
   return Object.entries(parsed as Record<string, unknown>).flatMap(([name, def]) => {
     if (typeof def !== 'object' || def === null) return [];

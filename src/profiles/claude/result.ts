@@ -22,11 +22,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const budget = ev.budget;
   const mu = budget ? modelUsage(spec, ctx.model, budget.inputTokens, budget.outputTokens) : modelUsage(spec, ctx.model, input, output);
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
-  // modelUsage and total_cost_usd are the session's running totals per model, models in first-use order (measured:
-  // ses_session_id_stream_h2 200 tokens in the second result, ctl_set_model_mid_turn_h2 both models); the since-last counters are the turn's
-  const session = !zero && budget === undefined ? sessionUsage(spec, ctx) : undefined;
-  const ran = session ?? mu;
-  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(ran).map(([m, u]) => [m, restoredOrder(u)])) : ran;
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
@@ -34,7 +30,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     duration_api_ms: zero ? 0 : s.apiMs,
     stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
-    total_cost_usd: session ? Object.values(session).reduce((sum, u) => sum + u.costUSD, 0) : budget ? costOf(spec, ctx.model, budget.inputTokens, budget.outputTokens) : costOf(spec, ctx.model, input, output),
+    total_cost_usd: budget ? costOf(spec, ctx.model, budget.inputTokens, budget.outputTokens) : costOf(spec, ctx.model, input, output),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
@@ -93,13 +89,6 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
   return { [model]: modelUsageOf(spec, model, input, output) };
-}
-
-/** The session's usage so far per model (undefined before any model call was counted). */
-function sessionUsage(spec: ClaudeSpec, ctx: EncodeContext): Record<string, FrameOf<typeof MODEL_USAGE>> | undefined {
-  const rows = [...(ctx.spend?.byModel ?? [])];
-  if (rows.length === 0) return undefined;
-  return Object.fromEntries(rows.map(([m, u]) => [m, modelUsageOf(spec, m, u.inputTokens, u.outputTokens)]));
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */

@@ -37,7 +37,7 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   if (!minimal && !has('safe-mode')) tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
   else delete tpl.memory_paths;
   // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin); --agents adds its own
-  if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags);
+  if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags, ctx.hostAgents);
   // --disable-slash-commands: no commands, skills or Skill tool (measured: opt_disable_slash_commands_stream)
   if (has('disable-slash-commands')) {
     tpl.slash_commands = [];
@@ -51,8 +51,8 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
 }
 
 /** The agent names of system/init: the captured ones (less the plugin agent under --safe-mode) and --agents' own, sorted. */
-export function agentNames(captured: readonly string[], flags: EncodeContext['cliFlags']): string[] {
-  const own = customAgents(flags).map((a) => a.name);
+export function agentNames(captured: readonly string[], flags: EncodeContext['cliFlags'], hostAgents?: unknown): string[] {
+  const own = customAgents(flags, hostAgents).map((a) => a.name);
   const kept = flags?.has('safe-mode') === true ? captured.filter((a) => a !== 'statusline-setup') : captured;
   return own.length === 0 ? [...kept] : [...new Set([...kept, ...own])].sort(byName);
 }
