@@ -27,6 +27,13 @@ describe('Claude option values (#16)', () => {
     expect(customAgents(flags([['agents', 'not json']]))).toEqual([]);
   });
 
+  it("the initialize request's agents (the SDK's object by name) join them too (capture ctl_initialize_sdk_options_h2)", () => {
+    const host = { tester: { description: 'Runs tests', prompt: 'You run tests.' } };
+    expect(customAgents(undefined, host)).toEqual([{ name: 'tester', description: 'Runs tests' }]);
+    expect(agentNames(['claude', 'Plan', 'statusline-setup'], undefined, host)).toEqual(['claude', 'Plan', 'statusline-setup', 'tester']);
+    expect(customAgents(undefined, ['tester'])).toEqual([]);
+  });
+
   it('plugin_errors: a missing --plugin-dir is path-not-found (2.1.328 adds the path), a --plugin-url is never reached', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'fb-flags-'));
     mkdirSync(join(cwd, 'there'));
