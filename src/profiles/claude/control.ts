@@ -9,6 +9,7 @@ import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { customAgents } from './flags.js';
 import { isPre5Model, type ClaudeSpec } from './spec.js';
+import { withSessionModel } from './models.js';
 import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
@@ -81,6 +82,7 @@ export function localCommandOutput(spec: ClaudeSpec, ctx: EncodeContext, text: s
 function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx: EncodeContext): Record<string, unknown> {
   const r = clone(profileData(spec.name).initializeResponse);
   r['pid'] = ctx.pid;
+  if (Array.isArray(r['models'])) r['models'] = withSessionModel(spec, r['models'] as Array<Record<string, unknown>>, ctx.model);
   if (spec.v328) {
     r['current_permission_mode'] = ctx.permissionMode;
     r['user_output_styles_dir'] = join(ctx.userHome, '.claude', 'output-styles');
