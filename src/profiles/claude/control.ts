@@ -41,10 +41,12 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
 
 /**
  * The frames around a control reply (measured): set_model that changes the model writes its
- * `<local-command-stdout>` user frame first; set_permission_mode that changes the mode is followed by a system/status naming it.
+ * `<local-command-stdout>` user frame first (2.1.328: once the session has a prompt); set_permission_mode that changes the mode is followed by a system/status naming it.
  */
 export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): { before?: User; after?: Status } {
-  if (p.kind === 'set_model' && p.model !== p.previous) {
+  // 2.1.328 writes none before the first prompt of a fresh session (measured: ctl_set_model_then_turn_h2; 2.1.220 does)
+  const fresh = (ctx.spend?.prompts.length ?? 0) === 0 && ctx.resumed !== true;
+  if (p.kind === 'set_model' && p.model !== p.previous && !(spec.v328 && fresh)) {
     const named = p.model === p.requested ? p.requested : `${p.requested} (${p.model})`;
     const said = spec.v328 ? `\`${named}\`` : named;
     return { before: localCommandOutput(spec, ctx, `Set model to ${said}`) };
