@@ -79,7 +79,8 @@ export function pluginErrors(flags: CliFlags | undefined, cwd: string, v328: boo
 
 /** 2.1.328's `additional_directories`: the --add-dir folders that exist, made absolute (measured: opt_add_dir_other, opt_add_dir_missing). */
 export function additionalDirectories(flags: CliFlags | undefined, cwd: string): string[] {
-  return (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => existsSync(d) && statSync(d).isDirectory());
+  // the working folder itself is in reach already: not listed (measured: opt_add_dir, `--add-dir .`)
+  return (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => d !== resolve(cwd) && existsSync(d) && statSync(d).isDirectory());
 }
 
 /** The betas Claude Code accepts from --betas with an API key (its warning names them; measured: opt_betas_other). */

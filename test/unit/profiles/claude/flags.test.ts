@@ -45,6 +45,8 @@ describe('Claude option values (#16)', () => {
     expect(pluginErrors(f, cwd, false)?.[0]?.message).toBe(`Path not found: ${join(cwd, 'gone')} (commands)`);
     expect(pluginErrors(flags([['plugin-dir', 'there']]), cwd, true)).toBeUndefined();
     expect(additionalDirectories(flags([['add-dir', ['there', 'gone']]]), cwd)).toEqual([join(cwd, 'there')]);
+    // the working folder itself is not listed (capture opt_add_dir on 2.1.328, #16)
+    expect(additionalDirectories(flags([['add-dir', ['.', 'there']]]), cwd)).toEqual([join(cwd, 'there')]);
   });
 
   it('--betas warns once per beta it does not allow', () => {
