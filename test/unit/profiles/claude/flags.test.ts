@@ -32,6 +32,10 @@ describe('Claude option values (#16)', () => {
     expect(customAgents(undefined, host)).toEqual([{ name: 'tester', description: 'Runs tests' }]);
     expect(agentNames(['claude', 'Plan', 'statusline-setup'], undefined, host)).toEqual(['claude', 'Plan', 'statusline-setup', 'tester']);
     expect(customAgents(undefined, ['tester'])).toEqual([]);
+    // 2.1.220's system/init appends them in the order given (capture ctl_initialize_agents_two)
+    const two = { zeta: { description: 'Z' }, alpha: { description: 'A' } };
+    expect(agentNames(['claude', 'Plan'], undefined, two, true)).toEqual(['claude', 'Plan', 'zeta', 'alpha']);
+    expect(agentNames(['claude', 'Plan'], undefined, two)).toEqual(['alpha', 'claude', 'Plan', 'zeta']);
   });
 
   it('plugin_errors: a missing --plugin-dir is path-not-found (2.1.328 adds the path), a --plugin-url is never reached', () => {
