@@ -92,7 +92,7 @@ export class Session implements TurnHost {
       agent: opts.agent,
       model: this.model,
     });
-    this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
+    this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
     this.messages = opts.resume?.messages ?? 0;
@@ -102,7 +102,7 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
-  private readonly userHome = homedir();
+  private readonly userHome: string; // the run's HOME (its env's): a run in memory shares the process, not its HOME
   private readonly spend: SessionSpend;
 
   // ---- output ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Real CLI vs emulator, line by line (issue #5 acceptance). For every capture made by `npm run capture`
 // (test/golden/real/<cli>/<case>.stdin.json beside its .stdout.ndjson/.rc), the same argv and stdin steps
-// are replayed against bin/cbc.js with the matching profile and test/golden/real/scenarios/capture-model.yaml
+// are replayed against the built drop-in (its runCli entry, in this process) with the matching profile and test/golden/real/scenarios/capture-model.yaml
 // (the capture's fake model as a scenario). Both outputs are normalised (normalize.ts) and compared:
 // same frames, same order, same key order, same value types, same exit code. Control replies, system/init
 // and results are also compared among themselves (`core …` keys), so a case whose other frames differ
@@ -8,12 +8,13 @@
 // frame kind and key per entry (no whole-case exemption, never the exit code), with a reason that
 // docs/fidelity.md also states; an unlisted divergence, or an entry that matches nothing, fails. One `it`
 // per capture. Needs neither network nor the real CLIs.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
+import { startInMemory } from '../../dist/testkit/harness.js';
+import { ROOT } from '../helpers/run-bin.js';
 import { normalizeStdout, type Json } from './normalize.js';
 import { diffFrames, diffText, label, type Divergence } from './shape-diff.js';
 
@@ -100,13 +101,17 @@ function replay(profile: string, script: StdinScript): Promise<{ stdout: string;
   temps.push(cwd);
   const home = join(cwd, '.emu-home');
   const args = [...script.args, '--emu-profile', profile, '--emu-speed', String(SPEED), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
-  const child = spawn(process.execPath, [CBC_BIN, ...args], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  // the drop-in's entry (runCli) in this process, as bin/cbc.js runs it: no case here sends a signal, and a node
+  // spawn plus its yaml scenario load cost ~0.2 s of CPU each (issue #21); bin/cbc.js is covered by test/integration
+  const child = startInMemory({ argv: args, env: process.env, cwd });
   const out: Buffer[] = [];
   child.stdout.on('data', (b: Buffer) => out.push(b));
   child.stderr.resume();
-  child.stdin.on('error', () => undefined); // the emulator may exit before the script ends, like the real CLI
   const text = () => Buffer.concat(out).toString('utf8');
-  const exited = new Promise<string>((resolve) => child.on('close', (code, sig) => resolve(code !== null ? String(code) : `signal ${sig}`)));
+  const exited = child.exit.then(async (code) => {
+    await Promise.all([finished(child.stdout), finished(child.stderr)]);
+    return String(code);
+  });
   let done = false;
   void exited.then(() => (done = true));
   const lastTaskId = () => {
@@ -141,7 +146,7 @@ function replay(profile: string, script: StdinScript): Promise<{ stdout: string;
       void exited.then(check);
       check();
     });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+  const killer = setTimeout(() => child.stdin.end(), 100_000); // a guard only: the drop-in exits at EOF
   return (async () => {
     for (const st of script.steps) {
       if ('sleep' in st) await new Promise((r) => setTimeout(r, (st.sleep * 1000) / SPEED));
