@@ -37,6 +37,8 @@ export interface EncodeContext {
   resumed?: boolean;
   /** The command-line flags given, with their values (SessionOptions.cliFlags). */
   cliFlags?: CliFlags | undefined;
+  /** The `agents` the host's initialize request defined (the SDK's object by name), if any. */
+  hostAgents?: unknown;
   /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
   spend?: SpendView | undefined;
 }

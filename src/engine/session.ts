@@ -33,6 +33,7 @@ export class Session implements TurnHost {
   readonly runs: TaskRun[] = [];
   readonly host: HostRequests;
   hooks: unknown;
+  hostAgents: unknown; // the initialize request's `agents`
   hostSeq = 0;
   readonly sdkMcpServers = new Set<string>();
   readonly mcpReady = new Set<string>();
@@ -52,7 +53,7 @@ export class Session implements TurnHost {
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */
   private turnsDone: number;
-  private initCount = 0;
+  private initCount = 0; // initialize requests answered
   private resultCount = 0;
   private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
@@ -111,7 +112,7 @@ export class Session implements TurnHost {
     return {
       sessionId: this.sessionId,
       cwd: this.o.cwd,
-      model: this.model,
+      model: this.active?.model ?? this.model, // a running turn keeps the model it started with (captures ctl_set_model_mid_turn_h2)
       permissionMode: this.permissionMode,
       pid: this.o.pid,
       now: this.o.scheduler.now(),
@@ -123,7 +124,7 @@ export class Session implements TurnHost {
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
-      cliFlags: this.o.cliFlags,
+      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
       spend: this.spend,
     };
   }
@@ -189,7 +190,7 @@ export class Session implements TurnHost {
     switch (subtype) {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
-        if (request['hooks'] !== undefined) this.hooks = request['hooks'];
+        [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
         for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
@@ -283,7 +284,7 @@ export class Session implements TurnHost {
       resultIndex: this.resultCount,
       permissionDenials: [],
     };
-    this.active = { stats, timers: [], waiting: new Set() };
+    this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
@@ -346,7 +347,7 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    this.spend.call(t.stats, this.model);
+    this.spend.call(t.stats, t.model);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */

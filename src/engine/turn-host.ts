@@ -86,6 +86,8 @@ export interface ActiveTurn {
   stats: TurnStats;
   timers: Timer[];
   waiting: Set<TaskRun>;
+  /** The model the turn started with: set_model while it runs changes the next turns only. */
+  model: string;
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;
