@@ -41,6 +41,8 @@ export interface EncodeContext {
   hostAgents?: unknown;
   /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
   spend?: SpendView | undefined;
+  /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */
+  userMessageUuids?: readonly string[] | undefined;
 }
 
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */

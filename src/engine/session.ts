@@ -8,6 +8,7 @@ import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
+import { commandQueued, commandsEnded, commandsStarted, isReply, replyUuids } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
@@ -126,6 +127,7 @@ export class Session implements TurnHost {
       resumed: this.o.resume !== undefined,
       ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
       spend: this.spend,
+      userMessageUuids: replyUuids(this.active),
     };
   }
 
@@ -145,6 +147,7 @@ export class Session implements TurnHost {
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
+    if (this.active && isReply(ev)) this.active.replied = true;
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
   }
 
@@ -152,8 +155,9 @@ export class Session implements TurnHost {
 
   open = (): void => this.emit({ kind: 'session_open' }); // serving starts: the profile's start-up notices, before any input
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
-  userMessage(prompt: string, content: unknown = prompt): void {
-    this.queue.push({ prompt, content, origin: { kind: 'user' } });
+  userMessage(prompt: string, content: unknown = prompt, uuid?: string): void {
+    this.queue.push({ prompt, content, origin: { kind: 'user', uuids: uuid === undefined ? undefined : [uuid] } });
+    commandQueued(this, uuid);
     this.queuedChars += prompt.length;
     this.pump();
   }
@@ -302,8 +306,9 @@ export class Session implements TurnHost {
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
+    commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
-    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content });
+    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });
       this.endTurn(true, '', []);
@@ -377,6 +382,7 @@ export class Session implements TurnHost {
     this.lastResultError = !ok;
     this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
     this.active = undefined;
+    commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
     this.o.scheduler.after(0, () => this.pump());
   }

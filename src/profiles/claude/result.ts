@@ -2,6 +2,7 @@ import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
 import type { ClaudeSpec } from './spec.js';
 import { apiErrorOf } from './turn.js';
 import { costOf, modelUsageOf } from './usage.js';
@@ -54,6 +55,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     ttft_stream_ms: ev.ok ? ttft - 1 : undefined,
     time_to_request_ms: ev.ok ? Math.max(0, ttft - 20) : undefined,
     first_content_frame_ms: ev.ok && v328 ? ttft : undefined,
+    ...clientEcho(spec, ev, Math.max(0, ttft - 20)),
     errors: ev.ok || api ? undefined : ev.errors,
     type: 'result',
     duration_ms: s.endedAt - s.startedAt,
@@ -113,4 +115,18 @@ function subagentStats(): FrameOf<typeof SUBAGENT_STATS> {
     refused: { depth_limit: 0, concurrency_limit: 0, budget: 0 },
     by_type: {},
   });
+}
+
+/**
+ * The client uuids of the turn's user lines (engine/commands.ts; measured: in_user_uuid_h2, in_user_uuid_*): 2.1.328
+ * echoes them on every result, the last one alone too, and on a successful one when the first model request went out
+ * and its tokens; 2.1.220 echoes the last one and the request time on a successful result only.
+ */
+function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, toRequest: number) {
+  const uuids = ev.stats.origin.uuids;
+  if (!uuids?.length || (!spec.v328 && !ev.ok)) return {};
+  const sent = ev.ok ? { request_sent_wall_ms: ev.stats.startedAt + toRequest } : {};
+  if (!spec.v328) return { user_message_uuid: uuids.at(-1), ...sent };
+  const first = ev.ok ? { first_request_input_tokens: CALL_INPUT_TOKENS, first_request_cache_read_input_tokens: 0 } : {};
+  return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids], ...sent, ...first };
 }

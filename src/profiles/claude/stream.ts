@@ -3,7 +3,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { MODEL_LATENCY } from '../../engine/turn-host.js';
 import { build, type FrameOf, type WireFrame } from '../../protocol/frames/index.js';
 import { STREAM_EVENT, USER_REPLAY } from '../../protocol/frames/stream.js';
-import { SYSTEM_STATUS_REQUESTING } from '../../protocol/frames/system.js';
+import { COMMAND_LIFECYCLE, SYSTEM_STATUS_REQUESTING } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { MESSAGE_STOP, messageDelta, textBlockEvents, type ApiEvent } from '../shared/stream.js';
 import type { ClaudeSpec } from './spec.js';
@@ -45,8 +45,13 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
       ttft_ms: first ? MODEL_LATENCY : undefined,
       thinking_display: first && v328 ? 'updates' : undefined,
       api_message_id: v328 ? messageId : undefined,
+      // 2.1.328: the turn's first message_start names the client uuids (measured: ses_partial_uuid)
+      ...(first && uuids ? { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids], owed_rows: [] } : {}),
     });
-  const status = build(SYSTEM_STATUS_REQUESTING, spec.wire, { type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+  const uuids = v328 && ctx.userMessageUuids?.length ? ctx.userMessageUuids : undefined;
+  const status = build(SYSTEM_STATUS_REQUESTING, spec.wire, {
+    type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId, user_message_uuids: uuids ? [...uuids] : undefined,
+  });
   const usage = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
   // the API's model name, as in the assistant frame (measured: 2.1.220 ses_partial has no `[1m]` here)
   const message = { id: messageId, type: 'message', role: 'assistant', model: apiModel(ctx.model), content: [], stop_reason: null, stop_sequence: null, usage };
@@ -69,8 +74,13 @@ export function userReplay(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'u
     message: { role: 'user', content: ev.content },
     session_id: ctx.sessionId,
     parent_tool_use_id: null,
-    uuid: ctx.rng.uuid(),
+    uuid: ev.uuid ?? ctx.rng.uuid(), // the line's own uuid when it has one (measured: ses_replay_uuid)
     timestamp: iso(ctx.now),
     isReplay: true,
   });
+}
+
+/** A tracked user line's state (engine/commands.ts; captures in_user_uuid_h2, in_user_uuid_*). */
+export function commandLifecycle(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'command_lifecycle' }>, ctx: EncodeContext): FrameOf<typeof COMMAND_LIFECYCLE> {
+  return build(COMMAND_LIFECYCLE, spec.wire, { type: 'command_lifecycle', command_uuid: ev.commandUuid, state: ev.state, uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
 }

@@ -1,0 +1,33 @@
+import type { EngineEvent, TurnOrigin } from './events.js';
+import type { ActiveTurn } from './turn-host.js';
+
+/**
+ * A user line that carries a client `uuid` (SDKUserMessage.uuid) is a tracked command (issue #16; measured:
+ * in_user_uuid_h2, claude-stream.mjs's in_user_uuid_*): queued when read, started when its turn begins,
+ * completed after a successful result and cancelled after an error or interrupted one. Lines without a uuid
+ * are not tracked. Profiles without such frames encode nothing.
+ */
+interface Emitter {
+  emit(ev: EngineEvent): void;
+}
+
+/** The line was read (and queued behind the running turn, if any). */
+export function commandQueued(s: Emitter, uuid: string | undefined): void {
+  if (uuid !== undefined) s.emit({ kind: 'command_lifecycle', commandUuid: uuid, state: 'queued' });
+}
+
+/** The turn that answers these lines begins. */
+export function commandsStarted(s: Emitter, origin: TurnOrigin): void {
+  for (const u of origin.uuids ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: 'started' });
+}
+
+/** The turn's result is out: completed when it succeeded, else cancelled. */
+export function commandsEnded(s: Emitter, origin: TurnOrigin, ok: boolean): void {
+  for (const u of origin.uuids ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: ok ? 'completed' : 'cancelled' });
+}
+
+/** The events whose frames are a turn's reply to the model call (the first one carries the client uuids). */
+export const isReply = (ev: EngineEvent): boolean => ev.kind === 'assistant_text' || ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use';
+
+/** The running turn's client uuids while its first reply is not out yet. */
+export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undefined => (t && t.replied !== true ? t.stats.origin.uuids : undefined);
