@@ -11,6 +11,19 @@ interface Emitter {
   emit(ev: EngineEvent): void;
 }
 
+/** What a user line says about itself besides its message (SDKUserMessage.uuid, isSynthetic). */
+export interface UserLine {
+  uuid?: string | undefined;
+  synthetic?: boolean | undefined;
+}
+
+/** The origin of the turn a user line starts. */
+export const userOrigin = (line: UserLine): TurnOrigin => ({
+  kind: 'user',
+  uuids: line.uuid === undefined ? undefined : [line.uuid],
+  synthetic: line.synthetic === true ? true : undefined,
+});
+
 /** The line was read (and queued behind the running turn, if any). */
 export function commandQueued(s: Emitter, uuid: string | undefined): void {
   if (uuid !== undefined) s.emit({ kind: 'command_lifecycle', commandUuid: uuid, state: 'queued' });

@@ -118,6 +118,8 @@ export interface TurnOrigin {
   runId?: string | undefined;
   /** The client uuids of the user lines this turn answers (SDKUserMessage.uuid; Claude echoes them: commands.ts). */
   uuids?: readonly string[] | undefined;
+  /** The user line was marked isSynthetic (SDKUserMessage.isSynthetic): Claude 2.1.328's result names an unclassified origin. */
+  synthetic?: boolean | undefined;
 }
 
 /** Counters a turn's `result` reports. */

@@ -43,6 +43,8 @@ export interface EncodeContext {
   spend?: SpendView | undefined;
   /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */
   userMessageUuids?: readonly string[] | undefined;
+  /** The running turn's --replay-user-messages echo is out and its first reply is not (a profile may announce the model request with the echo). */
+  echoedBeforeReply?: boolean | undefined;
 }
 
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */

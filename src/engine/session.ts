@@ -8,7 +8,7 @@ import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { commandQueued, commandsEnded, commandsStarted, isReply, replyUuids } from './commands.js';
+import { commandQueued, commandsEnded, commandsStarted, isReply, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
@@ -128,6 +128,7 @@ export class Session implements TurnHost {
       ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
+      echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
     };
   }
 
@@ -148,6 +149,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
+    if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
   }
 
@@ -155,9 +157,9 @@ export class Session implements TurnHost {
 
   open = (): void => this.emit({ kind: 'session_open' }); // serving starts: the profile's start-up notices, before any input
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
-  userMessage(prompt: string, content: unknown = prompt, uuid?: string): void {
-    this.queue.push({ prompt, content, origin: { kind: 'user', uuids: uuid === undefined ? undefined : [uuid] } });
-    commandQueued(this, uuid);
+  userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
+    this.queue.push({ prompt, content, origin: userOrigin(line) });
+    commandQueued(this, line.uuid);
     this.queuedChars += prompt.length;
     this.pump();
   }

@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
 import type { ClaudeSpec } from './spec.js';
 import { apiErrorOf } from './turn.js';
@@ -27,7 +27,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
-  return build(RESULT, W, {
+  return build<typeof RESULT | typeof FAILED_RESULT>(ev.ok || api ? RESULT : FAILED_RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
     stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
@@ -41,7 +41,9 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     origin:
       s.origin.kind === 'task-notification'
         ? build(ORIGIN, W, { kind: 'task-notification', producer: v328 ? 'session-task' : undefined, runId: v328 ? s.origin.runId : undefined })
-        : undefined,
+        : v328 && s.origin.synthetic === true
+          ? build(ORIGIN, W, { kind: 'unclassified' }) // a turn an isSynthetic line started (measured: in_user_synthetic)
+          : undefined,
     subagent_stats: v328 ? subagentStats() : undefined,
     safety_stops: v328 ? 0 : undefined,
     is_error: !ev.ok,

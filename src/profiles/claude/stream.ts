@@ -49,14 +49,13 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
       ...(first && uuids ? { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids], owed_rows: [] } : {}),
     });
   const uuids = v328 && ctx.userMessageUuids?.length ? ctx.userMessageUuids : undefined;
-  const status = build(SYSTEM_STATUS_REQUESTING, spec.wire, {
-    type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId, user_message_uuids: uuids ? [...uuids] : undefined,
-  });
+  // with --replay-user-messages the first request's status came before the echo (measured: ses_partial_replay)
+  const status = ctx.echoedBeforeReply === true ? [] : [requestingStatus(spec, ctx)];
   const usage = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
   // the API's model name, as in the assistant frame (measured: 2.1.220 ses_partial has no `[1m]` here)
   const message = { id: messageId, type: 'message', role: 'assistant', model: apiModel(ctx.model), content: [], stop_reason: null, stop_sequence: null, usage };
   return [
-    status,
+    ...status,
     event({ type: 'message_start', message }, true),
     event(block.start),
     event(block.delta),
@@ -67,8 +66,22 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
   ];
 }
 
-/** The --replay-user-messages echo of a user line (capture ses_replay_user). */
-export function userReplay(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'user_replay' }>, ctx: EncodeContext): FrameOf<typeof USER_REPLAY> {
+/** The "requesting" status before a model call streams; 2.1.328's first one of a turn names the client uuids (measured: ses_partial_uuid). */
+function requestingStatus(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS_REQUESTING> {
+  const uuids = spec.v328 && ctx.userMessageUuids?.length ? [...ctx.userMessageUuids] : undefined;
+  return build(SYSTEM_STATUS_REQUESTING, spec.wire, { type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId, user_message_uuids: uuids });
+}
+
+/**
+ * The --replay-user-messages echo of a user line (capture ses_replay_user); under --include-partial-messages the
+ * turn's first "requesting" status comes first (measured: ses_partial_replay).
+ */
+export function userReplay(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'user_replay' }>, ctx: EncodeContext): WireFrame[] {
+  const status = ctx.cliFlags?.has('include-partial-messages') === true ? [requestingStatus(spec, ctx)] : [];
+  return [...status, echo(spec, ev, ctx)];
+}
+
+function echo(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'user_replay' }>, ctx: EncodeContext): FrameOf<typeof USER_REPLAY> {
   return build(USER_REPLAY, spec.wire, {
     type: 'user',
     message: { role: 'user', content: ev.content },

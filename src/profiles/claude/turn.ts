@@ -165,6 +165,7 @@ export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message:
     is_api_error_message: true,
     api_error_status: v328 ? api?.status : undefined,
     api_error_type: v328 ? api?.type : undefined,
+    ...clientUuids(spec, ctx, undefined),
   });
 }
 
