@@ -1,5 +1,5 @@
 import type { EngineEvent, TurnOrigin } from './events.js';
-import type { ActiveTurn } from './turn-host.js';
+import type { ActiveTurn, PendingTurn } from './turn-host.js';
 
 /**
  * A user line that carries a client `uuid` (SDKUserMessage.uuid) is a tracked command (issue #16; measured:
@@ -44,3 +44,20 @@ export const isReply = (ev: EngineEvent): boolean => ev.kind === 'assistant_text
 
 /** The running turn's client uuids while its first reply is not out yet. */
 export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undefined => (t && t.replied !== true ? t.stats.origin.uuids : undefined);
+
+/**
+ * Takes the next turn off the queue, and the prompt characters it takes. With `batch`, a user line and the user lines
+ * queued right behind it run as one turn (Claude: "several messages sent close together run as one turn", sdk.d.ts;
+ * measured: in_user_uuid_queued_two): their prompts joined by a newline, the last line's content, all their uuids.
+ */
+export function nextTurn(queue: PendingTurn[], batch: boolean): [PendingTurn, number] {
+  const first = queue.shift()!;
+  const taken = [first];
+  while (batch && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user') taken.push(queue.shift()!);
+  const chars = taken.reduce((n, t) => n + t.prompt.length, 0);
+  if (taken.length === 1) return [first, chars];
+  const last = taken[taken.length - 1]!;
+  const uuids = taken.flatMap((t) => t.origin.uuids ?? []);
+  const origin: TurnOrigin = { ...last.origin, uuids: uuids.length ? uuids : undefined };
+  return [{ ...last, prompt: taken.map((t) => t.prompt).join('\n'), origin }, chars];
+}

@@ -8,7 +8,7 @@ import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { commandQueued, commandsEnded, commandsStarted, isReply, replyUuids, userOrigin, type UserLine } from './commands.js';
+import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
@@ -273,8 +273,8 @@ export class Session implements TurnHost {
   /** Starts the next queued turn unless one is running. */
   pump(): void {
     if (this.active || this.queue.length === 0) return;
-    const next = this.queue.shift()!;
-    this.queuedChars -= next.prompt.length;
+    const [next, chars] = nextTurn(this.queue, this.p.behavior.batchesQueuedPrompts === true);
+    this.queuedChars -= chars;
     const waiters = this.dequeueWaiters;
     this.dequeueWaiters = [];
     for (const w of waiters) w();

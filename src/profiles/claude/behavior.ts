@@ -67,6 +67,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // measured on both versions (capture req_can_use_tool_deny_interrupt_h2)
     denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
     interruptedTurnSucceeds: false,
+    batchesQueuedPrompts: true, // measured: in_user_uuid_queued_two (one turn answers both lines, its uuids both)
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,
     // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM /
