@@ -48,7 +48,8 @@ export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undef
 /**
  * Takes the next turn off the queue, and the prompt characters it takes. With `batch`, a user line and the user lines
  * queued right behind it run as one turn (Claude: "several messages sent close together run as one turn", sdk.d.ts;
- * measured: in_user_uuid_queued_two): their prompts joined by a newline, the last line's content, all their uuids.
+ * measured: in_user_uuid_queued_two, in_user_queued_two_plain): the reply is chosen by the last line's prompt (the
+ * capture harness's model answers the last user message too), all their uuids ride along.
  */
 export function nextTurn(queue: PendingTurn[], batch: boolean): [PendingTurn, number] {
   const first = queue.shift()!;
@@ -59,5 +60,5 @@ export function nextTurn(queue: PendingTurn[], batch: boolean): [PendingTurn, nu
   const last = taken[taken.length - 1]!;
   const uuids = taken.flatMap((t) => t.origin.uuids ?? []);
   const origin: TurnOrigin = { ...last.origin, uuids: uuids.length ? uuids : undefined };
-  return [{ ...last, prompt: taken.map((t) => t.prompt).join('\n'), origin }, chars];
+  return [{ ...last, origin }, chars];
 }
