@@ -45,6 +45,8 @@ export interface EncodeContext {
   userMessageUuids?: readonly string[] | undefined;
   /** The running turn's --replay-user-messages echo is out and its first reply is not (a profile may announce the model request with the echo). */
   echoedBeforeReply?: boolean | undefined;
+  /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
+  pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
 }
 
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */

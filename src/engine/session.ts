@@ -56,6 +56,7 @@ export class Session implements TurnHost {
   private turnsDone: number;
   private initCount = 0; // initialize requests answered
   private resultCount = 0;
+  private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
   private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
@@ -129,6 +130,7 @@ export class Session implements TurnHost {
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
       echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
+      pastResults: this.pastResults,
     };
   }
 
@@ -150,6 +152,7 @@ export class Session implements TurnHost {
     for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
+    if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
   }
 

@@ -21,9 +21,13 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  const mu = budget ? modelUsage(spec, ctx.model, budget.inputTokens, budget.outputTokens) : modelUsage(spec, ctx.model, input, output);
+  const own = reported(ev);
+  const mu = modelUsage(spec, ctx.model, own.input, own.output);
+  // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
+  const sums = totals([...(ctx.pastResults ?? []), { model: ctx.model, result: ev }]);
+  const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
-  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
@@ -31,7 +35,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     duration_api_ms: zero ? 0 : s.apiMs,
     stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
-    total_cost_usd: budget ? costOf(spec, ctx.model, budget.inputTokens, budget.outputTokens) : costOf(spec, ctx.model, input, output),
+    total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
@@ -88,6 +92,24 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
   });
 }
 
+
+/** The tokens a result reports for its turn: a budget stop names the model's, other failures none (captures ses_max_turns, opt_max_budget_usd_small). */
+function reported(ev: Extract<EngineEvent, { kind: 'result' }>): { input: number; output: number } {
+  if (ev.budget) return { input: ev.budget.inputTokens, output: ev.budget.outputTokens };
+  const zero = !ev.ok && ev.maxTurns === undefined;
+  return zero ? { input: 0, output: 0 } : { input: ev.stats.inputTokens, output: ev.stats.outputTokens };
+}
+
+/** The session's tokens per model over its results, in the order the models were first used. */
+function totals(results: NonNullable<EncodeContext['pastResults']>): Map<string, { input: number; output: number }> {
+  const sums = new Map<string, { input: number; output: number }>();
+  for (const { model, result } of results) {
+    const r = reported(result);
+    const t = sums.get(model) ?? { input: 0, output: 0 };
+    sums.set(model, { input: t.input + r.input, output: t.output + r.output });
+  }
+  return sums;
+}
 
 /** Per-model usage: empty when the turn used no tokens. */
 function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
