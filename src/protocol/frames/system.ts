@@ -74,7 +74,7 @@ export const SYSTEM_STATUS = frame(
     __timestamp: 'str',
     _requestId: 'str',
   },
-  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'], ...claude(['type', 'subtype', 'status', 'permissionMode?', 'uuid', 'session_id']) },
+  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'], ...claude(['type', 'subtype', 'status', 'permissionMode?', 'uuid', 'session_id', 'user_message_uuids?']) },
 );
 
 /**
