@@ -186,6 +186,29 @@ it('in-process fuzz(): a fixed seed gives the report it gave before the runs wer
   expect((err as Error & { token: string }).token).toBe('eyJ2IjoxLCJzZWVkIjoxNTM0MzU1MjM5LCJlbXUiOiJmdXp6LTE1MzQzNTUyMzkiLCJwIjp7InVua25vd24tZmllbGQiOjJ9fQ');
 }, 300_000);
 
+it('in-process fuzz(): runs overlap (jobs) without changing the report, and run the plans fast-check asks for (#21)', async () => {
+  const scenario = loadScenarioFile(SCENARIO);
+  const { createConsumer, driveStream } = await import(join(FIX, 'core.mjs'));
+  const failing = (jobs: number) =>
+    fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220', jobs }, async (stream) => {
+      await driveStream(stream, createConsumer({ strictKeys: true }));
+    }).then(
+      () => '',
+      (e: Error & { token: string }) => `${e.message}\n${e.token}`,
+    );
+  const one = await failing(1);
+  expect(one).toMatch(/minimal plan: unknown-field×2/);
+  expect(await failing(8)).toBe(one);
+  // a passing campaign calls the consumer once per run: the plans started ahead are the ones fast-check then asks for
+  let calls = 0;
+  const s = await fuzz({ scenario, runs: 60, seed: 11, profile: 'claude-2.1.220', jobs: 8 }, async (stream) => {
+    calls++;
+    await driveStream(stream, createConsumer());
+  });
+  expect(s.runs).toBe(60);
+  expect(calls).toBe(60);
+}, 300_000);
+
 it('fixtures are executable node scripts', () => {
   for (const f of ['careful', 'stop-at-result', 'first-progress-final', 'ignore-late-rows', 'crash-unknown', 'oracle']) expect(readFileSync(join(FIX, `${f}.mjs`), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
 });
