@@ -201,7 +201,7 @@ export function surfaceCaptures() {
  * How many replays run at once: each is mostly asleep in its stdin script (scaled sleeps, waits for a frame) and
  * costs ~15 ms of CPU in-process (~70 ms as a spawn), so 16 at a time keep a core busy without crowding it.
  */
-export const PARALLEL = 16;
+export const PARALLEL = 40;
 
 /**
  * Replays on demand, in list order, at most `parallel` at a time: `get(i)` starts item i and the `window - 1`
