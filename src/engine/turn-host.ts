@@ -86,9 +86,15 @@ export interface ActiveTurn {
   stats: TurnStats;
   timers: Timer[];
   waiting: Set<TaskRun>;
+  /** The model the turn started with: set_model while it runs changes the next turns only. */
+  model: string;
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;
+  /** What the model has streamed while the turn waits for its reply (the scenario turn's `partial`): an interrupt writes it. */
+  partial?: string;
+  /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
+  unwritten?: boolean;
 }
 
 /**
