@@ -1,4 +1,5 @@
 import { obj, str } from '../protocol/raw-frame.js';
+import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
 import type { HostRequestBody } from './events.js';
 import { denyReason, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
@@ -96,7 +97,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       });
       return;
     }
-    const output = ask.output ?? 'ok';
+    const output = askOutput(ask, input);
     s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy });
     afterTool(output);
   };
