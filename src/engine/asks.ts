@@ -2,7 +2,7 @@ import { obj, str } from '../protocol/raw-frame.js';
 import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
 import type { HostRequestBody } from './events.js';
-import { denyReason, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
+import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
 import { decide, hookIds, REJECTED_TEXT, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -67,9 +67,9 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host') => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host' | 'disconnected', counted = true) => {
     if (!s.active) return;
-    t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
@@ -124,6 +124,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
       if (a.kind === 'response' && interruptsTurn(a.body)) return denyAndStop();
+      if (a.kind === 'cancelled' && a.reason === DISCONNECTED) {
+        const how = s.p.behavior.disconnectedDenial;
+        return deny(how.text, 'disconnected', how.counted);
+      }
       const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
       deny(a.kind === 'error' ? a.message : shown, 'host');
     });

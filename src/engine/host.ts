@@ -2,6 +2,9 @@ import { obj, type RawFrame } from '../protocol/raw-frame.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, HostRequestBody } from './events.js';
 
+/** Why a request stdin's end settled: nobody is left to answer. */
+export const DISCONNECTED = 'SDK disconnected';
+
 /** Lifecycle of one CLI-initiated request (seed 004: pending -> approved | rejected, plus timeouts and cancels). */
 export type HostRequestState = 'pending' | 'approved' | 'rejected' | 'timed-out' | 'cancelled';
 
@@ -53,7 +56,7 @@ export class HostRequests {
     if (!this.pending.has(requestId)) return;
     this.trace(requestId, subtype, 'pending');
     if (this.disconnected) {
-      this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' }));
+      this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: DISCONNECTED }));
       return;
     }
     const timeout = () => this.settle(requestId, 'timed-out', { kind: 'timeout' });
@@ -95,7 +98,7 @@ export class HostRequests {
   /** stdin closed: pending and future requests are cancelled without a frame (measured on cbc 2.117.0: "SDK disconnected"). */
   disconnect(): void {
     this.disconnected = true;
-    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' });
+    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: DISCONNECTED });
   }
 
   private settle(requestId: string, state: HostRequestState, a: HostAnswer): void {

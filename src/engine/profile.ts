@@ -130,6 +130,11 @@ export interface ProfileBehavior {
    * interrupted user frame, then an interrupted result with these errors (Claude); `result`: only the error result (cbc).
    */
   denyInterrupt: { shows: 'tool-result'; errors: readonly string[] } | { shows: 'result' };
+  /**
+   * stdin closed while a can_use_tool request waited: the call is refused with `text` (undefined: the generic
+   * rejection) and the turn goes on; `counted`: the refusal lands in permission_denials.
+   */
+  disconnectedDenial: { text?: string; counted: boolean };
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

@@ -142,7 +142,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
-    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'disconnected')) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------

@@ -82,7 +82,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
     backgroundInPrint: 'error',
     interruptedErrors: [],
-    denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
+    denyInterrupt: { shows: 'result' },
+    disconnectedDenial: { counted: false }, // measured: the generic rejection, permission_denials stays empty (capture eof_pending_permission_h2) // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),

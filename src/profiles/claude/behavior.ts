@@ -66,6 +66,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
     // measured on both versions (capture req_can_use_tool_deny_interrupt_h2)
     denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
+    // measured on both versions (capture eof_pending_permission_h2)
+    disconnectedDenial: { text: 'Tool permission request failed: AbortError: Tool permission stream closed before response received', counted: true },
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,

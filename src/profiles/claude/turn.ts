@@ -235,7 +235,7 @@ function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['m
  * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with
  * no one to ask: "user-rejected"); 2.1.328 announces a settings refusal first in a system/permission_denied.
  */
-function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'unasked' | 'host' | 'host-interrupt', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
+function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<Ev<'tool_result'>['deniedBy']>, ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
   const content = (by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
@@ -245,10 +245,15 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'un
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
     return [resultUser(spec, ctx, block, 'User rejected tool use', [meta])];
   }
-  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
-  const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
+  // the host's answer: "permission-rule"; the permission stream closed before an answer: the same, decided by the config
+  // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
+  const asked = by === 'host' || by === 'disconnected';
+  const decision = v328
+    ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: by === 'disconnected' ? 'other' : undefined })
+    : undefined;
+  const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    v328 && by !== 'host'
+    v328 && !asked
       ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.ran?.name ?? '', tool_use_id: ev.toolUseId, message: content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
       : [];
   return [...notice, resultUser(spec, ctx, block, `Error: ${content}`, [meta])];
