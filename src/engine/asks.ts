@@ -83,6 +83,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     s.emit({ kind: 'tool_result', toolUseId, content: REJECTED_TEXT.trimEnd(), isError: true, deniedBy: 'host-interrupt', ran: { name: ask.tool, input } });
     s.emit({ kind: 'interrupted_user', messageId: s.p.ids.messageId(o.rng), forToolUse: true });
     t.stats.abortedAtTool = true;
+    t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
   const allow = (allowedBy?: 'rule' | 'host') => {
@@ -122,7 +123,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
         return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
-      if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') {
+        // the interrupt ends the turn: at this call (Claude), or by itself (cbc)
+        if (s.p.behavior.interruptAtPermission === 'refuse-call') denyAndStop();
+        return;
+      }
       if (a.kind === 'response' && interruptsTurn(a.body)) return denyAndStop();
       if (a.kind === 'cancelled' && a.reason === DISCONNECTED) {
         const how = s.p.behavior.disconnectedDenial;

@@ -21,6 +21,8 @@ interface Pending {
   /** At speed 0 the wait is real: a real timer and a hold on virtual time. */
   realTimer: NodeJS.Timeout | undefined;
   release: (() => void) | undefined;
+  /** The control_cancel_request is out already. */
+  cancelSent?: boolean;
   done: (a: HostAnswer) => void;
 }
 
@@ -87,12 +89,22 @@ export class HostRequests {
     this.settle(requestId, state, { kind: 'response', body });
   }
 
+  /**
+   * Sends a control_cancel_request for each pending request not cancelled yet: the first thing an interrupt does,
+   * before its own reply (measured on Claude: capture req_can_use_tool_interrupt_pending).
+   */
+  announceCancel(): void {
+    for (const [id, p] of this.pending) {
+      if (p.cancelSent) continue;
+      p.cancelSent = true;
+      this.emit({ kind: 'host_cancel', requestId: id });
+    }
+  }
+
   /** Cancels every pending request on an interrupt: a control_cancel_request for each (issue #10). */
   cancelAll(reason: string): void {
-    for (const id of [...this.pending.keys()]) {
-      this.emit({ kind: 'host_cancel', requestId: id });
-      this.settle(id, 'cancelled', { kind: 'cancelled', reason });
-    }
+    this.announceCancel();
+    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason });
   }
 
   /** stdin closed: pending and future requests are cancelled without a frame (measured on cbc 2.117.0: "SDK disconnected"). */

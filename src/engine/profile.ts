@@ -135,6 +135,11 @@ export interface ProfileBehavior {
    * rejection) and the turn goes on; `counted`: the refusal lands in permission_denials.
    */
   disconnectedDenial: { text?: string; counted: boolean };
+  /**
+   * An interrupt (control request or SIGINT) while a can_use_tool request waits: `refuse-call` ends the turn at the
+   * call as a host denial with interrupt: true does (Claude); `drop`: the request is only cancelled (cbc).
+   */
+  interruptAtPermission: 'refuse-call' | 'drop';
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

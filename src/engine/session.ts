@@ -199,9 +199,10 @@ export class Session implements TurnHost {
         const requested = nonEmpty(request, 'reason');
         // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
+        const mine = target === undefined || target === this.sessionId; // seed 000 §4.2: another session's is left alone
+        if (mine) this.host.announceCancel();
         ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
-        // seed 000 §4.2: an interrupt naming another session leaves this one untouched
-        if (target === undefined || target === this.sessionId) this.interrupt(reason);
+        if (mine) this.interrupt(reason);
         return;
       }
       case 'set_permission_mode': {
@@ -393,8 +394,6 @@ export class Session implements TurnHost {
   }
 }
 
-
-/** Engine events that add a message to the conversation. */
-// the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0)
+/** Engine events that add a message to the conversation; the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0). */
 const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 

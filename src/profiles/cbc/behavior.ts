@@ -83,6 +83,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     backgroundInPrint: 'error',
     interruptedErrors: [],
     denyInterrupt: { shows: 'result' },
+    interruptAtPermission: 'drop', // measured: capture sig_int_pending_permission_h2
     disconnectedDenial: { counted: false }, // measured: the generic rejection, permission_denials stays empty (capture eof_pending_permission_h2) // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),

@@ -68,6 +68,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
     // measured on both versions (capture eof_pending_permission_h2)
     disconnectedDenial: { text: 'Tool permission request failed: AbortError: Tool permission stream closed before response received', counted: true },
+    // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
+    interruptAtPermission: 'refuse-call',
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,

@@ -15,7 +15,8 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const s = ev.stats;
   // a max-turns stop reports the turn's tokens; other errors and interrupts report none (captures ses_max_turns)
   const limited = ev.maxTurns !== undefined;
-  const zero = !ev.ok && !limited;
+  // a turn ended at a refused tool call reports the model calls it made (captures req_can_use_tool_deny_interrupt_h2)
+  const zero = !ev.ok && !limited && s.abortedAtTool !== true;
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)

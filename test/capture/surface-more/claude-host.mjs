@@ -41,6 +41,9 @@ export const CASES = [
   },
   // signals and EOF while a permission request waits
   { name: 'sig_term_pending_permission', about: 'SIGTERM while a can_use_tool request waits for the host', clis: ALL, args: ASK, steps: [...ready(), user('FGBASH please'), waitFor(CAN_USE_TOOL), sleep(1), { signal: 'SIGTERM' }, sleep(3)] },
+  { name: 'sig_hup_pending_permission', about: 'SIGHUP while a can_use_tool request waits for the host', clis: ALL, args: ASK, steps: [...ready(), user('FGBASH please'), waitFor(CAN_USE_TOOL), sleep(1), { signal: 'SIGHUP' }, sleep(3)] },
+  // the turn is under way once its system/init is out (a slow start-up must not put the signal before it)
+  { name: 'sig_term_mid_turn_serving', about: 'SIGTERM while a slow text reply is pending, after initialize was answered', clis: ALL, args: STREAM, steps: [...ready(), user('SLOWTEXT please'), waitFor('"subtype":"init"'), sleep(1), { signal: 'SIGTERM' }, sleep(3)] },
   {
     name: 'sig_int_pending_permission_after_turn',
     about: 'SIGINT while a can_use_tool request waits, after a first turn',
