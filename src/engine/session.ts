@@ -4,6 +4,7 @@ import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
+import { turnCallable } from './offered.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
@@ -334,7 +335,7 @@ export class Session implements TurnHost {
     }
 
     if (overBudget(this)) return endOverBudget(this, false);
-    const sel = selectTurn(o.scenario, this.cursor, pt.prompt);
+    const sel = selectTurn(o.scenario, this.cursor, pt.prompt, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags }));
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
