@@ -162,6 +162,11 @@ export interface ProfileBehavior {
    */
   signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
   /**
+   * Signals that, before the run ends as signalEnd says, cancel the host requests still waiting as an interrupt does
+   * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
+   */
+  signalCancelsHostRequests?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
+  /**
    * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
    * which the model answers once more and the turn succeeds without a structured result (Claude; captures
    * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.

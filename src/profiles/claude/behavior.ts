@@ -77,6 +77,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // SIGHUP while it starts up (sig_term_idle), then exits 143 / 129 once it answered initialize or a turn
     // (sig_term_after_init_late, sig_term_after_ctl, sig_term_after_result)
     signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-until-ready', SIGHUP: 'raise-until-ready' },
+    // measured: 2.1.220's SIGTERM refuses a pending can_use_tool as an interrupt does, then exits 143; its SIGHUP and
+    // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)
+    signalCancelsHostRequests: v328 ? undefined : new Set(['SIGTERM']),
     resumedModel: apiModel,
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
