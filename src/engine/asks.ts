@@ -5,6 +5,7 @@ import type { HostRequestBody } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
 import { decide, hookIds, REJECTED_TEXT, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
+import type { PermissionFailure } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -67,7 +68,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host' | 'disconnected', counted = true) => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
@@ -111,6 +112,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     };
     fire(0);
   };
+  // the request failed instead of being answered: refused as the profile says, and the turn goes on
+  const failed = (f: PermissionFailure) => {
+    const how = s.p.behavior.permissionFailure(f);
+    deny(how.text, 'failed', how.counted);
+  };
   const permission = (forced?: 'allow' | 'deny') => {
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
@@ -118,6 +124,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
+      const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
+      if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
       if (a.kind === 'response' && isAllow(a.body)) {
         input = updatedInput(a.body) ?? input;
         return allow('host');
@@ -129,12 +137,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
         return;
       }
       if (a.kind === 'response' && interruptsTurn(a.body)) return denyAndStop();
-      if (a.kind === 'cancelled' && a.reason === DISCONNECTED) {
-        const how = s.p.behavior.disconnectedDenial;
-        return deny(how.text, 'disconnected', how.counted);
-      }
+      if (a.kind === 'cancelled' && a.reason === DISCONNECTED) return failed({ kind: 'closed' });
+      if (a.kind === 'error') return failed({ kind: 'error', message: a.message });
       const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
-      deny(a.kind === 'error' ? a.message : shown, 'host');
+      deny(shown, 'host');
     });
   };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);

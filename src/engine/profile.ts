@@ -39,6 +39,9 @@ export interface EncodeContext {
   spend?: SpendView | undefined;
 }
 
+/** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
+export type PermissionFailure = { kind: 'closed' } | { kind: 'error'; message: string } | { kind: 'invalid'; text: string };
+
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */
 export type CliFlags = ReadonlyMap<string, string | true | readonly string[]>;
 
@@ -131,10 +134,15 @@ export interface ProfileBehavior {
    */
   denyInterrupt: { shows: 'tool-result'; errors: readonly string[] } | { shows: 'result' };
   /**
-   * stdin closed while a can_use_tool request waited: the call is refused with `text` (undefined: the generic
+   * A can_use_tool request that failed instead of being answered (stdin closed while it waited, an error
+   * control_response, an answer the CLI finds invalid): the call is refused with `text` (undefined: the generic
    * rejection) and the turn goes on; `counted`: the refusal lands in permission_denials.
    */
-  disconnectedDenial: { text?: string; counted: boolean };
+  permissionFailure(f: PermissionFailure): { text?: string; counted: boolean };
+  /** Claude: why a can_use_tool answer is no valid permission result (the refusal's text), or undefined when it is valid. */
+  invalidPermissionAnswer?(body: Readonly<Record<string, unknown>>): string | undefined;
+  /** cbc 2.117.0: a result's permission_denials list every denial of the session so far, not only the turn's. */
+  denialsSessionWide?: boolean;
   /**
    * An interrupt (control request or SIGINT) while a can_use_tool request waits: `refuse-call` ends the turn at the
    * call as a host denial with interrupt: true does (Claude); `drop`: the request is only cancelled (cbc).

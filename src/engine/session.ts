@@ -143,7 +143,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     if (Array.isArray(out)) for (const f of out) this.o.write(f);
     else this.o.write(out);
-    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'disconnected')) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -297,7 +297,7 @@ export class Session implements TurnHost {
       outputTokens: 0,
       origin: next.origin,
       resultIndex: this.resultCount,
-      permissionDenials: [],
+      permissionDenials: this.p.behavior.denialsSessionWide === true ? this.spend.denials : [],
     };
     this.active = { stats, timers: [], waiting: new Set() };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)

@@ -82,9 +82,11 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
     backgroundInPrint: 'error',
     interruptedErrors: [],
-    denyInterrupt: { shows: 'result' },
+    denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
     interruptAtPermission: 'drop', // measured: capture sig_int_pending_permission_h2
-    disconnectedDenial: { counted: false }, // measured: the generic rejection, permission_denials stays empty (capture eof_pending_permission_h2) // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
+    // measured: the generic rejection, permission_denials stays empty (captures eof_pending_permission_h2, req_can_use_tool_error_answer)
+    permissionFailure: () => ({ counted: false }),
+    denialsSessionWide: true, // measured: capture req_can_use_tool_deny_interrupt_then_turn
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),

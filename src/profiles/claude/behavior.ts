@@ -66,8 +66,12 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
     // measured on both versions (capture req_can_use_tool_deny_interrupt_h2)
     denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
-    // measured on both versions (capture eof_pending_permission_h2)
-    disconnectedDenial: { text: 'Tool permission request failed: AbortError: Tool permission stream closed before response received', counted: true },
+    // measured on both versions (captures eof_pending_permission_h2, req_can_use_tool_error_answer, req_can_use_tool_deny_no_message)
+    permissionFailure: (f) => ({
+      text: f.kind === 'closed' ? 'Tool permission request failed: AbortError: Tool permission stream closed before response received' : f.kind === 'error' ? `Tool permission request failed: Error: ${f.message}` : f.text,
+      counted: true,
+    }),
+    invalidPermissionAnswer: (body) => (validPermissionAnswer(body) ? undefined : v328 ? `${INVALID_ANSWER} ${INVALID_ANSWER_328}` : INVALID_ANSWER),
     // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
     interruptAtPermission: 'refuse-call',
     interruptedTurnSucceeds: false,
@@ -227,4 +231,16 @@ function workflowLaunchedText(v328: boolean, t: TaskInfo): string {
     `(Edit this file with Write/Edit and re-invoke Workflow with {scriptPath: "${r.scriptPath}"} to iterate without resending the script.)\n` +
     `Run ID: ${r.runId}\n${resume}\n${tail}`
   );
+}
+
+/** Claude Code's refusal of a can_use_tool answer that is no permission result (measured: req_can_use_tool_deny_no_message). */
+const INVALID_ANSWER = "The canUseTool callback returned an invalid permission result. Expected {behavior: 'allow', updatedInput?: object} or {behavior: 'deny', message: string}.";
+/** What 2.1.328 adds to it. */
+const INVALID_ANSWER_328 = 'updatedPermissions may hold at most 4096 updates, rules and directories in all.';
+
+/** A permission result as the text above states it: allow with an optional object updatedInput, or deny with a message. */
+function validPermissionAnswer(body: Readonly<Record<string, unknown>>): boolean {
+  const input = body['updatedInput'];
+  if (body['behavior'] === 'allow') return input === undefined || (typeof input === 'object' && input !== null && !Array.isArray(input));
+  return body['behavior'] === 'deny' && typeof body['message'] === 'string';
 }

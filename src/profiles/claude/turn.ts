@@ -247,9 +247,9 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   }
   // the host's answer: "permission-rule"; the permission stream closed before an answer: the same, decided by the config
   // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
-  const asked = by === 'host' || by === 'disconnected';
+  const asked = by === 'host' || by === 'failed';
   const decision = v328
-    ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: by === 'disconnected' ? 'other' : undefined })
+    ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: by === 'failed' ? 'other' : undefined })
     : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
