@@ -3,7 +3,7 @@ import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
 import type { HostRequestBody } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
-import { decide, hookIds, REJECTED_TEXT, type Decision } from './permissions.js';
+import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import type { PermissionFailure } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -13,6 +13,11 @@ import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
  * call with its PreToolUse / PostToolUse hooks and permission request, and plan approval before a
  * workflow phase. Each request is correlated by a fresh request_id (seed 004).
  */
+
+/** Whether an interrupt leaves the session alone because a can_use_tool request waits (ProfileBehavior.interruptAtPermission). */
+export function interruptHeld(s: TurnHost): boolean {
+  return s.p.behavior.interruptAtPermission === 'ignore' && s.host.waiting('can_use_tool');
+}
 
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
 export function completeTurn(s: TurnHost, text: string): void {
@@ -87,7 +92,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
-  const allow = (allowedBy?: 'rule' | 'host') => {
+  const allow = (allowedBy?: 'rule' | 'host', allowRule?: { rule: string; fromCli: boolean }) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
@@ -100,7 +105,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       return;
     }
     const output = askOutput(ask, input);
-    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy });
+    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule });
     afterTool(output);
   };
   const afterTool = (output: string) => {
@@ -120,7 +125,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const permission = (forced?: 'allow' | 'deny') => {
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
-    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule'));
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
@@ -180,3 +185,10 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
 
 /** The error of a turn a denied tool ended (cbc 2.117.0's createErrorResultMessage text). */
 const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
+
+/** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
+function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): { rule: string; fromCli: boolean } | undefined {
+  if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return undefined;
+  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.o.allowedTools ?? [], tool, input);
+  return rule === undefined ? undefined : { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
+}

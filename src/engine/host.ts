@@ -89,6 +89,11 @@ export class HostRequests {
     this.settle(requestId, state, { kind: 'response', body });
   }
 
+  /** Whether a request of this subtype waits for its answer. */
+  waiting(subtype: string): boolean {
+    return [...this.pending.values()].some((p) => p.subtype === subtype);
+  }
+
   /**
    * Sends a control_cancel_request for each pending request not cancelled yet: the first thing an interrupt does,
    * before its own reply (measured on Claude: capture req_can_use_tool_interrupt_pending).

@@ -32,6 +32,11 @@ export function ruleMatches(rule: string, tool: string, input: Record<string, un
   return subject === pattern;
 }
 
+/** The first of `rules` that covers this call. */
+export function matchingRule(rules: readonly string[], tool: string, input: Record<string, unknown>): string | undefined {
+  return rules.find((r) => ruleMatches(r, tool, input));
+}
+
 /** Decides a tool call before any hook or host is consulted. */
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';

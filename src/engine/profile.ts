@@ -145,9 +145,10 @@ export interface ProfileBehavior {
   denialsSessionWide?: boolean;
   /**
    * An interrupt (control request or SIGINT) while a can_use_tool request waits: `refuse-call` ends the turn at the
-   * call as a host denial with interrupt: true does (Claude); `drop`: the request is only cancelled (cbc).
+   * call as a host denial with interrupt: true does (Claude); `ignore`: the interrupt is answered, but the request
+   * keeps waiting and the turn goes on (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
    */
-  interruptAtPermission: 'refuse-call' | 'drop';
+  interruptAtPermission: 'refuse-call' | 'ignore';
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

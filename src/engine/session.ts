@@ -5,6 +5,7 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
+import { interruptHeld } from './asks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
@@ -200,7 +201,8 @@ export class Session implements TurnHost {
         const requested = nonEmpty(request, 'reason');
         // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
-        const mine = target === undefined || target === this.sessionId; // seed 000 §4.2: another session's is left alone
+        // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
+        const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
         if (mine) this.host.announceCancel();
         ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
         if (mine) this.interrupt(reason);
@@ -261,9 +263,7 @@ export class Session implements TurnHost {
   }
 
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
-  stdinClosed(): void {
-    this.host.disconnect();
-  }
+  stdinClosed = (): void => this.host.disconnect();
 
   /** Session-level interrupt (protocol.md): stops every live workflow and the running turn; client and scripted alike. */
   interrupt(reason: string): void {

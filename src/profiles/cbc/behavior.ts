@@ -83,7 +83,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     backgroundInPrint: 'error',
     interruptedErrors: [],
     denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
-    interruptAtPermission: 'drop', // measured: capture sig_int_pending_permission_h2
+    interruptAtPermission: 'ignore', // measured: capture req_can_use_tool_interrupt_pending
     // measured: the generic rejection, permission_denials stays empty (captures eof_pending_permission_h2, req_can_use_tool_error_answer)
     permissionFailure: () => ({ counted: false }),
     denialsSessionWide: true, // measured: capture req_can_use_tool_deny_interrupt_then_turn

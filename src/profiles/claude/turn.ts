@@ -212,7 +212,7 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     content: agentLaunch ? [text(spec, ev.content)] : ev.content,
     is_error: agentLaunch ? undefined : ev.isError,
   });
-  return resultUser(spec, ctx, block, t ? launchResult(spec, t, ctx) : ranResult(spec, ev), spec.v328 && ev.allowedBy ? [permissionMeta(ev.toolUseId, ev.allowedBy)] : undefined);
+  return resultUser(spec, ctx, block, t ? launchResult(spec, t, ctx) : ranResult(spec, ev), spec.v328 && ev.allowedBy ? [permissionMeta(ev, ev.allowedBy)] : undefined);
 }
 
 /** The user frame that carries one tool_result block, its `tool_use_result` and `tool_result_meta`. */
@@ -266,16 +266,20 @@ function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_resu
 }
 
 /**
- * 2.1.328's record of how the call was allowed (measured): by the rules or mode ("user_permanent", a rule),
- * or by the host's can_use_tool answer ("user_temporary").
+ * 2.1.328's record of how the call was allowed (measured): by the host's can_use_tool answer ("user_temporary"), by a
+ * --allowedTools rule ("config"), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
+ * a compound command allows it by its subcommands (captures opt_allowedTools_bash_call_h2, opt_allowedTools_pattern_bash_call).
  */
-function permissionMeta(id: string, by: 'rule' | 'host'): FrameOf<typeof TOOL_RESULT_META> {
+function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host'): FrameOf<typeof TOOL_RESULT_META> {
+  const rule = ev.allowRule;
+  const command = ev.ran?.input['command'];
+  const compound = typeof command === 'string' && /&&|\|\||;|\|/.test(command);
   const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
     decision: 'accept',
-    source: by === 'host' ? 'user_temporary' : 'user_permanent',
-    reason_type: by === 'rule' ? 'rule' : undefined,
+    source: by === 'host' ? 'user_temporary' : rule?.fromCli === true ? 'config' : 'user_permanent',
+    reason_type: by === 'host' ? undefined : rule !== undefined && rule.rule.includes('(') && compound ? 'subcommandResults' : 'rule',
   });
-  return build(TOOL_RESULT_META, 'claude-2.1.328', { id, permission_decision: decision });
+  return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
 }
 
 /** The `tool_use_result` of a background launch, per tool. */
