@@ -124,6 +124,8 @@ export interface TurnStats {
   endedAt: number;
   apiMs: number;
   numTurns: number;
+  /** An interrupt cut a model call mid-reply (turn `stall`): Claude 2.1.328 still reports that call's model usage. */
+  cutCall?: boolean;
   /** Messages of the session's conversation so far, this turn's included: prompts, replies, tool results (cbc's num_turns). */
   messages: number;
   inputTokens: number;
@@ -233,7 +235,7 @@ export type EngineEvent =
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: StalledReply | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
@@ -287,3 +289,9 @@ export type EngineEvent =
       usage?: TaskUsage | undefined;
       error?: string | undefined;
     };
+
+/** A reply the model streamed and had not finished when the turn was interrupted (a scenario turn's `stall`). */
+export interface StalledReply {
+  messageId: string;
+  text: string;
+}

@@ -132,7 +132,7 @@ export class Session implements TurnHost {
   emit(ev: EngineEvent): void {
     if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
     const drops = this.p.behavior.requestIdDropsOnReentry === true;
-    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += 1;
+    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += ev.kind === 'interrupted_user' && ev.partial ? 2 : 1; // the cut reply is a message too
     this.spend.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
@@ -272,7 +272,8 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng) });
+    t.stats.cutCall = t.partial !== undefined; // a stalled model's reply (turn `stall`) shows with the interrupt
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial: t.partial });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -360,9 +361,7 @@ export class Session implements TurnHost {
   }
 
   /** Counts one model call of the turn. */
-  count(t: ActiveTurn): void {
-    this.spend.call(t.stats, this.model);
-  }
+  count = (t: ActiveTurn): void => this.spend.call(t.stats, this.model);
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {

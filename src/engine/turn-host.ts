@@ -3,7 +3,7 @@ import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
-import type { EngineEvent, ResultBudget, TaskRun, TurnOrigin, TurnStats } from './events.js';
+import type { EngineEvent, ResultBudget, StalledReply, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
 import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
@@ -91,6 +91,8 @@ export interface ActiveTurn {
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;
+  /** The reply streaming while the model stalls (turn `stall`): an interrupt shows it. */
+  partial?: StalledReply | undefined;
 }
 
 /**

@@ -34,7 +34,18 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   }
   if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText, reply !== undefined || turn.result !== undefined);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
-    s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
+    const say = () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText));
+    const stall = turn.stall;
+    if (stall === undefined) return s.at(first, say);
+    // the reply streams, then the model stalls: an interrupt meanwhile shows what was streamed (captures int_mid)
+    s.at(first, () => {
+      const t = s.active;
+      if (t) t.partial = { messageId: firstMessageId, text: reply ?? resultText };
+      s.at(stall, () => {
+        if (t) t.partial = undefined;
+        say();
+      });
+    });
     return;
   }
   if (workflows.length > 0 && s.o.disableWorkflows && background.length === 0) {

@@ -57,7 +57,7 @@ function encoders(strict: boolean): Encoders {
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     assistant_tool_use: toolUse,
     tool_result: toolResult,
-    interrupted_user: (_ev, ctx) => interruptedUser(ctx),
+    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial?.text),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
     // and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)

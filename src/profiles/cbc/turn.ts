@@ -177,10 +177,13 @@ function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
  * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId,
  * named by a uuid (no model response names it).
  */
-export function interruptedUser(ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Assistant] {
+export function interruptedUser(ctx: EncodeContext, partial?: string): [FrameOf<typeof SYSTEM_STATUS>, ...Assistant[]] {
   // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
   const [head] = preamble(ctx);
-  return [head, assistant(ctx, ctx.rng.uuid(), [text('Interrupted by user')], null, undefined)];
+  // the text a stalled model had streamed comes first, as a message of its own (measured: int_mid)
+  const cut = partial === undefined ? [] : [assistant(ctx, ctx.rng.uuid(), [text(partial)])];
+  // measured: the interrupt's own message carries no _requestId (int_mid, sig_int_mid_turn)
+  return [head, ...cut, assistant({ ...ctx, turnRequestId: undefined }, ctx.rng.uuid(), [text('Interrupted by user')])];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */

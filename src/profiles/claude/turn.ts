@@ -164,7 +164,7 @@ export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message:
 }
 
 /** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
-export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {
+export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo, aborted?: true): Assistant {
   const W = spec.wire;
   return build(ASSISTANT, W, {
     type: 'assistant',
@@ -187,6 +187,7 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
     request_id: apiRequestId(ctx.rng),
     subagent_type: sub?.subagentType,
     task_description: sub?.description,
+    aborted,
   });
 }
 
