@@ -144,11 +144,12 @@ export interface ProfileBehavior {
   /** cbc 2.117.0: a result's permission_denials list every denial of the session so far, not only the turn's. */
   denialsSessionWide?: boolean;
   /**
-   * An interrupt (control request or SIGINT) while a can_use_tool request waits: `refuse-call` ends the turn at the
-   * call as a host denial with interrupt: true does (Claude); `ignore`: the interrupt is answered, but the request
-   * keeps waiting and the turn goes on (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
+   * An interrupt (control request or SIGINT) while a can_use_tool request waits: `refuse-call` cancels it before the
+   * interrupt's reply and ends the turn at the call as a host denial with interrupt: true does (Claude); `cancel`: the request is cancelled and the interrupt
+   * ends the turn by itself; `ignore`: the interrupt is answered, but the request keeps waiting and the turn goes on
+   * (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
    */
-  interruptAtPermission: 'refuse-call' | 'ignore';
+  interruptAtPermission: 'refuse-call' | 'cancel' | 'ignore';
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

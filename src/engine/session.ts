@@ -203,7 +203,7 @@ export class Session implements TurnHost {
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
         // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
         const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
-        if (mine) this.host.announceCancel();
+        if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
         ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
         if (mine) this.interrupt(reason);
         return;
