@@ -50,6 +50,13 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
   return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk }, tool, input);
 }
 
+/** Why the rules and mode refused a call: a disallow rule, dontAsk mode, or nobody to ask (`unasked`). */
+function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): 'rule' | 'mode' | 'unasked' {
+  if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return 'rule';
+  if (s.permissionMode === 'dontAsk') return 'mode';
+  return needsAsking(s, tool, input) ? 'unasked' : 'rule';
+}
+
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>): boolean {
   const o = s.o;
@@ -73,7 +80,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host' | 'failed', counted = true) => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
@@ -126,7 +133,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
     if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;

@@ -232,7 +232,7 @@ export type EngineEvent =
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: StalledReply | undefined }

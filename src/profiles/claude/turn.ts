@@ -239,7 +239,7 @@ function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['m
 function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<Ev<'tool_result'>['deniedBy']>, ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
-  const content = (by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
+  const content = by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
@@ -248,16 +248,32 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   }
   // the host's answer: "permission-rule"; the permission stream closed before an answer: the same, decided by the config
   // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
-  const asked = by === 'host' || by === 'failed';
-  const decision = v328
-    ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: by === 'failed' ? 'other' : undefined })
-    : undefined;
+  // dontAsk mode: its own text, refused by the mode (measured: opt_permission_mode_dontask_bash_call)
+  const asked = by === 'host' || by === 'failed' || by === 'mode';
+  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : undefined;
+  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    v328 && !asked
-      ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.ran?.name ?? '', tool_use_id: ev.toolUseId, message: content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
+    v328 && (!asked || by === 'mode')
+      ? [
+          build(PERMISSION_DENIED, W, {
+            type: 'system',
+            subtype: 'permission_denied',
+            tool_name: ev.ran?.name ?? '',
+            tool_use_id: ev.toolUseId,
+            decision_reason_type: by === 'mode' ? 'mode' : undefined,
+            message: content,
+            uuid: ctx.rng.uuid(),
+            session_id: ctx.sessionId,
+          }),
+        ]
       : [];
   return [...notice, resultUser(spec, ctx, block, `Error: ${content}`, [meta])];
+}
+
+/** Claude Code's refusal of a tool in dontAsk mode (measured on both versions: opt_permission_mode_dontask_bash_call). */
+function dontAskText(tool: string): string {
+  return `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`;
 }
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
