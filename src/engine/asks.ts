@@ -1,7 +1,7 @@
 import { obj, str } from '../protocol/raw-frame.js';
 import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
-import type { HostRequestBody } from './events.js';
+import type { AllowRule, HostRequestBody } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
 import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
@@ -47,7 +47,12 @@ function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
   const o = s.o;
   const canAsk = s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s) }, tool, input);
+}
+
+/** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
+function modeAllows(s: TurnHost): (tool: string, input: Record<string, unknown>) => boolean {
+  return (tool, input) => s.permissionMode === 'acceptEdits' && tool === 'Bash' && s.p.behavior.acceptEditsShell?.(input, s.o.cwd) === true;
 }
 
 /** Why the rules and mode refused a call: a disallow rule, dontAsk mode, or nobody to ask (`unasked`). */
@@ -60,7 +65,7 @@ function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): '
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>): boolean {
   const o = s.o;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true }, tool, input) === 'ask';
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s) }, tool, input) === 'ask';
 }
 
 /**
@@ -99,7 +104,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
-  const allow = (allowedBy?: 'rule' | 'host', allowRule?: { rule: string; fromCli: boolean }) => {
+  const allow = (allowedBy?: 'rule' | 'host', allowRule?: AllowRule) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
@@ -194,8 +199,9 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
 const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
-function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): { rule: string; fromCli: boolean } | undefined {
+function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
   if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return undefined;
   const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.o.allowedTools ?? [], tool, input);
-  return rule === undefined ? undefined : { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
+  if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
+  return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }

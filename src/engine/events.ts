@@ -226,8 +226,8 @@ export type EngineEvent =
       ran?: { name: string; input: Record<string, unknown> } | undefined;
       /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
       allowedBy?: 'rule' | 'host' | undefined;
-      /** The allow rule that let the call run, and whether the command line gave it (else a settings file). */
-      allowRule?: { rule: string; fromCli: boolean } | undefined;
+      /** The allow rule that let the call run, and whether the command line gave it (else a settings file); or the mode. */
+      allowRule?: AllowRule | undefined;
       /**
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
@@ -295,3 +295,6 @@ export interface StalledReply {
   messageId: string;
   text: string;
 }
+
+/** What allowed a call without asking: a rule (from the command line or a settings file), or the mode (Claude's acceptEdits). */
+export type AllowRule = { rule: string; fromCli: boolean } | { mode: string };

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { TaskInfo } from '../../engine/events.js';
 import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
@@ -11,6 +11,7 @@ import { betaWarnings, flagList } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
+import { writtenPath } from './permission.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
@@ -71,6 +72,12 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
       text: f.kind === 'closed' ? 'Tool permission request failed: AbortError: Tool permission stream closed before response received' : f.kind === 'error' ? `Tool permission request failed: Error: ${f.message}` : f.text,
       counted: true,
     }),
+    acceptEditsShell: (input, cwd) => {
+      const written = typeof input['command'] === 'string' ? writtenPath(input['command']) : undefined;
+      if (written === undefined) return false;
+      const path = resolve(cwd, written);
+      return path === cwd || path.startsWith(cwd.endsWith(sep) ? cwd : cwd + sep);
+    },
     invalidPermissionAnswer: (body) => (validPermissionAnswer(body) ? undefined : v328 ? `${INVALID_ANSWER} ${INVALID_ANSWER_328}` : INVALID_ANSWER),
     // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
     interruptAtPermission: 'refuse-call',

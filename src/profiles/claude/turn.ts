@@ -291,10 +291,13 @@ function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host'): FrameOf<typ
   const rule = ev.allowRule;
   const command = ev.ran?.input['command'];
   const compound = typeof command === 'string' && /&&|\|\||;|\|/.test(command);
+  const byMode = rule !== undefined && 'mode' in rule;
+  const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
+  const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
   const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
     decision: 'accept',
-    source: by === 'host' ? 'user_temporary' : rule?.fromCli === true ? 'config' : 'user_permanent',
-    reason_type: by === 'host' ? undefined : rule !== undefined && rule.rule.includes('(') && compound ? 'subcommandResults' : 'rule',
+    source: by === 'host' ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
+    reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
   return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
 }
