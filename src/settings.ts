@@ -15,13 +15,14 @@ export interface EmuSettings {
 /**
  * Reads settings as the real CLIs layer them: user (~/.<dir>/settings.json), project
  * (<cwd>/.<dir>/settings.json), local (<cwd>/.<dir>/settings.local.json), filtered by
- * --setting-sources, then --settings (a JSON string or a file path) on top.
+ * --setting-sources, then --settings (a JSON string or a file path) on top. `home`: the run's HOME (an in-process
+ * run's environment is not the process's; default os.homedir()).
  */
-export function loadSettings(opts: { cwd: string; dir: string; sources: string | undefined; flag: string | undefined }): EmuSettings {
+export function loadSettings(opts: { cwd: string; dir: string; sources: string | undefined; flag: string | undefined; home?: string | undefined }): EmuSettings {
   const merged: Record<string, unknown> = {};
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
-    user: join(homedir(), opts.dir, 'settings.json'),
+    user: join(opts.home || homedir(), opts.dir, 'settings.json'),
     project: join(opts.cwd, opts.dir, 'settings.json'),
     local: join(opts.cwd, opts.dir, 'settings.local.json'),
   };

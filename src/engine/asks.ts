@@ -46,7 +46,9 @@ function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (
 /** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
   const o = s.o;
-  const canAsk = s.p.behavior.asksHostWithoutPromptTool || o.permissionPromptStdio === true;
+  const b = s.p.behavior;
+  // cbc 2.117.0 asks the host over stdio by itself, except in -p mode (unaskedRefusal)
+  const canAsk = (b.asksHostWithoutPromptTool && !(o.singleShot && b.unaskedRefusal !== undefined)) || o.permissionPromptStdio === true;
   return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s) }, tool, input);
 }
 
@@ -63,9 +65,17 @@ function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): '
 }
 
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
-function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>): boolean {
+function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>, mode = s.permissionMode): boolean {
   const o = s.o;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s) }, tool, input) === 'ask';
+  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s) }, tool, input) === 'ask';
+}
+
+/** The CLI's own refusal text for a call nobody may be asked about (behavior.unaskedRefusal), or undefined. */
+function unaskedText(s: TurnHost, tool: string, input: Record<string, unknown>): string | undefined {
+  const r = s.p.behavior.unaskedRefusal;
+  if (r === undefined || !needsAsking(s, tool, input, s.permissionMode === 'dontAsk' ? 'default' : s.permissionMode)) return undefined;
+  if (s.o.singleShot) return r.printMode(tool);
+  return s.permissionMode === 'dontAsk' ? r.dontAsk(tool) : undefined;
 }
 
 /**
@@ -91,6 +101,12 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
+  };
+  // nobody may be asked (behavior.unaskedRefusal): the CLI's explanation, no error, no permission_denials entry
+  const refuse = (text: string) => {
+    if (!s.active) return;
+    s.emit({ kind: 'tool_result', toolUseId, content: text, isError: false, deniedBy: 'unasked' });
+    next();
   };
   // the host denied with interrupt: true: the turn ends at this call, whatever the scenario says next
   const denyAndStop = () => {
@@ -138,6 +154,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
     if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
+    const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
+    if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {

@@ -124,7 +124,7 @@ export interface TurnStats {
   endedAt: number;
   apiMs: number;
   numTurns: number;
-  /** An interrupt cut a model call mid-reply (turn `stall`): Claude 2.1.328 still reports that call's model usage. */
+  /** An interrupt cut a model call mid-reply (a turn's `partial`): Claude 2.1.328 still reports that call's model usage. */
   cutCall?: boolean;
   /** Messages of the session's conversation so far, this turn's included: prompts, replies, tool results (cbc's num_turns). */
   messages: number;
@@ -172,7 +172,7 @@ export interface SpendView {
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined }
-  | { kind: 'set_permission_mode'; mode: string; previous: string; sessionId: string }
+  | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
   | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }
   | { kind: 'set_max_thinking_tokens' }
@@ -235,7 +235,9 @@ export type EngineEvent =
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: StalledReply | undefined }
+  /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
+  /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
@@ -289,12 +291,6 @@ export type EngineEvent =
       usage?: TaskUsage | undefined;
       error?: string | undefined;
     };
-
-/** A reply the model streamed and had not finished when the turn was interrupted (a scenario turn's `stall`). */
-export interface StalledReply {
-  messageId: string;
-  text: string;
-}
 
 /** What allowed a call without asking: a rule (from the command line or a settings file), or the mode (Claude's acceptEdits). */
 export type AllowRule = { rule: string; fromCli: boolean } | { mode: string };

@@ -25,6 +25,8 @@ export interface EncodeContext {
   tools: string[];
   /** Current turn's request id (cbc `_requestId`), if any. */
   turnRequestId?: string | undefined;
+  /** The running turn's request id even where turnRequestId dropped: cbc 2.117.0's stream events keep it (capture ses_partial_tool_allow_cbc). */
+  streamRequestId?: string | undefined;
   /** Path of the session transcript the hooks' input names. */
   transcriptPath: string;
   /** The user's home directory (Claude names ~/.claude paths in init and the initialize reply). */
@@ -35,6 +37,8 @@ export interface EncodeContext {
   resumed?: boolean;
   /** The command-line flags given, with their values (SessionOptions.cliFlags). */
   cliFlags?: CliFlags | undefined;
+  /** The `agents` the host's initialize request defined (the SDK's object by name), if any. */
+  hostAgents?: unknown;
   /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
   spend?: SpendView | undefined;
 }
@@ -79,6 +83,30 @@ export interface ProfileBehavior {
    * carry no `_requestId` (captures req_can_use_tool_allow, req_can_use_tool_deny_cbc_other, opt_json_schema).
    */
   requestIdDropsOnReentry?: boolean;
+  /**
+   * cbc 2.117.0: a tool call refused because nobody may be asked — in -p mode (no stream-json input), or in dontAsk mode —
+   * gets the CLI's own explanation as a tool_result that is no error and no permission_denials entry; a host request
+   * cancelled by stdin EOF is refused without an entry too (captures ses_p_gated_tool_cbc, opt_permission_mode_dontask_cbc,
+   * ctl_set_permission_mode_dontask_tool_cbc, eof_pending_permission_h2).
+   */
+  unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
+  /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
+  unansweredPromptsCarry?: boolean;
+  /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
+  interruptWritesPartial?: boolean;
+  /**
+   * The CLI's own text for a failed model call (a scenario turn's `error`, written in Claude Code's "API Error: <status>
+   * <message>" form); cbc 2.117.0 names its API request id and the session (captures ses_api_error_cbc, eof_after_error_cbc).
+   */
+  apiErrorText?: (shown: string, apiRequestId: string, sessionId: string) => string;
+  /**
+   * cbc 2.117.0: the text of a turn that got no model reply (the failed call's error text, "Interrupted by user") is written
+   * for the process's first turn only; a later such turn writes none, its result carries the turn's `_requestId`, and the
+   * text joins the conversation after the result (one message more for the next num_turns). An interrupted later turn's
+   * result repeats the conversation's last reply text (captures ses_api_error, eof_after_error_cbc, ses_api_error_after_ok_cbc,
+   * ctl_interrupt_second_turn_cbc, ctl_interrupt_slow_twice_cbc).
+   */
+  unansweredTextFirstTurnOnly?: boolean;
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */

@@ -15,9 +15,10 @@ import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
-import { sessionRefusal, setModel } from './set-model.js';
+import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
+import { messagesOf, Unanswered } from './unanswered.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -34,6 +35,7 @@ export class Session implements TurnHost {
   readonly runs: TaskRun[] = [];
   readonly host: HostRequests;
   hooks: unknown;
+  hostAgents: unknown; // the initialize request's `agents`
   hostSeq = 0;
   readonly sdkMcpServers = new Set<string>();
   readonly mcpReady = new Set<string>();
@@ -53,17 +55,17 @@ export class Session implements TurnHost {
   private cursor: number;
   /** Turns finished in this session, across resumed processes. */
   private turnsDone: number;
-  private initCount = 0;
+  private initCount = 0; // initialize requests answered
   private resultCount = 0;
+  private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
+  private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
   private resultRequestIdFresh = false;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
-  /** Fixed for the session, so computed once rather than for every frame the session encodes. */
-  private readonly toolList: string[];
+  private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
   readonly transcriptPath: string;
-  /** Characters of prompt text waiting in `queue`, and who waits for a turn to take one (stdin backpressure). */
-  private queuedChars = 0;
+  private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
   private dequeueWaiters: Array<() => void> = [];
 
   constructor(opts: SessionOptions) {
@@ -93,7 +95,7 @@ export class Session implements TurnHost {
       agent: opts.agent,
       model: this.model,
     });
-    this.transcriptPath = join(this.userHome, this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
+    this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
     this.messages = opts.resume?.messages ?? 0;
@@ -103,7 +105,7 @@ export class Session implements TurnHost {
   get quiet(): boolean {
     return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
   }
-  private readonly userHome = homedir();
+  private readonly userHome: string; // the run's HOME (its env's): a run in memory shares the process, not its HOME
   private readonly spend: SessionSpend;
 
   // ---- output ------------------------------------------------------------------------------
@@ -112,18 +114,19 @@ export class Session implements TurnHost {
     return {
       sessionId: this.sessionId,
       cwd: this.o.cwd,
-      model: this.model,
+      model: this.active?.model ?? this.model, // a running turn keeps the model it started with (captures ctl_set_model_mid_turn_h2)
       permissionMode: this.permissionMode,
       pid: this.o.pid,
       now: this.o.scheduler.now(),
       rng: this.o.rng,
       tools: this.toolList,
       turnRequestId: this.turnRequestId,
+      streamRequestId: this.streamRequestId,
       transcriptPath: this.transcriptPath,
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
-      cliFlags: this.o.cliFlags,
+      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
       spend: this.spend,
     };
   }
@@ -132,8 +135,9 @@ export class Session implements TurnHost {
   emit(ev: EngineEvent): void {
     if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
     const drops = this.p.behavior.requestIdDropsOnReentry === true;
-    if (CONVERSATION_MESSAGES.has(ev.kind)) this.messages += ev.kind === 'interrupted_user' && ev.partial ? 2 : 1; // the cut reply is a message too
+    this.messages += messagesOf(ev);
     this.spend.heard(ev);
+    this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
       if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
@@ -142,8 +146,7 @@ export class Session implements TurnHost {
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
-    if (Array.isArray(out)) for (const f of out) this.o.write(f);
-    else this.o.write(out);
+    for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
 
@@ -189,7 +192,7 @@ export class Session implements TurnHost {
     switch (subtype) {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
-        if (request['hooks'] !== undefined) this.hooks = request['hooks'];
+        [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
         for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
@@ -208,32 +211,14 @@ export class Session implements TurnHost {
         if (mine) this.interrupt(reason);
         return;
       }
-      case 'set_permission_mode': {
-        const previous = this.permissionMode;
-        const rejected = b.rejectPermissionMode(str(request, 'mode') ?? '', this.o.cliFlags);
-        if (rejected) {
-          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: rejected.message, errorCode: rejected.code });
-          return;
-        }
-        this.permissionMode = str(request, 'mode') ?? this.permissionMode;
-        ok({ kind: 'set_permission_mode', mode: this.permissionMode, previous, sessionId: this.sessionId });
+      case 'set_permission_mode':
+        setPermissionMode(this, b, requestId, request, idle, this.o.cliFlags);
         return;
-      }
       case 'set_model':
         setModel(this, b, requestId, request, idle);
         return;
-      case 'stop_task': {
-        const id = request['task_id'];
-        const run = this.runs.find((r) => r.info.taskId === id);
-        if (!run && b.stopUnknownTask === 'ok') return ok({ kind: 'stop_task' });
-        if (!run) {
-          this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: `No task found with ID: ${String(id)}` });
-          return;
-        }
-        run.kill('stopped by stop_task');
-        ok({ kind: 'stop_task' }); // claude-code-cli.md §8: the reply follows the task events
-        return;
-      }
+      case 'stop_task':
+        return stopTask(this, b, requestId, request);
       case 'set_max_thinking_tokens':
       case 'mcp_status':
       case 'get_available_modes':
@@ -272,9 +257,11 @@ export class Session implements TurnHost {
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
-    t.stats.cutCall = t.partial !== undefined; // a stalled model's reply (turn `stall`) shows with the interrupt
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial: t.partial });
-    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, '', [], true);
+    const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
+    t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
+    t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten });
+    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
 
@@ -300,10 +287,10 @@ export class Session implements TurnHost {
       resultIndex: this.resultCount,
       permissionDenials: this.p.behavior.denialsSessionWide === true ? this.spend.denials : [],
     };
-    this.active = { stats, timers: [], waiting: new Set() };
+    this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
-    this.turnRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
+    this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     this.runTurn(next);
   }
 
@@ -336,7 +323,8 @@ export class Session implements TurnHost {
     }
 
     if (overBudget(this)) return endOverBudget(this, false);
-    const sel = selectTurn(o.scenario, this.cursor, pt.prompt, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags }));
+    const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags }));
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
@@ -361,7 +349,9 @@ export class Session implements TurnHost {
   }
 
   /** Counts one model call of the turn. */
-  count = (t: ActiveTurn): void => this.spend.call(t.stats, this.model);
+  count(t: ActiveTurn): void {
+    this.spend.call(t.stats, t.model);
+  }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
@@ -383,7 +373,8 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true ? this.turnRequestId : undefined });
+    if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
@@ -393,7 +384,4 @@ export class Session implements TurnHost {
     this.o.scheduler.after(0, () => this.pump());
   }
 }
-
-/** Engine events that add a message to the conversation; the streamed text (ses_partial) and the max-turns text (ses_max_turns) are messages too (measured on cbc 2.117.0). */
-const CONVERSATION_MESSAGES: ReadonlySet<EngineEvent['kind']> = new Set(['assistant_text', 'assistant_stream', 'assistant_tool_use', 'tool_result', 'interrupted_user', 'max_turns']);
 

@@ -1,5 +1,6 @@
-import { nonEmpty, type RawFrame } from '../protocol/raw-frame.js';
-import type { EngineEvent } from './events.js';
+import { nonEmpty, str, type RawFrame } from '../protocol/raw-frame.js';
+import type { CliFlags } from './profile.js';
+import type { EngineEvent, TaskRun } from './events.js';
 import type { ProfileBehavior } from './profile.js';
 
 /** The part of the session set_model reads and changes. */
@@ -11,6 +12,13 @@ export interface ModelState {
   emit(ev: EngineEvent): void;
 }
 
+/** The part of the session set_permission_mode reads and changes. */
+export interface ModeState {
+  readonly sessionId: string;
+  permissionMode: string;
+  emit(ev: EngineEvent): void;
+}
+
 /**
  * Why a session-bound control request is refused (cbc 2.117.0's handlers): before the first turn there is no session
  * ("Session not found"), unless the request names one the subtype can be set for ahead; a named session must be this one.
@@ -18,7 +26,9 @@ export interface ModelState {
 export function sessionRefusal(b: ProfileBehavior, subtype: string, request: RawFrame, idle: boolean, sessionId: string): string | undefined {
   const named = nonEmpty(request, 'session_id');
   const ahead = named !== undefined && b.namedSessionAhead?.has(subtype) === true;
-  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return `Session not found: ${named ?? 'current'}`;
+  // cbc 2.117.0's set_permission_mode handler checks the mode before the session (capture ctl_set_permission_mode_idle_invalid_cbc)
+  const badMode = subtype === 'set_permission_mode' ? b.rejectPermissionMode(str(request, 'mode') ?? '', undefined)?.message : undefined;
+  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return badMode ?? `Session not found: ${named ?? 'current'}`;
   if (!idle && ahead && named !== sessionId) return `Session mismatch: expected ${named}, got ${sessionId}`;
   return undefined;
 }
@@ -43,4 +53,33 @@ export function setModel(s: ModelState, b: ProfileBehavior, requestId: string | 
   const ahead = idle && b.namedSessionAhead?.has('set_model') === true ? nonEmpty(request, 'session_id') : undefined;
   const payload = { kind: 'set_model', model: s.model, requested, previous, previousChosen: ahead ? undefined : previousChosen, sessionId: ahead ?? s.sessionId } as const;
   s.emit({ kind: 'control_success', requestId, payload });
+}
+
+/**
+ * Answers a set_permission_mode control request and switches the mode of the next turns. Before the first turn a request
+ * naming a session (namedSessionAhead) is answered for that session with no previous mode, and the session that the first
+ * turn opens keeps its own mode (cbc 2.117.0, capture ctl_set_permission_mode_idle_sid_cbc).
+ */
+export function setPermissionMode(s: ModeState, b: ProfileBehavior, requestId: string | undefined, request: RawFrame, idle: boolean, flags: CliFlags | undefined): void {
+  const mode = str(request, 'mode');
+  const rejected = b.rejectPermissionMode(mode ?? '', flags);
+  if (rejected) {
+    s.emit({ kind: 'control_error', requestId, subtype: 'set_permission_mode', reason: 'invalid', message: rejected.message, errorCode: rejected.code });
+    return;
+  }
+  const ahead = idle && b.namedSessionAhead?.has('set_permission_mode') === true ? nonEmpty(request, 'session_id') : undefined;
+  const previous = s.permissionMode;
+  if (ahead === undefined) s.permissionMode = mode ?? s.permissionMode;
+  const payload = { kind: 'set_permission_mode', mode: mode ?? previous, previous: ahead === undefined ? previous : undefined, sessionId: ahead ?? s.sessionId } as const;
+  s.emit({ kind: 'control_success', requestId, payload });
+}
+
+/** Answers a stop_task control request: stops the named task, or refuses an unknown id where the CLI does. */
+export function stopTask(s: { readonly runs: readonly TaskRun[]; emit(ev: EngineEvent): void }, b: ProfileBehavior, requestId: string | undefined, request: RawFrame): void {
+  const id = request['task_id'];
+  const run = s.runs.find((r) => r.info.taskId === id);
+  if (!run && b.stopUnknownTask === 'ok') return s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } });
+  if (!run) return s.emit({ kind: 'control_error', requestId, subtype: 'stop_task', reason: 'invalid', message: `No task found with ID: ${String(id)}` });
+  run.kill('stopped by stop_task');
+  s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } }); // claude-code-cli.md §8: the reply follows the task events
 }

@@ -3,7 +3,7 @@ import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
-import type { EngineEvent, ResultBudget, StalledReply, TaskRun, TurnOrigin, TurnStats } from './events.js';
+import type { EngineEvent, ResultBudget, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
 import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
@@ -88,11 +88,15 @@ export interface ActiveTurn {
   stats: TurnStats;
   timers: Timer[];
   waiting: Set<TaskRun>;
+  /** The model the turn started with: set_model while it runs changes the next turns only. */
+  model: string;
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;
-  /** The reply streaming while the model stalls (turn `stall`): an interrupt shows it. */
-  partial?: StalledReply | undefined;
+  /** What the model has streamed while the turn waits for its reply (the scenario turn's `partial`): an interrupt writes it. */
+  partial?: string;
+  /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
+  unwritten?: boolean;
 }
 
 /**

@@ -26,26 +26,11 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
   const first = turn.delay ?? MODEL_LATENCY;
 
-  if (turn.error !== undefined) {
-    const err = interpolate(turn.error, vars);
-    if (s.active && reply === undefined) s.active.apiError = true;
-    s.at(first, () => s.say(reply ?? err, firstMessageId, () => s.endTurn(false, '', [err])));
-    return;
-  }
+  if (turn.error !== undefined) return failTurn(s, interpolate(turn.error, vars), reply, first, firstMessageId);
   if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText, reply !== undefined || turn.result !== undefined);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
-    const say = () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText));
-    const stall = turn.stall;
-    if (stall === undefined) return s.at(first, say);
-    // the reply streams, then the model stalls: an interrupt meanwhile shows what was streamed (captures int_mid)
-    s.at(first, () => {
-      const t = s.active;
-      if (t) t.partial = { messageId: firstMessageId, text: reply ?? resultText };
-      s.at(stall, () => {
-        if (t) t.partial = undefined;
-        say();
-      });
-    });
+    if (s.active && turn.partial !== undefined) s.active.partial = interpolate(turn.partial, vars);
+    s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
     return;
   }
   if (workflows.length > 0 && s.o.disableWorkflows && background.length === 0) {
@@ -76,6 +61,23 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
     });
   };
   run(0);
+}
+
+/**
+ * A turn whose model call fails with `shown` (the scenario's `error`): the error text as the turn's assistant text
+ * (or the scenario's reply), then the error result. The profile may word the error its own way (behavior.apiErrorText)
+ * and write it for the process's first turn only (behavior.unansweredTextFirstTurnOnly).
+ */
+function failTurn(s: TurnHost, shown: string, reply: string | undefined, first: number, firstMessageId: string): void {
+  const t = s.active;
+  if (!t) return;
+  const b = s.p.behavior;
+  const err = b.apiErrorText ? b.apiErrorText(shown, s.o.rng.hex(32), s.sessionId) : shown;
+  if (reply === undefined) t.apiError = true;
+  const written = reply !== undefined || b.unansweredTextFirstTurnOnly !== true || t.stats.resultIndex === 0;
+  t.unwritten = !written;
+  const end = () => s.endTurn(false, '', [err]);
+  s.at(first, () => (written ? s.say(reply ?? err, firstMessageId, end) : (s.count(t), end())));
 }
 
 /** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */

@@ -300,9 +300,7 @@ export const Turn = z
     reply: Text.optional().meta({ description: 'Assistant text; {{prompt}} and {{session_id}} are replaced.' }),
     result: Text.optional().meta({ description: 'Final text of the turn (default: reply).' }),
     delay: Duration.optional().meta({ description: 'Virtual thinking time before the first message (default 40ms).' }),
-    stall: Duration.optional().meta({
-      description: 'A turn with only a reply: after `delay` the reply streams, then the message stays open this long before it ends; an interrupt meanwhile shows the text streamed so far.',
-    }),
+    partial: Text.optional().meta({ description: 'Text the model has streamed during the delay: an interrupt before the reply writes it as the reply so far.' }),
     workflow: Workflow.optional(),
     workflows: z.array(Workflow).optional().meta({ description: 'Several workflows, launched one after the other; they run at the same time.' }),
     error: Text.optional().meta({ description: 'End the turn with an error result carrying this message.' }),

@@ -1,10 +1,12 @@
 // The replay and value comparison of the surface captures (issue #16), shared by compare.mjs (the command that
 // writes test/golden/real/surface-results.json) and test/golden/surface-compare.test.ts (the CI check that the
-// emulator still gives exactly those results): each capture's stdin record is replayed against bin/cbc.js with
+// emulator still gives exactly those results): each capture's stdin record is replayed against the built drop-in
+// (its runCli entry in this process, bin/cbc.js for a case that sends a signal: see emulate) with
 // the matching profile and test/golden/real/scenarios/surface-model.yaml, both outputs are normalised, and
 // value-diff.mjs lists the divergences as `{key, detail}` (key: frame kind and what differs, no values).
 // Needs `npm run build` first.
 import { spawn } from 'node:child_process';
+import { finished } from 'node:stream/promises';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,13 +51,33 @@ export const TARGETS = {
 /** Virtual time runs this much faster than the capture; stdin sleeps shrink by the same factor. */
 const SPEED = 10;
 
-/** Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. */
-function emulate(profile, args, steps, cwd, env) {
+/** The drop-in's entry (runCli) over in-memory streams: dist/testkit/harness.js, loaded on first use. */
+let harness;
+
+/**
+ * Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. A case that
+ * sends a signal spawns bin/cbc.js (signals and their exit codes need a process); every other case runs the
+ * same entry (runCli, with this run's argv, env and cwd) in this process: a node spawn each cost ~70 ms of CPU,
+ * most of the suite's (issue #21). The spawned binary's own path is covered by the signal cases here and the
+ * tests under test/integration.
+ */
+async function emulate(profile, args, steps, cwd, env) {
   const home = join(cwd, '..', 'emu-home');
   // a signal lands in a phase only in real time: the emulator runs at real speed too, so a turn still runs when it comes
-  const speed = steps.some((st) => 'signal' in st) ? 1 : SPEED;
-  const argv = [BIN, ...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
-  const child = spawn(process.execPath, argv, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const signals = steps.some((st) => 'signal' in st);
+  const speed = signals ? 1 : SPEED;
+  const argv = [...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
+  let child;
+  if (signals || process.env.CBC_EMU_SURFACE_SPAWN === '1') child = spawn(process.execPath, [BIN, ...argv], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  else {
+    harness ??= await import(new URL('../../dist/testkit/harness.js', import.meta.url).href);
+    const run = harness.startInMemory({ argv, env, cwd });
+    child = { stdin: run.stdin, stdout: run.stdout, stderr: run.stderr, kill: () => run.stdin.end(), on: (_ev, cb) => void run.exit.then(
+      (code) => Promise.all([finished(run.stdout), finished(run.stderr)]).then(() => cb(code, null)),
+      (e) => cb(`threw ${e?.stack ?? e}`, null), // the exit code differs then, and the pair fails naming the error
+    ) };
+    // the 60 s guard below can end stdin only: the drop-in exits at EOF
+  }
   const out = [];
   const err = [];
   child.stdout.on('data', (b) => out.push(b));
@@ -66,7 +88,7 @@ function emulate(profile, args, steps, cwd, env) {
   const exited = new Promise((resolve) => child.on('close', (code, sig) => resolve(code !== null ? String(code) : `signal ${sig}`)));
   void exited.then(() => (exitedYet = true));
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return (async () => {
+  return await (async () => {
     // a signal lands in a phase only in real time: a scaled sleep would signal a process still starting up
     const scale = steps.some((st) => 'signal' in st) ? 1 : SPEED;
     await playSteps(child, steps, { text, done: () => exitedYet, scale });
@@ -175,8 +197,11 @@ export function surfaceCaptures() {
   ]);
 }
 
-/** How many replays run at once (each is one or two emulator processes, mostly asleep in their stdin script: ~70 ms of CPU each). */
-export const PARALLEL = 6;
+/**
+ * How many replays run at once: each is mostly asleep in its stdin script (scaled sleeps, waits for a frame) and
+ * costs ~15 ms of CPU in-process (~70 ms as a spawn), so 16 at a time keep a core busy without crowding it.
+ */
+export const PARALLEL = 16;
 
 /**
  * Replays on demand, in list order, at most `parallel` at a time: `get(i)` starts item i and the `window - 1`

@@ -1,6 +1,7 @@
 // Every surface capture, replayed and compared by value in CI (issue #16 acceptance: "the real-capture test
 // fails on any unlisted value difference"). test/capture/surface-replay.mjs replays each capture × CLI pair of
-// test/golden/real/<cli>/ against the built drop-in with the matching profile — the same code compare.mjs runs
+// test/golden/real/<cli>/ against the built drop-in with the matching profile (its entry in this process; a case
+// that sends a signal spawns bin/cbc.js) — the same code compare.mjs runs
 // to write test/golden/real/surface-results.json — and this test holds the emulator to those stored results:
 // a pair that matched must still match; a divergent pair must show exactly its listed divergence keys (frame
 // kind and what differs, the granularity of real-compare.test.ts's ALLOWED), no new one and none gone (on one

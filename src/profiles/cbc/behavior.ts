@@ -32,7 +32,10 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
   // cbc 2.117.0 answers mcp_status and set_max_thinking_tokens with "Unknown control request subtype" (codebuddy-sdk.md §4),
   // and stop_task too (captures ctl_stop_task_unknown, wf_stopped)
   if (!strict) controls.push('mcp_status', 'set_max_thinking_tokens', 'stop_task');
-  const modes = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
+  // cbc 2.117.0's set_permission_mode handler takes these (its bundle; captures ctl_set_permission_mode_dontask_h2, _auto_cbc),
+  // more than get_available_modes lists; the seeds' cbc takes the listed ones
+  const listed = ((profileData('cbc').availableModes?.['availableModes'] ?? []) as Array<{ id: string }>).map((m) => m.id);
+  const modes = strict ? [...listed, 'dontAsk', 'auto'] : listed;
   return {
     lateAbortRows: true,
     abortError: (reason) => `subagent aborted: ${reason}`,
@@ -49,6 +52,13 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
     // measured (req_hook_callback's transcript_path): the cwd without its leading slash, each '/' a dash, dots kept
     ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
+    // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",
+    // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"
+    unaskedRefusal: { printMode: printModeRefusal, dontAsk: dontAskRefusal },
+    unansweredPromptsCarry: true, // measured: ctl_interrupt_slow_h2, ses_api_error; not after a streamed partial reply (ctl_interrupt_hang_then_turn_cbc)
+    interruptWritesPartial: true, // measured: int_mid, ctl_interrupt_hang_then_turn_cbc
+    apiErrorText: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`,
+    unansweredTextFirstTurnOnly: true,
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
@@ -64,8 +74,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     oddLine: cbcOddLine,
     keepAliveIsUnknown: strict,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
-    // the bundle's set_permission_mode handler does the same; only set_model is measured
-    namedSessionAhead: strict ? new Set(['set_model']) : undefined,
+    // measured: ctl_set_model_idle_sid, ctl_set_permission_mode_idle_sid_cbc
+    namedSessionAhead: strict ? new Set(['set_model', 'set_permission_mode']) : undefined,
     // seed 002 §8 gives `Background agent "<description>" completed`; the other wordings follow it (emulator wording)
     summary: (t, status, d) => {
       if (t.kind === 'workflow') return status === 'failed' ? `Workflow "${t.workflowName}" failed: ${d.error ?? 'unknown error'}` : `Workflow "${t.workflowName}" ${status}`;
@@ -127,4 +137,29 @@ function cbcOddLine(problem: OddProblem, _line: string, value: unknown): ReturnT
     case 'bad-response':
       return 'ignore';
   }
+}
+
+/** cbc 2.117.0's refusal of a tool that needs approval in -p mode (its bundle's text; captures ses_p_gated_tool_cbc, opt_permission_mode_dontask_cbc). */
+function printModeRefusal(tool: string): string {
+  return (
+    `Error: Permission to use ${tool} has been denied because this tool requires approval but permission prompts are not available in non-interactive mode. ` +
+    'IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal. But you *should not* ' +
+    'attempt to work around this denial in malicious ways. You should only try to work around this restriction in reasonable ways that do not attempt to ' +
+    "bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what " +
+    'you were trying to do and why you need this permission. Let the user decide how to proceed. To allow this tool, the user can either: (1) re-run with ' +
+    'codebuddy -p -y "<prompt>" or codebuddy -p --permission-mode bypassPermissions "<prompt>" to bypass all permission checks, or (2) add ' +
+    `"${tool}" to the "permissions.allow" list in settings to permanently allow this tool.`
+  );
+}
+
+/** cbc 2.117.0's refusal of a tool that needs approval in dontAsk mode (its bundle's text; capture ctl_set_permission_mode_dontask_tool_cbc). */
+function dontAskRefusal(tool: string): string {
+  return (
+    `Error: Permission to use ${tool} has been denied because CodeBuddy is running in dontAsk mode. Approval required for ${tool}. IMPORTANT: You *may* ` +
+    'attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you ' +
+    '*should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should ' +
+    'only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this ' +
+    "capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. " +
+    'Let the user decide how to proceed. To allow this type of action in the future, the user can add a permission rule to their settings.'
+  );
 }

@@ -51,3 +51,33 @@ function account(env: EncodeContext['env']): Record<string, string> | undefined 
   const name = `anonymous_${key}`;
   return { uid: name, nickname: name, type: 'personal', userId: name, userName: name, userNickname: name, token: key };
 }
+
+/** The settings cbc 2.117.0's set_config handler takes (its bundle's list); any other key is reported in `errors`. */
+const CONFIG_KEYS = new Set([
+  'model', 'theme', 'autoCompactEnabled', 'alwaysThinkingEnabled', 'includeCoAuthoredBy', 'showTokensCounter', 'language', 'cleanupPeriodDays',
+  'ignoreGitIgnore', 'autoUpdates', 'enablePasteImageFromClipboard', 'enableTerminalProgressBar', 'fileCheckpointingEnabled',
+  'promptSuggestionEnabled', 'deferToolLoading', 'imageHistoryRetainRounds', 'reasoningEffort', 'hookOutputCollapsed', 'outputStyle',
+]);
+
+/** A string setting as cbc 2.117.0 stores it: "true" / "false" as booleans, a number's text as the number, other text as given. */
+function configValue(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return v.trim() === '' || Number.isNaN(Number(v)) ? v : Number(v);
+}
+
+/**
+ * cbc 2.117.0's set_config reply (its bundle; captures ctl_set_config, ctl_set_config_sid_cbc): the request's session_id
+ * ("" when none), the settings it stored, and `errors` naming the keys it does not take.
+ */
+export function setConfigReply(request: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const sessionId = request['session_id'];
+  const config = request['config'];
+  const updated: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const [k, v] of Object.entries(config !== null && typeof config === 'object' ? config : {})) {
+    if (CONFIG_KEYS.has(k)) updated[k] = configValue(v);
+    else errors[k] = `"${k}" is not a configurable key`;
+  }
+  return { session_id: sessionId !== undefined && sessionId !== null && sessionId !== '' && sessionId !== false && sessionId !== 0 ? sessionId : '', updated, ...(Object.keys(errors).length > 0 ? { errors } : {}) };
+}

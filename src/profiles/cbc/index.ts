@@ -10,10 +10,10 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
-import { cbcControlPayload } from './control.js';
-import { assistantStream } from './stream.js';
+import { cbcControlPayload, setConfigReply } from './control.js';
+import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -37,6 +37,7 @@ function encoders(strict: boolean): Encoders {
   return {
     control_success: (ev, ctx) => {
       const p = ev.payload;
+      if (p.kind === 'canned' && p.subtype === 'set_config') return controlSuccess(W, ev.requestId, setConfigReply(p.request));
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
       return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
@@ -51,17 +52,17 @@ function encoders(strict: boolean): Encoders {
     turn_init: systemInit,
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
-    assistant_text: (ev, ctx) => assistant(ctx, ev.messageId, [text(ev.text)]),
+    assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
-    assistant_tool_use: toolUse,
+    // --include-partial-messages streams the call first (ses_partial_tool_h2)
+    assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(ev, ctx, toolUse(ev, ctx)) : toolUse(ev, ctx)),
     tool_result: toolResult,
-    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial?.text),
+    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
-    // measured: the max-turns text carries no _requestId (a default parameter would fill an explicit undefined in)
-    // and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
-    max_turns: (ev, ctx) => assistant({ ...ctx, turnRequestId: undefined }, strict ? ctx.rng.uuid() : ev.messageId, [text(ev.text)]),
+    // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
+    max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),
     structured_reprompt: (_ev, ctx) => preamble(ctx)[1], // the status of the preamble is drawn too: one draw order per preamble
     result,
     bg_tasks_changed: none,

@@ -4,7 +4,7 @@ import { build, type FrameOf } from '../../protocol/frames/index.js';
 import type { ASSISTANT } from '../../protocol/frames/message.js';
 import { STREAM_EVENT } from '../../protocol/frames/stream.js';
 import { iso } from '../../protocol/shape.js';
-import { MESSAGE_STOP, messageDelta, textBlockEvents } from '../shared/stream.js';
+import { MESSAGE_STOP, messageDelta, textBlockEvents, type ApiEvent } from '../shared/stream.js';
 import { assistant, text } from './turn.js';
 
 /**
@@ -13,14 +13,35 @@ import { assistant, text } from './turn.js';
  */
 export function assistantStream(ev: Extract<EngineEvent, { kind: 'assistant_stream' }>, ctx: EncodeContext): [...FrameOf<typeof STREAM_EVENT>[], FrameOf<typeof ASSISTANT>] {
   const block = textBlockEvents(ev.text);
+  return [...streamed(ctx, ev.messageId, ev.text, [block.start, block.delta, block.stop]), assistant(ctx, ev.messageId, [text(ev.text)])];
+}
+
+/**
+ * cbc 2.117.0 under --include-partial-messages (captures ses_partial_tool_h2, ses_partial_tool_allow_cbc): a tool call
+ * streams as a message whose start holds an empty text, its tool_use block at index 1 (empty input, then the input's
+ * JSON in one delta after an empty one), and end_turn as the stop reason; then its assistant frame.
+ */
+export function toolUseStream(ev: Extract<EngineEvent, { kind: 'assistant_tool_use' }>, ctx: EncodeContext, call: FrameOf<typeof ASSISTANT>): Array<FrameOf<typeof STREAM_EVENT> | FrameOf<typeof ASSISTANT>> {
+  const json = (partial: string) => ({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: partial } });
+  const block = [
+    { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: ev.toolUseId, name: ev.name, input: {} } },
+    json(''),
+    json(JSON.stringify(ev.input)),
+    { type: 'content_block_stop', index: 1 },
+  ];
+  return [...streamed(ctx, ev.messageId, '', block), call];
+}
+
+/** The stream events of one message: message_start (holding `shown` as its text), the blocks' events, message_delta, message_stop. */
+function streamed(ctx: EncodeContext, messageId: string, shown: string, blocks: ApiEvent[]): Array<FrameOf<typeof STREAM_EVENT>> {
   const start = {
     type: 'message_start',
     message: {
       model: ctx.model,
-      id: ev.messageId,
+      id: messageId,
       type: 'message',
       role: 'assistant',
-      content: [{ type: 'text', text: ev.text }],
+      content: [{ type: 'text', text: shown }],
       stop_reason: null,
       stop_sequence: null,
       usage: {
@@ -34,7 +55,7 @@ export function assistantStream(ev: Extract<EngineEvent, { kind: 'assistant_stre
     },
   };
   const delta = messageDelta({ input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 });
-  const frames = [start, block.start, block.delta, block.stop, delta, MESSAGE_STOP].map((event) =>
+  return [start, ...blocks, delta, MESSAGE_STOP].map((event) =>
     build(STREAM_EVENT, 'cbc', {
       type: 'stream_event',
       event,
@@ -42,8 +63,7 @@ export function assistantStream(ev: Extract<EngineEvent, { kind: 'assistant_stre
       parent_tool_use_id: null,
       uuid: ctx.rng.uuid(),
       __timestamp: iso(ctx.now),
-      _requestId: ctx.turnRequestId,
+      _requestId: ctx.streamRequestId ?? ctx.turnRequestId,
     }),
   );
-  return [...frames, assistant(ctx, ev.messageId, [text(ev.text)])];
 }

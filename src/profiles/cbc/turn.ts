@@ -174,16 +174,24 @@ function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
 }
 
 /**
- * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, then "Interrupted by user" without _requestId,
- * named by a uuid (no model response names it).
+ * An assistant text no model response makes (measured on cbc 2.117.0: "Interrupted by user", int_mid; the error text of
+ * a failed first turn, ses_api_error_cbc; the max-turns text, ses_max_turns): named by a uuid, no `_requestId`.
  */
-export function interruptedUser(ctx: EncodeContext, partial?: string): [FrameOf<typeof SYSTEM_STATUS>, ...Assistant[]] {
+export function synthetic(ctx: EncodeContext, body: string, id = ctx.rng.uuid()): Assistant {
+  // the context is overridden, not the parameter: a default parameter would fill an explicit undefined in
+  return assistant({ ...ctx, turnRequestId: undefined }, id, [text(body)]);
+}
+
+/**
+ * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, the text streamed so far if any (named by a uuid, with
+ * the turn's _requestId: int_mid), then "Interrupted by user" without _requestId, named by a uuid (no model response names it);
+ * a later turn's interrupt writes no such text (behavior.unansweredTextFirstTurnOnly; ctl_interrupt_second_turn_cbc).
+ */
+export function interruptedUser(ctx: EncodeContext, partial: string | undefined, written: boolean): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
   // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
   const [head] = preamble(ctx);
-  // the text a stalled model had streamed comes first, as a message of its own (measured: int_mid)
-  const cut = partial === undefined ? [] : [assistant(ctx, ctx.rng.uuid(), [text(partial)])];
-  // measured: the interrupt's own message carries no _requestId (int_mid, sig_int_mid_turn)
-  return [head, ...cut, assistant({ ...ctx, turnRequestId: undefined }, ctx.rng.uuid(), [text('Interrupted by user')])];
+  const streamed = partial !== undefined ? [assistant(ctx, ctx.rng.uuid(), [text(partial)])] : [];
+  return [head, ...streamed, ...(written ? [synthetic(ctx, 'Interrupted by user')] : [])];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */

@@ -81,6 +81,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     invalidPermissionAnswer: (body) => (validPermissionAnswer(body) ? undefined : v328 ? `${INVALID_ANSWER} ${INVALID_ANSWER_328}` : INVALID_ANSWER),
     // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
     interruptAtPermission: 'refuse-call',
+    interruptWritesPartial: true, // measured on both versions: an assistant frame marked aborted (int_mid)
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,

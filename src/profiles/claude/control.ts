@@ -9,6 +9,7 @@ import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { customAgents } from './flags.js';
 import { isPre5Model, type ClaudeSpec } from './spec.js';
+import { withSessionModel } from './models.js';
 import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
@@ -40,10 +41,12 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
 
 /**
  * The frames around a control reply (measured): set_model that changes the model writes its
- * `<local-command-stdout>` user frame first; set_permission_mode that changes the mode is followed by a system/status naming it.
+ * `<local-command-stdout>` user frame first (2.1.328: once the session has a prompt); set_permission_mode that changes the mode is followed by a system/status naming it.
  */
 export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): { before?: User; after?: Status } {
-  if (p.kind === 'set_model' && p.model !== p.previous) {
+  // 2.1.328 writes none before the first prompt of a fresh session (measured: ctl_set_model_then_turn_h2; 2.1.220 does)
+  const fresh = (ctx.spend?.prompts.length ?? 0) === 0 && ctx.resumed !== true;
+  if (p.kind === 'set_model' && p.model !== p.previous && !(spec.v328 && fresh)) {
     const named = p.model === p.requested ? p.requested : `${p.requested} (${p.model})`;
     const said = spec.v328 ? `\`${named}\`` : named;
     return { before: localCommandOutput(spec, ctx, `Set model to ${said}`) };
@@ -81,6 +84,7 @@ export function localCommandOutput(spec: ClaudeSpec, ctx: EncodeContext, text: s
 function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx: EncodeContext): Record<string, unknown> {
   const r = clone(profileData(spec.name).initializeResponse);
   r['pid'] = ctx.pid;
+  if (Array.isArray(r['models'])) r['models'] = withSessionModel(spec, r['models'] as Array<Record<string, unknown>>, ctx.model);
   if (spec.v328) {
     r['current_permission_mode'] = ctx.permissionMode;
     r['user_output_styles_dir'] = join(ctx.userHome, '.claude', 'output-styles');
@@ -88,7 +92,7 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   // --disable-slash-commands lists no commands; --safe-mode drops the plugin agent, --agents adds its own (measured: opt_*_stream)
   if (ctx.cliFlags?.has('disable-slash-commands') === true) r['commands'] = [];
   else if (isPre5Model(ctx.model) && Array.isArray(r['commands'])) r['commands'] = (r['commands'] as Array<Record<string, unknown>>).map(withoutUltracode);
-  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags);
+  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags, ctx.hostAgents);
   const out = withApplied(r, request);
   // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does
   if (!spec.v328) {
@@ -104,11 +108,11 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   );
 }
 
-/** The initialize reply's agents: the captured ones named by agentNames(), --agents' own as `{name, description, model?}`. */
-function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags']): unknown[] {
-  const own = new Map<string, unknown>(customAgents(flags).map((a) => [a.name, a]));
+/** The initialize reply's agents: the captured ones named by agentNames(), --agents' and the host's own as `{name, description, model?}`. */
+function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags'], hostAgents: unknown): unknown[] {
+  const own = new Map<string, unknown>(customAgents(flags, hostAgents).map((a) => [a.name, a]));
   const known = new Map<string, unknown>(captured.map((a) => [a.name, a]));
-  return agentNames(captured.map((a) => a.name), flags).map((n) => own.get(n) ?? known.get(n));
+  return agentNames(captured.map((a) => a.name), flags, hostAgents).map((n) => own.get(n) ?? known.get(n));
 }
 
 /** A pre-5 model has no `ultracode` effort level: the /effort command's hint leaves it out (measured: env_model_stream). */

@@ -27,16 +27,23 @@ export interface CustomAgent {
   model?: string;
 }
 
-/** The agents `--agents` defines (an unreadable value defines none). */
-export function customAgents(flags: CliFlags | undefined): CustomAgent[] {
+/**
+ * The agents `--agents` defines (an unreadable value defines none), then those the host's initialize request names in
+ * `agents` (an object by name, as the SDK sends it; measured: ctl_initialize_sdk_options_h2).
+ */
+export function customAgents(flags: CliFlags | undefined, hostAgents?: unknown): CustomAgent[] {
   const text = flagText(flags, 'agents');
-  if (text === undefined) return [];
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = text === undefined ? undefined : JSON.parse(text);
   } catch {
-    return [];
+    parsed = undefined;
   }
+  return [...agentsOf(parsed), ...agentsOf(hostAgents)];
+}
+
+/** The agents of an `{name: {description, model?, ...}}` object (anything else defines none). */
+function agentsOf(parsed: unknown): CustomAgent[] {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
   return Object.entries(parsed as Record<string, unknown>).flatMap(([name, def]) => {
     if (typeof def !== 'object' || def === null) return [];
@@ -72,7 +79,8 @@ export function pluginErrors(flags: CliFlags | undefined, cwd: string, v328: boo
 
 /** 2.1.328's `additional_directories`: the --add-dir folders that exist, made absolute (measured: opt_add_dir_other, opt_add_dir_missing). */
 export function additionalDirectories(flags: CliFlags | undefined, cwd: string): string[] {
-  return (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => existsSync(d) && statSync(d).isDirectory());
+  // the working folder itself is in reach already: not listed (measured: opt_add_dir, `--add-dir .`)
+  return (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => d !== resolve(cwd) && existsSync(d) && statSync(d).isDirectory());
 }
 
 /** The betas Claude Code accepts from --betas with an API key (its warning names them; measured: opt_betas_other). */

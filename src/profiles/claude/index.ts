@@ -78,7 +78,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     interrupted_user: (ev, ctx) => {
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
       // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
-      return ev.partial ? [assistant(spec, ctx, ev.partial.messageId, [text(spec, ev.partial.text)], 1, undefined, true), user] : user;
+      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : user;
     },
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,

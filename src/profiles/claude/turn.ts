@@ -37,7 +37,7 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   if (!minimal && !has('safe-mode')) tpl.memory_paths = { auto: join(ctx.userHome, '.claude', 'projects', dashedCwd(ctx.cwd), 'memory') + '/' };
   else delete tpl.memory_paths;
   // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin); --agents adds its own
-  if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags);
+  if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags, ctx.hostAgents, !spec.v328);
   // --disable-slash-commands: no commands, skills or Skill tool (measured: opt_disable_slash_commands_stream)
   if (has('disable-slash-commands')) {
     tpl.slash_commands = [];
@@ -50,11 +50,15 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   return init;
 }
 
-/** The agent names of system/init: the captured ones (less the plugin agent under --safe-mode) and --agents' own, sorted. */
-export function agentNames(captured: readonly string[], flags: EncodeContext['cliFlags']): string[] {
-  const own = customAgents(flags).map((a) => a.name);
+/**
+ * The agent names of system/init: the captured ones (less the plugin agent under --safe-mode) and --agents' own, sorted;
+ * the initialize request's follow in the order given with `hostLast` (2.1.220's init), else sorted in (measured: ctl_initialize_agents_two).
+ */
+export function agentNames(captured: readonly string[], flags: EncodeContext['cliFlags'], hostAgents?: unknown, hostLast = false): string[] {
+  const own = customAgents(flags, hostLast ? undefined : hostAgents).map((a) => a.name);
   const kept = flags?.has('safe-mode') === true ? captured.filter((a) => a !== 'statusline-setup') : captured;
-  return own.length === 0 ? [...kept] : [...new Set([...kept, ...own])].sort(byName);
+  const sorted = own.length === 0 ? [...kept] : [...new Set([...kept, ...own])].sort(byName);
+  return hostLast ? [...new Set([...sorted, ...customAgents(undefined, hostAgents).map((a) => a.name)])] : sorted;
 }
 
 /** `obj` with `key: value` placed right after `after` (at the end when `after` is missing). */

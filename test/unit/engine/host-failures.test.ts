@@ -8,7 +8,7 @@ import { startInMemory } from '../../../src/testkit/harness.js';
 
 type Frame = Record<string, any>;
 const ASK = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "after the call"\n');
-const STALL = parseScenario('turns:\n  - delay: 0s\n    stall: 10m\n    reply: "thinking..."\n');
+const STALL = parseScenario('turns:\n  - delay: 10m\n    partial: "thinking..."\n    reply: "thinking..."\n');
 
 type Action = 'close' | 'error' | 'invalid' | 'interrupt';
 
@@ -106,7 +106,7 @@ describe('an interrupt while can_use_tool waits (#16)', () => {
   });
 });
 
-describe('an interrupt while the model stalls mid-reply shows the streamed text (#16, turn `stall`)', () => {
+describe('an interrupt while the model is mid-reply shows the streamed text (#16, turn `partial`)', () => {
   it('claude-2.1.328: an aborted assistant frame, then the interrupted user frame; modelUsage names the cut call', async () => {
     const { frames } = await run('claude-2.1.328', STALL, 'interrupt', '1');
     const cut = frames.find((f) => f['type'] === 'assistant');

@@ -294,7 +294,7 @@ describe('bad YAML (issue #3, issue #9 hardening)', () => {
       'bad.yaml:1:1: __proto__: unknown key "__proto__"; allowed keys: $schema, name, description, unmatched, late_rows, model, turns',
     ]);
     expect(problems(y('turns:', '  - constructor: { prototype: { polluted: true } }'))).toEqual([
-      'bad.yaml:2:5: turns[0].constructor: unknown key "constructor"; allowed keys: match, reply, result, delay, stall, workflow, workflows, error, ask, structured_output, background',
+      'bad.yaml:2:5: turns[0].constructor: unknown key "constructor"; allowed keys: match, reply, result, delay, partial, workflow, workflows, error, ask, structured_output, background',
     ]);
     expect(problems(y('turns:', '  - workflow:', '      agents:', '        - label: a', '          __proto__: { polluted: true }'))).toEqual([
       'bad.yaml:5:11: turns[0].workflow.agents[0].__proto__: unknown key "__proto__"; allowed keys: label, prompt, duration, tokens, tool_uses, result, fail, cached, model',

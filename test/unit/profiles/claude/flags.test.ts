@@ -27,6 +27,17 @@ describe('Claude option values (#16)', () => {
     expect(customAgents(flags([['agents', 'not json']]))).toEqual([]);
   });
 
+  it("the initialize request's agents (the SDK's object by name) join them too (capture ctl_initialize_sdk_options_h2)", () => {
+    const host = { tester: { description: 'Runs tests', prompt: 'You run tests.' } };
+    expect(customAgents(undefined, host)).toEqual([{ name: 'tester', description: 'Runs tests' }]);
+    expect(agentNames(['claude', 'Plan', 'statusline-setup'], undefined, host)).toEqual(['claude', 'Plan', 'statusline-setup', 'tester']);
+    expect(customAgents(undefined, ['tester'])).toEqual([]);
+    // 2.1.220's system/init appends them in the order given (capture ctl_initialize_agents_two)
+    const two = { zeta: { description: 'Z' }, alpha: { description: 'A' } };
+    expect(agentNames(['claude', 'Plan'], undefined, two, true)).toEqual(['claude', 'Plan', 'zeta', 'alpha']);
+    expect(agentNames(['claude', 'Plan'], undefined, two)).toEqual(['alpha', 'claude', 'Plan', 'zeta']);
+  });
+
   it('plugin_errors: a missing --plugin-dir is path-not-found (2.1.328 adds the path), a --plugin-url is never reached', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'fb-flags-'));
     mkdirSync(join(cwd, 'there'));
@@ -38,6 +49,8 @@ describe('Claude option values (#16)', () => {
     expect(pluginErrors(f, cwd, false)?.[0]?.message).toBe(`Path not found: ${join(cwd, 'gone')} (commands)`);
     expect(pluginErrors(flags([['plugin-dir', 'there']]), cwd, true)).toBeUndefined();
     expect(additionalDirectories(flags([['add-dir', ['there', 'gone']]]), cwd)).toEqual([join(cwd, 'there')]);
+    // the working folder itself is not listed (capture opt_add_dir on 2.1.328, #16)
+    expect(additionalDirectories(flags([['add-dir', ['.', 'there']]]), cwd)).toEqual([join(cwd, 'there')]);
   });
 
   it('--betas warns once per beta it does not allow', () => {
