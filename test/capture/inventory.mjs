@@ -216,6 +216,8 @@ export function rows() {
       'req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare',
       'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn', 'req_no_prompt_tool_p',
       'req_can_use_tool_rewrite_h2', 'req_can_use_tool_deny_interrupt_h2',
+      // tuning variants (surface-more/claude-host.mjs)
+      ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_can_use_tool_') && !n.endsWith('_h2') && !n.endsWith('_h3') && !['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare', 'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn'].includes(n)),
     ],
     hook_callback: ['req_hook_callback'],
   };
