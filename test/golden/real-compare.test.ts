@@ -62,7 +62,6 @@ const R = {
   cbcBackgroundRejected: 'Real cbc 2.117.0 answers the background Bash call with an error tool_result carrying _meta.rawResponse (tool_error_code 8009); the emulator runs the task and answers with a plain tool_result.',
   cbcNoFollowup: 'The emulator\'s task notification starts the follow-up turn of the scenario (system/init, system/status, file-history-snapshot, assistant, result); real cbc, which started no task, has no notification and no follow-up turn.',
   cbcPrintJson: 'cbc 2.117.0 -p --output-format json prints a pretty-printed JSON array of raw history items ending with the result; the emulator prints the result object alone, as Claude Code does.',
-  partialOnInterrupt: 'On a mid-turn interrupt the real CLI flushes the partial assistant text already streamed and reports the aborted request in modelUsage; a scripted emulator turn has streamed nothing before its delay ends.',
 };
 
 /** Kinds of frame whose every extra/missing copy a cbc background or workflow case shows (cbc 2.117.0 runs no task). */
@@ -74,8 +73,6 @@ const ALLOWED: Allowed[] = [
   { cli: CLAUDE, case: 'wf_complete', key: /^system\/task_progress \.workflow_progress\[\]\.(agentId|startedAt|attempt|promptFramed) (extra|missing)$/, reason: R.queuedRow },
   { cli: CLAUDE, case: 'wf_stopped', key: /^((extra|missing) frame system\/task_progress|system\/task_progress \.(last_tool_name|workflow_progress\[\]\.(error|endedWithRun|state)) (extra|missing|value))$/, reason: R.stopSnapshot },
   { cli: CLAUDE, case: 'bg_agent', key: /^(core )?result\/success \.subagent_stats\.by_type\.[\w-]+ missing$/, reason: R.agentBgTasks },
-  { cli: CLAUDE, case: 'int_mid', key: /^missing frame assistant$/, reason: R.partialOnInterrupt },
-  { cli: CLAUDE, case: 'int_mid', key: /^(core )?result\/error_during_execution \.(modelUsage|model_usage_since_last_result)\.[\w.-]+ missing$/, reason: R.partialOnInterrupt },
   { cli: 'claude-code-2.1.220', case: /^wf_(complete|failed)$/, key: /^((extra|missing) frame system\/task_progress|system\/task_progress \.workflow_progress(\[\] length|\[\]\.(tokens|toolCalls|durationMs|resultPreview) (missing|extra)|\[\]\.state value))$/, reason: R.coalesced220 },
   { cli: 'claude-code-2.1.220', case: 'bg_agent', key: /^(assistant \.(subagent_type|task_description) missing|assistant \.parent_tool_use_id type|(extra|missing) frame assistant)$/, reason: R.subagent220 },
   { cli: 'cbc-2.117.0', case: ANY, key: /^(core )?control_response\/success \.response\.response\.account type$/, reason: R.cbcAccount },
