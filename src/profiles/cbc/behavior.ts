@@ -93,6 +93,12 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     backgroundInPrint: 'error',
     interruptedErrors: [],
     denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
+    // measured on 2.117.0 (capture req_can_use_tool_interrupt_pending); the seed profile cancels the request (issue #10)
+    interruptAtPermission: strict ? 'ignore' : 'cancel',
+    // measured on 2.117.0: the generic rejection, permission_denials stays empty (captures eof_pending_permission_h2,
+    // req_can_use_tool_error_answer); the seed profile shows an error answer's text and counts it
+    permissionFailure: (f) => (strict ? { counted: false } : { text: f.kind === 'error' ? f.message : undefined, counted: f.kind !== 'closed' }),
+    denialsSessionWide: strict, // measured: capture req_can_use_tool_deny_interrupt_then_turn
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),

@@ -16,15 +16,16 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const s = ev.stats;
   // a max-turns stop reports the turn's tokens; other errors and interrupts report none (captures ses_max_turns)
   const limited = ev.maxTurns !== undefined;
-  const zero = !ev.ok && !limited;
+  // a turn ended at a refused tool call reports the model calls it made (captures req_can_use_tool_deny_interrupt_h2)
+  const zero = !ev.ok && !limited && s.abortedAtTool !== true;
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  const own = reported(ev);
+  const own = reported(spec, ev);
   const mu = modelUsage(spec, ctx.model, own.input, own.output);
   // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
-  const sums = totals([...(ctx.pastResults ?? []), { model: ctx.model, result: ev }]);
+  const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }]);
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
@@ -73,6 +74,9 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   });
 }
 
+/** Input tokens of a call an interrupt cut: the prompt the fake API counts (test/capture/fake-anthropic.mjs). */
+const CUT_INPUT_TOKENS = 100;
+
 /** The result's usage; a zeroed one has its own key order in 2.1.328. */
 export function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {
   const v328 = spec.v328;
@@ -94,17 +98,19 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 
 
 /** The tokens a result reports for its turn: a budget stop names the model's, other failures none (captures ses_max_turns, opt_max_budget_usd_small). */
-function reported(ev: Extract<EngineEvent, { kind: 'result' }>): { input: number; output: number } {
+function reported(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>): { input: number; output: number } {
   if (ev.budget) return { input: ev.budget.inputTokens, output: ev.budget.outputTokens };
   const zero = !ev.ok && ev.maxTurns === undefined;
+  // 2.1.328 counts a call an interrupt cut mid-reply in modelUsage though not in usage (measured: int_mid)
+  if (zero && spec.v328 && ev.stats.cutCall === true) return { input: CUT_INPUT_TOKENS, output: 1 };
   return zero ? { input: 0, output: 0 } : { input: ev.stats.inputTokens, output: ev.stats.outputTokens };
 }
 
 /** The session's tokens per model over its results, in the order the models were first used. */
-function totals(results: NonNullable<EncodeContext['pastResults']>): Map<string, { input: number; output: number }> {
+function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResults']>): Map<string, { input: number; output: number }> {
   const sums = new Map<string, { input: number; output: number }>();
   for (const { model, result } of results) {
-    const r = reported(result);
+    const r = reported(spec, result);
     const t = sums.get(model) ?? { input: 0, output: 0 };
     sums.set(model, { input: t.input + r.input, output: t.output + r.output });
   }
