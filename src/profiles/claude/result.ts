@@ -14,10 +14,8 @@ import { costOf, modelUsageOf } from './usage.js';
 export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext): FrameOf<typeof RESULT> {
   const { v328, wire: W } = spec;
   const s = ev.stats;
-  // a max-turns stop reports the turn's tokens; other errors and interrupts report none (captures ses_max_turns)
   const limited = ev.maxTurns !== undefined;
-  // a turn ended at a refused tool call reports the model calls it made (captures req_can_use_tool_deny_interrupt_h2)
-  const zero = !ev.ok && !limited && s.abortedAtTool !== true;
+  const zero = zeroed(ev);
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
@@ -97,10 +95,16 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 }
 
 
+/**
+ * A failed turn's result reports no tokens, except a max-turns stop (captures ses_max_turns) and a turn ended at a
+ * refused tool call (the model calls it made; captures req_can_use_tool_deny_interrupt_h2).
+ */
+const zeroed = (ev: Extract<EngineEvent, { kind: 'result' }>): boolean => !ev.ok && ev.maxTurns === undefined && ev.stats.abortedAtTool !== true;
+
 /** The tokens a result reports for its turn: a budget stop names the model's, other failures none (captures ses_max_turns, opt_max_budget_usd_small). */
 function reported(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>): { input: number; output: number } {
   if (ev.budget) return { input: ev.budget.inputTokens, output: ev.budget.outputTokens };
-  const zero = !ev.ok && ev.maxTurns === undefined;
+  const zero = zeroed(ev);
   // 2.1.328 counts a call an interrupt cut mid-reply in modelUsage though not in usage (measured: int_mid)
   if (zero && spec.v328 && ev.stats.cutCall === true) return { input: CUT_INPUT_TOKENS, output: 1 };
   return zero ? { input: 0, output: 0 } : { input: ev.stats.inputTokens, output: ev.stats.outputTokens };
