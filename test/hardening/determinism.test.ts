@@ -29,7 +29,7 @@ const asksHost = (s: ScenarioT) => /"(ask|approval)"/.test(JSON.stringify(s));
 
 /**
  * One in-process run. Without host requests the whole stdin is written at once; with them the driver
- * answers every can_use_tool with allow and closes stdin once each prompt has its result.
+ * answers every can_use_tool with allow, sends each prompt after the previous one's result and closes stdin after the last.
  */
 /** Claude Code's flags for no persistence and host permission asks (cbc has neither; it asks the host anyway). */
 const claudeOnly = (profile: string): string[] => (profile.startsWith('claude') ? ['--no-session-persistence', '--permission-prompt-tool', 'stdio'] : []);
@@ -60,12 +60,16 @@ async function run(s: ScenarioT, profile: string, file: string): Promise<string>
         const answer = lines({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: req['input'] ?? {} } } });
         setImmediate(() => stdin.write(answer));
       }
-      if (f['type'] === 'result' && ++results === prompts.length) setImmediate(() => stdin.end());
+      // the next prompt once this one has its result: Claude runs prompts queued behind a turn as one turn
+      // (batchesQueuedPrompts), so prompts sent at once would not reach every turn
+      if (f['type'] === 'result') {
+        const next = prompts[++results];
+        setImmediate(() => (next === undefined ? stdin.end() : stdin.write(lines(user(next)))));
+      }
     }
   });
-  const text = lines(ctl('init', { subtype: 'initialize' }), ...prompts.map((p) => user(p)));
-  if (interactive) stdin.write(text);
-  else stdin.end(text);
+  if (interactive) stdin.write(lines(ctl('init', { subtype: 'initialize' }), user(prompts[0] ?? 'next')));
+  else stdin.end(lines(ctl('init', { subtype: 'initialize' }), ...prompts.map((p) => user(p))));
   expect(await exit).toBe(0);
   await finished(stdout);
   return Buffer.concat(out).toString('utf8');
