@@ -42,13 +42,13 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
   const b = s.p.behavior;
   // cbc 2.117.0 asks the host over stdio by itself, except in -p mode (unaskedRefusal)
   const canAsk = (b.asksHostWithoutPromptTool && !(o.singleShot && b.unaskedRefusal !== undefined)) || o.permissionPromptStdio === true;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, rulesAsGiven: b.allowRulesAsGiven }, tool, input);
 }
 
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>, mode = s.permissionMode): boolean {
   const o = s.o;
-  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true }, tool, input) === 'ask';
+  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
 }
 
 /** The CLI's own refusal text for a call nobody may be asked about (behavior.unaskedRefusal), or undefined. */

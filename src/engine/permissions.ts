@@ -1,3 +1,4 @@
+import { allowRuleCovers } from './allow-rules.js';
 import { textOf } from './host.js';
 
 /**
@@ -18,6 +19,8 @@ export interface PermissionContext {
   disallowed: readonly string[];
   /** False for Claude Code without `--permission-prompt-tool stdio`: nobody can be asked, so the tool is denied. */
   canAsk: boolean;
+  /** Allow rules are read as src/engine/allow-rules.ts says (behavior.allowRulesAsGiven). */
+  rulesAsGiven?: boolean | undefined;
 }
 
 /** True when a rule like `Bash`, `Bash(npm test)` or `Bash(git:*)` covers this call. */
@@ -36,7 +39,8 @@ export function ruleMatches(rule: string, tool: string, input: Record<string, un
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
   if (p.mode === 'bypassPermissions') return 'allow';
-  if (p.allowed.some((r) => ruleMatches(r, tool, input))) return 'allow';
+  const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => ruleMatches(r, tool, input);
+  if (p.allowed.some(covers)) return 'allow';
   if (READ_ONLY.has(tool)) return 'allow';
   if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';
   if (p.mode === 'dontAsk') return 'deny';

@@ -89,6 +89,8 @@ export interface ProfileBehavior {
   unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
+  /** Each --allowedTools entry is one rule as given, read as src/engine/allow-rules.ts says (cbc 2.117.0). */
+  allowRulesAsGiven?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**

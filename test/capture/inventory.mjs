@@ -162,7 +162,7 @@ const OPTION_CASES = {
   '--model': ['opt_model', 'opt_model_fallback_h2'],
   '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2'],
   '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2'],
-  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc'],
+  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc'],
   '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2'],
   '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2'],
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2'],
