@@ -134,13 +134,13 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
-      if (a.kind === 'response' && isAllow(a.body)) {
+      if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
-      if (a.kind === 'response' && interruptsTurn(a.body)) return denyAndStop();
+      if (a.kind === 'response' && interruptsTurn(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return denyAndStop();
       const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
       deny(a.kind === 'error' ? a.message : shown, 'host', !(a.kind === 'cancelled' && s.p.behavior.unaskedRefusal !== undefined));
     });
@@ -175,7 +175,7 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
   s.host.send(requestId, { subtype: 'can_use_tool', toolName: 'ExitPlanMode', input, toolUseId: s.p.ids.toolUseId(o.rng) }, 60_000, (a) => {
     if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
     if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
-    if (a.kind === 'response' && isAllow(a.body)) return done(true);
+    if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return done(true);
     done(false, a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : a.kind === 'timeout' ? 'no answer in time' : a.reason);
   });
 }

@@ -111,8 +111,12 @@ export class HostRequests {
   }
 }
 
-/** Whether a permission answer allows the tool, in either SDK's shape (Claude `behavior`, cbc `allowed`). */
-export function isAllow(body: RawFrame): boolean {
+/**
+ * Whether a permission answer allows the tool, in either SDK's shape (Claude `behavior`, cbc `allowed`);
+ * `allowedOnly`: only `allowed: true` allows (cbc 2.117.0 reads `allowed ?? false`: capture req_can_use_tool_allow_bare_cbc).
+ */
+export function isAllow(body: RawFrame, allowedOnly = false): boolean {
+  if (allowedOnly) return body['allowed'] === true;
   if (typeof body['behavior'] === 'string') return body['behavior'] === 'allow';
   if (typeof body['allowed'] === 'boolean') return body['allowed'];
   return false;
@@ -124,8 +128,8 @@ export function updatedInput(body: RawFrame): RawFrame | undefined {
 }
 
 /** A deny answer that also stops the turn (`interrupt: true`, the SDKs' PermissionResult). */
-export function interruptsTurn(body: RawFrame): boolean {
-  return !isAllow(body) && body['interrupt'] === true;
+export function interruptsTurn(body: RawFrame, allowedOnly = false): boolean {
+  return !isAllow(body, allowedOnly) && body['interrupt'] === true;
 }
 
 /** The reason a permission answer gives for a denial (Claude `message`, cbc `reason`). */

@@ -91,6 +91,10 @@ export interface ProfileBehavior {
   unansweredPromptsCarry?: boolean;
   /** Each --allowedTools entry is one rule as given, read as src/engine/allow-rules.ts says (cbc 2.117.0). */
   allowRulesAsGiven?: boolean;
+  /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
+  hostAllowsByAllowedOnly?: boolean;
+  /** A result's permission_denials lists the whole session's denials, not only its turn's (cbc 2.117.0: its session keeps one list). */
+  permissionDenialsPerSession?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**

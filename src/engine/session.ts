@@ -59,6 +59,7 @@ export class Session implements TurnHost {
   private turnRequestId: string | undefined;
   private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
   private resultRequestIdFresh = false;
+  private readonly sessionDenials: TurnStats['permissionDenials'] = []; // behavior.permissionDenialsPerSession
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
   private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
@@ -282,7 +283,7 @@ export class Session implements TurnHost {
       outputTokens: 0,
       origin: next.origin,
       resultIndex: this.resultCount,
-      permissionDenials: [],
+      permissionDenials: this.p.behavior.permissionDenialsPerSession === true ? this.sessionDenials : [],
     };
     this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
