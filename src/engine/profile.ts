@@ -95,6 +95,8 @@ export interface ProfileBehavior {
   hostAllowsByAllowedOnly?: boolean;
   /** A result's permission_denials lists the whole session's denials, not only its turn's (cbc 2.117.0: its session keeps one list). */
   permissionDenialsPerSession?: boolean;
+  /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
+  refusedSessionServes?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**

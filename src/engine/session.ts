@@ -59,6 +59,7 @@ export class Session implements TurnHost {
   private turnRequestId: string | undefined;
   private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
   private resultRequestIdFresh = false;
+  private refusal: string | undefined;
   private readonly sessionDenials: TurnStats['permissionDenials'] = []; // behavior.permissionDenialsPerSession
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
@@ -238,9 +239,10 @@ export class Session implements TurnHost {
     this.host.answer(id, response);
   }
 
-  /** The session cannot start (an unknown --resume id): the CLI's error frame, then no turn ever runs. */
-  refuseStart(message: string): void {
-    this.emit({ kind: 'session_error', message });
+  /** The session cannot start (an unknown --resume id): the CLI's error frame (unless `announce` is false), then no turn ever runs. */
+  refuseStart(message: string, announce = true): void {
+    this.refusal = message; // what every prompt gets when the run still serves (behavior.refusedSessionServes)
+    if (announce) this.emit({ kind: 'session_error', message });
     this.lastResultError = true;
   }
 
@@ -273,6 +275,7 @@ export class Session implements TurnHost {
     const waiters = this.dequeueWaiters;
     this.dequeueWaiters = [];
     for (const w of waiters) w();
+    if (this.refusal !== undefined) return void (this.emit({ kind: 'session_error', message: this.refusal }), this.pump());
     const stats: TurnStats = {
       startedAt: this.o.scheduler.now(),
       endedAt: 0,
