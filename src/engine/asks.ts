@@ -133,7 +133,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
+    const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, wait, (a) => {
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         return allow('host');

@@ -40,8 +40,8 @@ export class HostRequests {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout). */
-  send(requestId: string, request: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+  /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout; undefined: it waits until answered, cancelled or stdin closes). */
+  send(requestId: string, request: HostRequestBody, timeoutMs: number | undefined, done: (a: HostAnswer) => void): void {
     const subtype = request.subtype;
     const p: Pending = { subtype, timer: undefined, realTimer: undefined, release: undefined, done };
     this.pending.set(requestId, p);
@@ -60,8 +60,8 @@ export class HostRequests {
     if (this.scheduler.speed === 0) {
       // nothing waits in virtual time at speed 0: hold the clock and time out in real time
       p.release = this.scheduler.hold();
-      p.realTimer = setTimeout(timeout, timeoutMs);
-    } else p.timer = this.scheduler.after(timeoutMs, timeout);
+      if (timeoutMs !== undefined) p.realTimer = setTimeout(timeout, timeoutMs);
+    } else if (timeoutMs !== undefined) p.timer = this.scheduler.after(timeoutMs, timeout);
   }
 
   /** Handles a `control_response` from the host. */

@@ -97,6 +97,8 @@ export interface ProfileBehavior {
   permissionDenialsPerSession?: boolean;
   /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
   refusedSessionServes?: boolean;
+  /** A can_use_tool request has no time limit unless the scenario gives one (cbc 2.117.0 arms a timer only when asked to). */
+  permissionWaitsForever?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**
