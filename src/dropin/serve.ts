@@ -67,6 +67,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
       if (how === 'interrupt' && !finished) session.interrupt('user cancel');
+      else if (c.profile.behavior.signalCancelsHostRequests?.has(sig) === true && !finished) session.host.cancelAll('interrupted');
       if (how === 'raise') raise = sig;
       const code = how === 'interrupt' ? 0 : c.profile.behavior.signalExitCode ?? SIGNAL_EXIT[sig];
       finish(code, 'cut');

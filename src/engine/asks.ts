@@ -1,9 +1,11 @@
 import { obj, str } from '../protocol/raw-frame.js';
+import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
-import type { HostRequestBody } from './events.js';
-import { denyReason, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
-import { decide, hookIds, REJECTED_TEXT, type Decision } from './permissions.js';
+import type { AllowRule, HostRequestBody } from './events.js';
+import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
+import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
+import type { PermissionFailure } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -11,6 +13,11 @@ import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
  * call with its PreToolUse / PostToolUse hooks and permission request, and plan approval before a
  * workflow phase. Each request is correlated by a fresh request_id (seed 004).
  */
+
+/** Whether an interrupt leaves the session alone because a can_use_tool request waits (ProfileBehavior.interruptAtPermission). */
+export function interruptHeld(s: TurnHost): boolean {
+  return s.p.behavior.interruptAtPermission === 'ignore' && s.host.waiting('can_use_tool');
+}
 
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
 export function completeTurn(s: TurnHost, text: string): void {
@@ -42,13 +49,25 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
   const b = s.p.behavior;
   // cbc 2.117.0 asks the host over stdio by itself, except in -p mode (unaskedRefusal)
   const canAsk = (b.asksHostWithoutPromptTool && !(o.singleShot && b.unaskedRefusal !== undefined)) || o.permissionPromptStdio === true;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+}
+
+/** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
+function modeAllows(s: TurnHost): (tool: string, input: Record<string, unknown>) => boolean {
+  return (tool, input) => s.permissionMode === 'acceptEdits' && tool === 'Bash' && s.p.behavior.acceptEditsShell?.(input, s.o.cwd) === true;
+}
+
+/** Why the rules and mode refused a call: a disallow rule, dontAsk mode, or nobody to ask (`unasked`). */
+function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): 'rule' | 'mode' | 'unasked' {
+  if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return 'rule';
+  if (s.permissionMode === 'dontAsk') return 'mode';
+  return needsAsking(s, tool, input) ? 'unasked' : 'rule';
 }
 
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>, mode = s.permissionMode): boolean {
   const o = s.o;
-  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
+  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s), rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
 }
 
 /** The CLI's own refusal text for a call nobody may be asked about (behavior.unaskedRefusal), or undefined. */
@@ -76,9 +95,9 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
-  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'host', recorded = true) => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
-    if (recorded) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
@@ -98,9 +117,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     s.emit({ kind: 'tool_result', toolUseId, content: REJECTED_TEXT.trimEnd(), isError: true, deniedBy: 'host-interrupt', ran: { name: ask.tool, input } });
     s.emit({ kind: 'interrupted_user', messageId: s.p.ids.messageId(o.rng), forToolUse: true });
     t.stats.abortedAtTool = true;
+    t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
-  const allow = (allowedBy?: 'rule' | 'host') => {
+  const allow = (allowedBy?: 'rule' | 'host', allowRule?: AllowRule) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
@@ -112,8 +132,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       });
       return;
     }
-    const output = ask.output ?? 'ok';
-    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy });
+    const output = askOutput(ask, input);
+    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule });
     afterTool(output);
   };
   const afterTool = (output: string) => {
@@ -125,25 +145,38 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     };
     fire(0);
   };
+  // the request failed instead of being answered: refused as the profile says, and the turn goes on
+  const failed = (f: PermissionFailure) => {
+    const how = s.p.behavior.permissionFailure(f);
+    deny(how.text, 'failed', how.counted);
+  };
   const permission = (forced?: 'allow' | 'deny') => {
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
-    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule'));
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined && needsAsking(s, ask.tool, input) ? 'unasked' : 'rule'));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, wait, (a) => {
+      const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
+      if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
-      if (a.kind === 'cancelled' && a.reason === 'interrupted') return; // the interrupt ends the turn
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') {
+        // the interrupt ends the turn: at this call (Claude), or by itself (cbc)
+        if (s.p.behavior.interruptAtPermission === 'refuse-call') denyAndStop();
+        return;
+      }
       if (a.kind === 'response' && interruptsTurn(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return denyAndStop();
+      if (a.kind === 'cancelled' && a.reason === DISCONNECTED) return failed({ kind: 'closed' });
+      if (a.kind === 'error') return failed({ kind: 'error', message: a.message });
       const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
-      deny(a.kind === 'error' ? a.message : shown, 'host', !(a.kind === 'cancelled' && s.p.behavior.unaskedRefusal !== undefined));
+      deny(shown, 'host');
     });
   };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);
@@ -183,3 +216,11 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
 
 /** The error of a turn a denied tool ended (cbc 2.117.0's createErrorResultMessage text). */
 const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
+
+/** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
+function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
+  if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return undefined;
+  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.o.allowedTools ?? [], tool, input);
+  if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
+  return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
+}

@@ -124,6 +124,8 @@ export interface TurnStats {
   endedAt: number;
   apiMs: number;
   numTurns: number;
+  /** An interrupt cut a model call mid-reply (a turn's `partial`): Claude 2.1.328 still reports that call's model usage. */
+  cutCall?: boolean;
   /** Messages of the session's conversation so far, this turn's included: prompts, replies, tool results (cbc's num_turns). */
   messages: number;
   inputTokens: number;
@@ -224,11 +226,13 @@ export type EngineEvent =
       ran?: { name: string; input: Record<string, unknown> } | undefined;
       /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
       allowedBy?: 'rule' | 'host' | undefined;
+      /** The allow rule that let the call run, and whether the command line gave it (else a settings file); or the mode. */
+      allowRule?: AllowRule | undefined;
       /**
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
@@ -287,3 +291,6 @@ export type EngineEvent =
       usage?: TaskUsage | undefined;
       error?: string | undefined;
     };
+
+/** What allowed a call without asking: a rule (from the command line or a settings file), or the mode (Claude's acceptEdits). */
+export type AllowRule = { rule: string; fromCli: boolean } | { mode: string };

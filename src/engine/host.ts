@@ -2,6 +2,9 @@ import { obj, type RawFrame } from '../protocol/raw-frame.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, HostRequestBody } from './events.js';
 
+/** Why a request stdin's end settled: nobody is left to answer. */
+export const DISCONNECTED = 'SDK disconnected';
+
 /** Lifecycle of one CLI-initiated request (seed 004: pending -> approved | rejected, plus timeouts and cancels). */
 export type HostRequestState = 'pending' | 'approved' | 'rejected' | 'timed-out' | 'cancelled';
 
@@ -18,6 +21,8 @@ interface Pending {
   /** At speed 0 the wait is real: a real timer and a hold on virtual time. */
   realTimer: NodeJS.Timeout | undefined;
   release: (() => void) | undefined;
+  /** The control_cancel_request is out already. */
+  cancelSent?: boolean;
   done: (a: HostAnswer) => void;
 }
 
@@ -53,7 +58,7 @@ export class HostRequests {
     if (!this.pending.has(requestId)) return;
     this.trace(requestId, subtype, 'pending');
     if (this.disconnected) {
-      this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' }));
+      this.scheduler.after(0, () => this.settle(requestId, 'cancelled', { kind: 'cancelled', reason: DISCONNECTED }));
       return;
     }
     const timeout = () => this.settle(requestId, 'timed-out', { kind: 'timeout' });
@@ -84,18 +89,33 @@ export class HostRequests {
     this.settle(requestId, state, { kind: 'response', body });
   }
 
+  /** Whether a request of this subtype waits for its answer. */
+  waiting(subtype: string): boolean {
+    return [...this.pending.values()].some((p) => p.subtype === subtype);
+  }
+
+  /**
+   * Sends a control_cancel_request for each pending request not cancelled yet: the first thing an interrupt does,
+   * before its own reply (measured on Claude: capture req_can_use_tool_interrupt_pending).
+   */
+  announceCancel(): void {
+    for (const [id, p] of this.pending) {
+      if (p.cancelSent) continue;
+      p.cancelSent = true;
+      this.emit({ kind: 'host_cancel', requestId: id });
+    }
+  }
+
   /** Cancels every pending request on an interrupt: a control_cancel_request for each (issue #10). */
   cancelAll(reason: string): void {
-    for (const id of [...this.pending.keys()]) {
-      this.emit({ kind: 'host_cancel', requestId: id });
-      this.settle(id, 'cancelled', { kind: 'cancelled', reason });
-    }
+    this.announceCancel();
+    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason });
   }
 
   /** stdin closed: pending and future requests are cancelled without a frame (measured on cbc 2.117.0: "SDK disconnected"). */
   disconnect(): void {
     this.disconnected = true;
-    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: 'SDK disconnected' });
+    for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: DISCONNECTED });
   }
 
   private settle(requestId: string, state: HostRequestState, a: HostAnswer): void {

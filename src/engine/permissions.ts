@@ -21,6 +21,8 @@ export interface PermissionContext {
   canAsk: boolean;
   /** Allow rules are read as src/engine/allow-rules.ts says (behavior.allowRulesAsGiven). */
   rulesAsGiven?: boolean | undefined;
+  /** A call the mode allows beyond the edit tools (Claude's acceptEdits: a shell command writing inside the cwd). */
+  modeAllows?: ((tool: string, input: Record<string, unknown>) => boolean) | undefined;
 }
 
 /** True when a rule like `Bash`, `Bash(npm test)` or `Bash(git:*)` covers this call. */
@@ -35,6 +37,11 @@ export function ruleMatches(rule: string, tool: string, input: Record<string, un
   return subject === pattern;
 }
 
+/** The first of `rules` that covers this call. */
+export function matchingRule(rules: readonly string[], tool: string, input: Record<string, unknown>): string | undefined {
+  return rules.find((r) => ruleMatches(r, tool, input));
+}
+
 /** Decides a tool call before any hook or host is consulted. */
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
@@ -43,6 +50,7 @@ export function decide(p: PermissionContext, tool: string, input: Record<string,
   if (p.allowed.some(covers)) return 'allow';
   if (READ_ONLY.has(tool)) return 'allow';
   if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';
+  if (p.modeAllows?.(tool, input) === true) return 'allow';
   if (p.mode === 'dontAsk') return 'deny';
   return p.canAsk ? 'ask' : 'deny';
 }

@@ -43,6 +43,9 @@ export interface EncodeContext {
   spend?: SpendView | undefined;
 }
 
+/** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
+export type PermissionFailure = { kind: 'closed' } | { kind: 'error'; message: string } | { kind: 'invalid'; text: string };
+
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */
 export type CliFlags = ReadonlyMap<string, string | true | readonly string[]>;
 
@@ -93,8 +96,6 @@ export interface ProfileBehavior {
   allowRulesAsGiven?: boolean;
   /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
   hostAllowsByAllowedOnly?: boolean;
-  /** A result's permission_denials lists the whole session's denials, not only its turn's (cbc 2.117.0: its session keeps one list). */
-  permissionDenialsPerSession?: boolean;
   /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
   refusedSessionServes?: boolean;
   /** A can_use_tool request has no time limit unless the scenario gives one (cbc 2.117.0 arms a timer only when asked to). */
@@ -168,6 +169,25 @@ export interface ProfileBehavior {
    * interrupted user frame, then an interrupted result with these errors (Claude); `result`: only the error result (cbc).
    */
   denyInterrupt: { shows: 'tool-result'; errors: readonly string[] } | { shows: 'result' };
+  /**
+   * A can_use_tool request that failed instead of being answered (stdin closed while it waited, an error
+   * control_response, an answer the CLI finds invalid): the call is refused with `text` (undefined: the generic
+   * rejection) and the turn goes on; `counted`: the refusal lands in permission_denials.
+   */
+  permissionFailure(f: PermissionFailure): { text?: string; counted: boolean };
+  /** Claude's acceptEdits also allows a shell command that writes a file inside the cwd (measured: opt_permission_mode_accept_edits_bash_call). */
+  acceptEditsShell?(input: Record<string, unknown>, cwd: string): boolean;
+  /** Claude: why a can_use_tool answer is no valid permission result (the refusal's text), or undefined when it is valid. */
+  invalidPermissionAnswer?(body: Readonly<Record<string, unknown>>): string | undefined;
+  /** cbc 2.117.0: a result's permission_denials list every denial of the session so far, not only the turn's. */
+  denialsSessionWide?: boolean;
+  /**
+   * An interrupt (control request or SIGINT) while a can_use_tool request waits: `refuse-call` cancels it before the
+   * interrupt's reply and ends the turn at the call as a host denial with interrupt: true does (Claude); `cancel`: the request is cancelled and the interrupt
+   * ends the turn by itself; `ignore`: the interrupt is answered, but the request keeps waiting and the turn goes on
+   * (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
+   */
+  interruptAtPermission: 'refuse-call' | 'cancel' | 'ignore';
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
@@ -189,6 +209,11 @@ export interface ProfileBehavior {
    * interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's SIGINT). Captures sig_* (#16).
    */
   signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
+  /**
+   * Signals that, before the run ends as signalEnd says, cancel the host requests still waiting as an interrupt does
+   * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
+   */
+  signalCancelsHostRequests?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
   /**
    * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
    * which the model answers once more and the turn succeeds without a structured result (Claude; captures

@@ -4,6 +4,8 @@ import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
+import { turnCallable } from './offered.js';
+import { interruptHeld } from './asks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
@@ -60,7 +62,6 @@ export class Session implements TurnHost {
   private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
   private resultRequestIdFresh = false;
   private refusal: string | undefined;
-  private readonly sessionDenials: TurnStats['permissionDenials'] = []; // behavior.permissionDenialsPerSession
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
   private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
@@ -147,7 +148,7 @@ export class Session implements TurnHost {
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
-    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host')) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -204,9 +205,11 @@ export class Session implements TurnHost {
         const requested = nonEmpty(request, 'reason');
         // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
+        // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
+        const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
+        if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
         ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
-        // seed 000 §4.2: an interrupt naming another session leaves this one untouched
-        if (target === undefined || target === this.sessionId) this.interrupt(reason);
+        if (mine) this.interrupt(reason);
         return;
       }
       case 'set_permission_mode':
@@ -247,9 +250,7 @@ export class Session implements TurnHost {
   }
 
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
-  stdinClosed(): void {
-    this.host.disconnect();
-  }
+  stdinClosed = (): void => this.host.disconnect();
 
   /** Session-level interrupt (protocol.md): stops every live workflow and the running turn; client and scripted alike. */
   interrupt(reason: string): void {
@@ -260,6 +261,7 @@ export class Session implements TurnHost {
     for (const timer of t.timers) timer.cancel();
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
+    t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
     this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
@@ -286,7 +288,7 @@ export class Session implements TurnHost {
       outputTokens: 0,
       origin: next.origin,
       resultIndex: this.resultCount,
-      permissionDenials: this.p.behavior.permissionDenialsPerSession === true ? this.sessionDenials : [],
+      permissionDenials: this.p.behavior.denialsSessionWide === true ? this.spend.denials : [],
     };
     this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
@@ -325,7 +327,7 @@ export class Session implements TurnHost {
 
     if (overBudget(this)) return endOverBudget(this, false);
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text);
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags }));
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;

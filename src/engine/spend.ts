@@ -14,6 +14,8 @@ export class SessionSpend implements SpendView {
   /** The user prompts and the assistant texts of the conversation so far (get_context_usage estimates their tokens). */
   readonly prompts: string[] = [];
   readonly replies: string[] = [];
+  /** The session's permission denials (a profile whose results list them session-wide shares this list across turns). */
+  readonly denials: TurnStats['permissionDenials'] = [];
 
   /** `startedAt`: the session's start on the virtual clock (its wall duration counts from there). */
   constructor(readonly startedAt: number) {}

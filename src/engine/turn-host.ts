@@ -64,6 +64,8 @@ export interface SessionOptions {
   /** --allowedTools / --disallowedTools rules. */
   allowedTools?: readonly string[] | undefined;
   disallowedTools?: readonly string[] | undefined;
+  /** The allowedTools rules the command line gave (the others came from settings files). */
+  cliAllowedTools?: readonly string[] | undefined;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
   /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */

@@ -60,16 +60,17 @@ const QUESTION = 0x3f;
  * turns that carry a `match` are tried from the start again, so keyword turns can fire any number
  * of times. Match-less turns behind the cursor are never tried. The caller moves the cursor to
  * `index + 1` of the chosen turn (src/engine/session.ts), so a keyword turn picked from behind the
- * cursor moves it back to just after that turn. No turn: undefined (the `unmatched` policy applies).
+ * cursor moves it back to just after that turn. `usable` passes over turns the session cannot play (a turn that
+ * calls a tool the model is not offered). No turn: undefined (the `unmatched` policy applies).
  */
-export function selectTurn(s: ScenarioT, cursor: number, prompt: string): { index: number; turn: TurnT } | undefined {
+export function selectTurn(s: ScenarioT, cursor: number, prompt: string, usable: (t: TurnT) => boolean = () => true): { index: number; turn: TurnT } | undefined {
   for (let i = cursor; i < s.turns.length; i++) {
     const t = s.turns[i]!;
-    if (matches(t.match, prompt)) return { index: i, turn: t };
+    if (matches(t.match, prompt) && usable(t)) return { index: i, turn: t };
   }
   for (let i = 0; i < Math.min(cursor, s.turns.length); i++) {
     const t = s.turns[i]!;
-    if (t.match && matches(t.match, prompt)) return { index: i, turn: t };
+    if (t.match && matches(t.match, prompt) && usable(t)) return { index: i, turn: t };
   }
   return undefined;
 }

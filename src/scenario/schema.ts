@@ -176,6 +176,10 @@ export const Ask = z
     tool: z.string().min(1).max(200).meta({ description: 'Tool name, e.g. Bash, Edit, ExitPlanMode.' }),
     input: z.record(z.string(), z.unknown()).optional().meta({ description: 'Tool input (the host may replace it with updatedInput).' }),
     output: Text.optional().meta({ description: 'tool_result text when the tool is allowed (default "ok").' }),
+    outputs: z
+      .record(z.string(), Text)
+      .optional()
+      .meta({ description: 'tool_result text per shell command, for a command the host rewrites with updatedInput (its `command`); default: worked out for echo commands, else `output`.' }),
     on_deny: z.enum(['skip', 'error']).optional().meta({ description: 'skip: the turn goes on (default); error: the turn ends with an error result.' }),
     timeout: Duration.optional().meta({ description: 'How long to wait for the host (default 60s); a timeout counts as a denial.' }),
   })

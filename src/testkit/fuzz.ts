@@ -28,6 +28,12 @@ export interface FuzzOptions {
   replay?: string;
   /** Fail a run whose consumer has not returned after this many ms (default 20000). */
   timeoutMs?: number;
+  /**
+   * Runs in flight at once (default 8): the campaign's next plans start while earlier ones run, so `body` may be
+   * called for several streams at a time and for a few plans past a failure (their outcomes are dropped). The
+   * report is the same for any value (each run depends only on its plan); 1 runs one plan at a time.
+   */
+  jobs?: number;
 }
 
 /** What the consumer callback gets: the perturbed stdout, and the emulator's stdin. */
@@ -136,6 +142,52 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   }
 }
 
+/**
+ * Runs a campaign's plans ahead of fast-check, `jobs` at a time, in the order fast-check will ask for them
+ * (`fc.sample` with the campaign's seed and run count draws the plans `fc.check` draws): `outcome(plan)` is the
+ * settled run of that plan, started now if it was not among them (a shrink candidate). A run's outcome depends
+ * only on its plan (its own home, seed and virtual clock), so the verdicts, and the report, are those of one run
+ * at a time; what overlapping buys is the wall time a run spends waiting (jitter pauses, file-system work:
+ * ~40% of a lone run, issue #21). Written by hand: fast-check runs an async property's cases one by one.
+ */
+function runsAhead(planned: readonly FuzzPlan[], jobs: number, run: (plan: FuzzPlan) => Promise<void>) {
+  const started = new Map<string, Promise<void>>();
+  const all: Promise<void>[] = [];
+  let next = 0;
+  let running = 0;
+  const start = (plan: FuzzPlan): Promise<void> => {
+    const p = run(plan);
+    started.set(encodePlan(plan), p);
+    all.push(p);
+    return p;
+  };
+  const pump = (): void => {
+    while (running < jobs && next < planned.length) {
+      const plan = planned[next++] as FuzzPlan;
+      if (started.has(encodePlan(plan))) continue;
+      running++;
+      void start(plan).then(done, done);
+    }
+  };
+  const done = (): void => {
+    running--;
+    pump();
+  };
+  pump();
+  return {
+    outcome(plan: FuzzPlan): Promise<void> {
+      const key = encodePlan(plan);
+      const p = started.get(key) ?? start(plan);
+      started.delete(key); // a plan fast-check asks for twice (a shrink back to it) runs again, as one at a time would
+      return p;
+    },
+    settle: async (): Promise<void> => {
+      next = planned.length; // start nothing more
+      await Promise.allSettled(all);
+    },
+  };
+}
+
 /** fuzz() once the scenario is loaded: one replay, or a fast-check campaign. */
 async function campaign(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>, scratch: Scratch): Promise<FuzzSummary> {
   if (opts.replay !== undefined) {
@@ -145,16 +197,25 @@ async function campaign(opts: FuzzOptions, body: (stream: FuzzStream) => Promise
   }
   const used: Record<string, number> = {};
   let last: { token: string; error: unknown } | undefined;
-  const prop = fc.asyncProperty(planArbitrary(opts.perturb ?? LEGAL_IDS), async (plan) => {
+  const arb = planArbitrary(opts.perturb ?? LEGAL_IDS);
+  const numRuns = opts.runs ?? 100;
+  const seed = opts.seed ?? 1;
+  const ahead = runsAhead(fc.sample(arb, { numRuns, seed }), Math.max(1, opts.jobs ?? 8), (plan) => runPlan(plan, opts, body, scratch));
+  const prop = fc.asyncProperty(arb, async (plan) => {
     for (const id of Object.keys(plan.p)) used[id] = (used[id] ?? 0) + 1;
     try {
-      await runPlan(plan, opts, body, scratch);
+      await ahead.outcome(plan);
     } catch (e) {
       last = { token: encodePlan(plan), error: e };
       throw e;
     }
   });
-  const details = await fc.check(prop, { numRuns: opts.runs ?? 100, seed: opts.seed ?? 1 });
+  let details: fc.RunDetails<[FuzzPlan]>;
+  try {
+    details = await fc.check(prop, { numRuns, seed });
+  } finally {
+    await ahead.settle(); // no run of this call outlives it (the ones started past a failure included)
+  }
   if (details.failed) {
     const plan = details.counterexample?.[0];
     const token = plan ? encodePlan(plan) : last?.token ?? '?';

@@ -3,7 +3,8 @@
 // Steps: `{send: object|string, fill?: n}` (a string is written raw; `{fill}` inside it becomes n × "x"),
 // `{sleep: s}`, `{wait_for: text, timeout?: s}`, `{close: true}` (stdin EOF), `{signal: 'SIGINT'|…}`, and
 // `{answer: subtype, response: object, timeout?: s}` (waits for the CLI's next unanswered control_request of
-// that subtype and replies `{subtype:'success', request_id, response}`). `{task_id}` in a send is the task_id
+// that subtype and replies `{subtype:'success', request_id, response}`, or with `error: text` instead of `response`
+// `{subtype:'error', request_id, error}`). `{task_id}` in a send is the task_id
 // of the last task_started seen.
 
 /** The frames of a partial stdout (complete JSON lines only). */
@@ -54,7 +55,8 @@ export async function playSteps(child, steps, { text, done, scale = 1 }) {
       }
       if (req && !done()) {
         answered.add(req.request_id);
-        child.stdin.write(JSON.stringify({ type: 'control_response', response: { subtype: 'success', request_id: req.request_id, response: st.response } }) + '\n');
+        const response = 'error' in st ? { subtype: 'error', request_id: req.request_id, error: st.error } : { subtype: 'success', request_id: req.request_id, response: st.response };
+        child.stdin.write(JSON.stringify({ type: 'control_response', response }) + '\n');
       }
     } else if ('send' in st) {
       if (!done() && !child.stdin.destroyed) child.stdin.write(lineOf(st, text) + '\n');

@@ -199,9 +199,11 @@ export function surfaceCaptures() {
 
 /**
  * How many replays run at once: each is mostly asleep in its stdin script (scaled sleeps, waits for a frame) and
- * costs ~15 ms of CPU in-process (~70 ms as a spawn), so 16 at a time keep a core busy without crowding it.
+ * costs ~15 ms of CPU in-process (~70 ms as a spawn). 40 at a time: surface-compare's 890 replays take ~35 s of
+ * wall for ~16 s of CPU on a quiet 2-core machine (a core about half busy), ~60 s with 8 busy loops beside it, and
+ * no replay needed a retry in either (16 at a time: ~52 s for the same CPU; issue #21).
  */
-export const PARALLEL = 16;
+export const PARALLEL = 40;
 
 /**
  * Replays on demand, in list order, at most `parallel` at a time: `get(i)` starts item i and the `window - 1`

@@ -9,12 +9,12 @@
 // divergence that went away fails too, so the list only shrinks deliberately (rerun compare.mjs --write and
 // node test/capture/inventory.mjs --write). Every listed divergence must belong to a row of the surface
 // inventory (inventory.mjs → docs/fidelity.md) that gives a reason. Replays run PARALLEL at a time (a -t filter
-// replays only the pairs it selects, and a few after them); nothing
+// replays only the pairs it selects); nothing
 // here is timed (the timeouts only guard against a hung emulator). Needs `npm run build` (npm test does it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-bin.js';
 
 interface Divergence {
@@ -28,7 +28,7 @@ interface Replay {
   RESULTS: string;
   surfaceCaptures(): Pair[];
   compareCase(cli: string, name: string): Promise<Divergence[]>;
-  lookahead(items: Pair[], work: (p: Pair) => Promise<Divergence[]>): (i: number) => Promise<Outcome>;
+  lookahead(items: Pair[], work: (p: Pair) => Promise<Divergence[]>, opts?: { parallel?: number; window?: number }): (i: number) => Promise<Outcome>;
   outcomeChange(stored: string[], divs: Divergence[]): { new: string[]; fixed: string[] };
   refreshCommand(cli: string, name: string): string;
   stored(d: Divergence): string;
@@ -52,8 +52,19 @@ const inv = await load<Inventory>('inventory.mjs');
 const results = JSON.parse(readFileSync(replay.RESULTS, 'utf8')) as Results;
 const pairs = replay.surfaceCaptures();
 
-// each pair's test starts its replay and the next few (PARALLEL at a time), then waits for its own
-const outcome = replay.lookahead(pairs, ([cli, name]) => replay.compareCase(cli, name));
+/**
+ * The replays of the pairs this run selects (all of them, or those a -t filter keeps), queued at once in the
+ * suite's beforeAll and run PARALLEL at a time; each pair's test waits for its own. Queuing every selected pair
+ * at once, not a window ahead of the test being awaited, keeps the pool full while a test waits on a long
+ * replay (a signal case in real time, a capture's 20 s wait_for that the emulator never meets): with a window
+ * the suite's wall was the sum of those waits (issue #21).
+ */
+let selected = new Map<number, number>();
+let queued: (i: number) => Promise<Outcome> = () => Promise.reject(new Error('the replays are queued in beforeAll'));
+const outcome = (i: number): Promise<Outcome> => {
+  const j = selected.get(i);
+  return j === undefined ? replay.compareCase(...(pairs[i] as Pair)).then((value) => ({ value }), (error: unknown) => ({ error })) : queued(j);
+};
 
 /** What is wrong with a fresh replay of `cli name` against its stored result ('' when nothing). */
 function judge(cli: string, name: string, divs: Divergence[]): string {
@@ -72,6 +83,14 @@ function judge(cli: string, name: string, divs: Divergence[]): string {
 }
 
 describe('surface captures vs the emulator, by value (issue #16)', () => {
+  beforeAll(({}, suite) => {
+    const indexOf = new Map(pairs.map(([cli, name], i) => [`${cli} ${name}`, i]));
+    const chosen = suite.tasks.flatMap((t) => (t.type === 'test' && t.mode === 'run' && indexOf.has(t.name) ? [indexOf.get(t.name) as number] : []));
+    selected = new Map(chosen.map((i, j) => [i, j]));
+    queued = replay.lookahead(chosen.map((i) => pairs[i] as Pair), ([cli, name]) => replay.compareCase(cli, name), { window: chosen.length });
+    if (chosen.length > 0) void queued(0); // starts every selected replay (PARALLEL at a time)
+  });
+
   it('has a stored result for every capture and a capture for every stored result', () => {
     expect(pairs.length).toBeGreaterThan(0);
     const have = new Set(pairs.map(([cli, name]) => `${cli} ${name}`));

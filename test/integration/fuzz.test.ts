@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fuzz } from '../../dist/index.js';
+import { PERTURBATIONS } from '../../dist/tools/fuzz/catalogue.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
 import { ROOT, runEmu } from '../helpers/run-bin.js';
 
@@ -108,8 +109,13 @@ describe('campaigns', () => {
     expect(b.stderr).toMatch(/^fuzz: \d+ runs in [\d.]+ s, [\d.]+ runs\/s with --jobs 2$/m);
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
 
+  // the illegal ids whose runs end on their own: missing-notification drops a task's end, so the careful consumer
+  // (which keeps stdin open until every task ended) waits for ever and only the timeout ends its runs; that verdict
+  // is the next test's, so this campaign can give every run a timeout no legal run reaches on a loaded machine
+  const SELF_ENDING = PERTURBATIONS.filter((p) => p.legal || p.id !== 'missing-notification').map((p) => p.id);
+
   it('--shard i/n runs partition the campaign, and the careful consumer passes every run', async () => {
-    const args = [...BASE, '--consumer', consumer('careful'), '--runs', '9', '--seed', '2', '--illegal', '--timeout', '4000'];
+    const args = [...BASE, '--consumer', consumer('careful'), '--runs', '9', '--seed', '2', '--illegal', '--perturb', SELF_ENDING.join(','), '--timeout', '120000'];
     const runsOf = (stderr: string) => [...stderr.matchAll(/^run (\d+): (\w+)/gm)].map((m) => `${m[1]}:${m[2]}`);
     const whole = await emu(args);
     const parts = await Promise.all([1, 2, 3].map((i) => emu([...args, '--shard', `${i}/3`])));
@@ -118,9 +124,21 @@ describe('campaigns', () => {
     expect(new Set(all.map((s) => s.split(':')[0])).size).toBe(9);
     // legal runs all pass; the illegal set (runs 2, 5, 8) is reported apart and does not fail the campaign
     expect(whole.stdout).toMatch(/^legal pass +6$/m);
+    expect(whole.stdout).toMatch(/^ROBUSTNESS \(illegal input\) at run \d+: exit/m);
     expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG/);
     expect(whole.code).toBe(0);
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
+
+  it('a consumer that hangs gets the timeout verdict (its run cannot end any other way)', async () => {
+    // missing-notification×1 (seed 2, run 5): the careful consumer waits for the dropped end of a task with stdin
+    // open, and the emulator waits for stdin: a real hang, so however loaded the machine, only --timeout ends it
+    const token = 'eyJ2IjoxLCJzZWVkIjoxMzQ3ODg5MDI3LCJlbXUiOiJmdXp6LTItNSIsInAiOnsibWlzc2luZy1ub3RpZmljYXRpb24iOjF9fQ';
+    const r = await emu(['--replay', token, ...BASE, '--consumer', consumer('careful'), '--timeout', '1000']);
+    expect(r.stdout).toContain('replay: missing-notification×1\n');
+    expect(r.stdout).toContain('verdict: timeout — no exit within 1000 ms (a hung consumer)\n');
+    // (no check of the checker's line: how much of the stream came before the kill depends on the machine's load)
+    expect(r.code).toBe(1);
+  }, 300_000);
 });
 
 describe('in-process fuzz() (fast-check)', () => {
@@ -166,6 +184,29 @@ it('in-process fuzz(): a fixed seed gives the report it gave before the runs wer
   // recorded before the change: first failing run, shrink steps, minimal plan and its token
   expect(err?.message).toMatch(/^fuzz: the consumer failed after 1 run\(s\) and 26 shrink\(s\)\n {2}minimal plan: unknown-field×2\n {2}error: unexpected field "fuzz_5" in task_started\n/);
   expect((err as Error & { token: string }).token).toBe('eyJ2IjoxLCJzZWVkIjoxNTM0MzU1MjM5LCJlbXUiOiJmdXp6LTE1MzQzNTUyMzkiLCJwIjp7InVua25vd24tZmllbGQiOjJ9fQ');
+}, 300_000);
+
+it('in-process fuzz(): runs overlap (jobs) without changing the report, and run the plans fast-check asks for (#21)', async () => {
+  const scenario = loadScenarioFile(SCENARIO);
+  const { createConsumer, driveStream } = await import(join(FIX, 'core.mjs'));
+  const failing = (jobs: number) =>
+    fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220', jobs }, async (stream) => {
+      await driveStream(stream, createConsumer({ strictKeys: true }));
+    }).then(
+      () => '',
+      (e: Error & { token: string }) => `${e.message}\n${e.token}`,
+    );
+  const one = await failing(1);
+  expect(one).toMatch(/minimal plan: unknown-field×2/);
+  expect(await failing(8)).toBe(one);
+  // a passing campaign calls the consumer once per run: the plans started ahead are the ones fast-check then asks for
+  let calls = 0;
+  const s = await fuzz({ scenario, runs: 60, seed: 11, profile: 'claude-2.1.220', jobs: 8 }, async (stream) => {
+    calls++;
+    await driveStream(stream, createConsumer());
+  });
+  expect(s.runs).toBe(60);
+  expect(calls).toBe(60);
 }, 300_000);
 
 it('fixtures are executable node scripts', () => {

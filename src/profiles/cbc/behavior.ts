@@ -57,7 +57,6 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     unaskedRefusal: { printMode: printModeRefusal, dontAsk: dontAskRefusal },
     permissionWaitsForever: true, // read from its SdkPermissionClient; measured: ctl_set_permission_mode_bypass_tool_cbc (31 s, no cancel)
     refusedSessionServes: true, // measured: ses_resume_unknown_stream_cbc
-    permissionDenialsPerSession: true, // measured: req_can_use_tool_allow_then_turn_cbc (the second result repeats the first turn's denial)
     hostAllowsByAllowedOnly: true, // read from its SdkPermissionClient.handleResponse; measured: req_can_use_tool_allow_bare_cbc
     allowRulesAsGiven: true, // read from its PermissionUtils; measured: opt_allowedTools_*_cbc, opt_allowedTools_bash_call_h2
     unansweredPromptsCarry: true, // measured: ctl_interrupt_slow_h2, ses_api_error; not after a streamed partial reply (ctl_interrupt_hang_then_turn_cbc)
@@ -98,6 +97,12 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     backgroundInPrint: 'error',
     interruptedErrors: [],
     denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
+    // measured on 2.117.0 (capture req_can_use_tool_interrupt_pending); the seed profile cancels the request (issue #10)
+    interruptAtPermission: strict ? 'ignore' : 'cancel',
+    // measured on 2.117.0: the generic rejection, permission_denials stays empty (captures eof_pending_permission_h2,
+    // req_can_use_tool_error_answer); the seed profile shows an error answer's text and counts it
+    permissionFailure: (f) => (strict ? { counted: false } : { text: f.kind === 'error' ? f.message : undefined, counted: f.kind !== 'closed' }),
+    denialsSessionWide: strict, // measured: capture req_can_use_tool_deny_interrupt_then_turn
     interruptedTurnSucceeds: true,
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { TaskInfo } from '../../engine/events.js';
 import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { truthy } from '../../env.js';
@@ -11,6 +11,7 @@ import { betaWarnings, flagList } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
+import { writtenPath } from './permission.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
@@ -66,6 +67,21 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
     // measured on both versions (capture req_can_use_tool_deny_interrupt_h2)
     denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
+    // measured on both versions (captures eof_pending_permission_h2, req_can_use_tool_error_answer, req_can_use_tool_deny_no_message)
+    permissionFailure: (f) => ({
+      text: f.kind === 'closed' ? 'Tool permission request failed: AbortError: Tool permission stream closed before response received' : f.kind === 'error' ? `Tool permission request failed: Error: ${f.message}` : f.text,
+      counted: true,
+    }),
+    acceptEditsShell: (input, cwd) => {
+      const written = typeof input['command'] === 'string' ? writtenPath(input['command']) : undefined;
+      if (written === undefined) return false;
+      const path = resolve(cwd, written);
+      return path === cwd || path.startsWith(cwd.endsWith(sep) ? cwd : cwd + sep);
+    },
+    invalidPermissionAnswer: (body) => (validPermissionAnswer(body) ? undefined : v328 ? `${INVALID_ANSWER} ${INVALID_ANSWER_328}` : INVALID_ANSWER),
+    // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
+    interruptAtPermission: 'refuse-call',
+    interruptWritesPartial: true, // measured on both versions: an assistant frame marked aborted (int_mid)
     interruptedTurnSucceeds: false,
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,
@@ -73,6 +89,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // SIGHUP while it starts up (sig_term_idle), then exits 143 / 129 once it answered initialize or a turn
     // (sig_term_after_init_late, sig_term_after_ctl, sig_term_after_result)
     signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-until-ready', SIGHUP: 'raise-until-ready' },
+    // measured: 2.1.220's SIGTERM refuses a pending can_use_tool as an interrupt does, then exits 143; its SIGHUP and
+    // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)
+    signalCancelsHostRequests: v328 ? undefined : new Set(['SIGTERM']),
     resumedModel: apiModel,
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
@@ -220,4 +239,16 @@ function workflowLaunchedText(v328: boolean, t: TaskInfo): string {
     `(Edit this file with Write/Edit and re-invoke Workflow with {scriptPath: "${r.scriptPath}"} to iterate without resending the script.)\n` +
     `Run ID: ${r.runId}\n${resume}\n${tail}`
   );
+}
+
+/** Claude Code's refusal of a can_use_tool answer that is no permission result (measured: req_can_use_tool_deny_no_message). */
+const INVALID_ANSWER = "The canUseTool callback returned an invalid permission result. Expected {behavior: 'allow', updatedInput?: object} or {behavior: 'deny', message: string}.";
+/** What 2.1.328 adds to it. */
+const INVALID_ANSWER_328 = 'updatedPermissions may hold at most 4096 updates, rules and directories in all.';
+
+/** A permission result as the text above states it: allow with an optional object updatedInput, or deny with a message. */
+function validPermissionAnswer(body: Readonly<Record<string, unknown>>): boolean {
+  const input = body['updatedInput'];
+  if (body['behavior'] === 'allow') return input === undefined || (typeof input === 'object' && input !== null && !Array.isArray(input));
+  return body['behavior'] === 'deny' && typeof body['message'] === 'string';
 }

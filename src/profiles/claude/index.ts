@@ -75,7 +75,11 @@ function encoders(spec: ClaudeSpec): Encoders {
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
-    interrupted_user: (ev, ctx) => interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {}),
+    interrupted_user: (ev, ctx) => {
+      const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
+      // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
+      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : user;
+    },
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,
     structured_reprompt: none,

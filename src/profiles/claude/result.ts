@@ -15,12 +15,15 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const s = ev.stats;
   // a max-turns stop reports the turn's tokens; other errors and interrupts report none (captures ses_max_turns)
   const limited = ev.maxTurns !== undefined;
-  const zero = !ev.ok && !limited;
+  // a turn ended at a refused tool call reports the model calls it made (captures req_can_use_tool_deny_interrupt_h2)
+  const zero = !ev.ok && !limited && s.abortedAtTool !== true;
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  const mu = budget ? modelUsage(spec, ctx.model, budget.inputTokens, budget.outputTokens) : modelUsage(spec, ctx.model, input, output);
+  // 2.1.328 counts a call an interrupt cut mid-reply in modelUsage though not in usage (measured: int_mid)
+  const cut = zero && v328 && s.cutCall === true;
+  const mu = budget ? modelUsage(spec, ctx.model, budget.inputTokens, budget.outputTokens) : cut ? modelUsage(spec, ctx.model, CUT_INPUT_TOKENS, 1) : modelUsage(spec, ctx.model, input, output);
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
   const ttft = Math.max(1, s.apiMs - 5);
@@ -64,6 +67,9 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     model_usage_since_last_result: v328 ? (budget?.called === false ? {} : mu) : undefined,
   });
 }
+
+/** Input tokens of a call an interrupt cut: the prompt the fake API counts (test/capture/fake-anthropic.mjs). */
+const CUT_INPUT_TOKENS = 100;
 
 /** The result's usage; a zeroed one has its own key order in 2.1.328. */
 export function usage(spec: ClaudeSpec, input: number, output: number, zero: boolean): FrameOf<typeof RESULT_USAGE> {

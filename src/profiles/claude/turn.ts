@@ -168,7 +168,7 @@ export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message:
 }
 
 /** An assistant frame; `sub` makes it a background agent's own frame (capture bgagent). */
-export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo): Assistant {
+export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, content: Content, outputTokens: number, sub?: TaskInfo, aborted?: true): Assistant {
   const W = spec.wire;
   return build(ASSISTANT, W, {
     type: 'assistant',
@@ -191,6 +191,7 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
     request_id: apiRequestId(ctx.rng),
     subagent_type: sub?.subagentType,
     task_description: sub?.description,
+    aborted,
   });
 }
 
@@ -216,7 +217,7 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     content: agentLaunch ? [text(spec, ev.content)] : ev.content,
     is_error: agentLaunch ? undefined : ev.isError,
   });
-  return resultUser(spec, ctx, block, t ? launchResult(spec, t, ctx) : ranResult(spec, ev), spec.v328 && ev.allowedBy ? [permissionMeta(ev.toolUseId, ev.allowedBy)] : undefined);
+  return resultUser(spec, ctx, block, t ? launchResult(spec, t, ctx) : ranResult(spec, ev), spec.v328 && ev.allowedBy ? [permissionMeta(ev, ev.allowedBy)] : undefined);
 }
 
 /** The user frame that carries one tool_result block, its `tool_use_result` and `tool_result_meta`. */
@@ -239,23 +240,44 @@ function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['m
  * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with
  * no one to ask: "user-rejected"); 2.1.328 announces a settings refusal first in a system/permission_denied.
  */
-function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: 'rule' | 'unasked' | 'host' | 'host-interrupt', ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
+function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<Ev<'tool_result'>['deniedBy']>, ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
-  const content = (by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content;
+  const content = by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
     return [resultUser(spec, ctx, block, 'User rejected tool use', [meta])];
   }
-  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config' }) : undefined;
-  const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: by === 'host' ? 'permission-rule' : 'user-rejected', permission_decision: decision });
+  // the host's answer: "permission-rule"; the permission stream closed before an answer: the same, decided by the config
+  // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
+  // dontAsk mode: its own text, refused by the mode (measured: opt_permission_mode_dontask_bash_call)
+  const asked = by === 'host' || by === 'failed' || by === 'mode';
+  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : undefined;
+  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: reason }) : undefined;
+  const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    v328 && by !== 'host'
-      ? [build(PERMISSION_DENIED, W, { type: 'system', subtype: 'permission_denied', tool_name: ev.ran?.name ?? '', tool_use_id: ev.toolUseId, message: content, uuid: ctx.rng.uuid(), session_id: ctx.sessionId })]
+    v328 && (!asked || by === 'mode')
+      ? [
+          build(PERMISSION_DENIED, W, {
+            type: 'system',
+            subtype: 'permission_denied',
+            tool_name: ev.ran?.name ?? '',
+            tool_use_id: ev.toolUseId,
+            decision_reason_type: by === 'mode' ? 'mode' : undefined,
+            message: content,
+            uuid: ctx.rng.uuid(),
+            session_id: ctx.sessionId,
+          }),
+        ]
       : [];
   return [...notice, resultUser(spec, ctx, block, `Error: ${content}`, [meta])];
+}
+
+/** Claude Code's refusal of a tool in dontAsk mode (measured on both versions: opt_permission_mode_dontask_bash_call). */
+function dontAskText(tool: string): string {
+  return `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`;
 }
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
@@ -265,16 +287,23 @@ function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_resu
 }
 
 /**
- * 2.1.328's record of how the call was allowed (measured): by the rules or mode ("user_permanent", a rule),
- * or by the host's can_use_tool answer ("user_temporary").
+ * 2.1.328's record of how the call was allowed (measured): by the host's can_use_tool answer ("user_temporary"), by a
+ * --allowedTools rule ("config"), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
+ * a compound command allows it by its subcommands (captures opt_allowedTools_bash_call_h2, opt_allowedTools_pattern_bash_call).
  */
-function permissionMeta(id: string, by: 'rule' | 'host'): FrameOf<typeof TOOL_RESULT_META> {
+function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host'): FrameOf<typeof TOOL_RESULT_META> {
+  const rule = ev.allowRule;
+  const command = ev.ran?.input['command'];
+  const compound = typeof command === 'string' && /&&|\|\||;|\|/.test(command);
+  const byMode = rule !== undefined && 'mode' in rule;
+  const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
+  const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
   const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
     decision: 'accept',
-    source: by === 'host' ? 'user_temporary' : 'user_permanent',
-    reason_type: by === 'rule' ? 'rule' : undefined,
+    source: by === 'host' ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
+    reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
-  return build(TOOL_RESULT_META, 'claude-2.1.328', { id, permission_decision: decision });
+  return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
 }
 
 /** The `tool_use_result` of a background launch, per tool. */

@@ -129,8 +129,8 @@ export const UI_INVALIDATE = frame(
 /** 2.1.328's notice of a tool call its permission settings refused (measured: req_no_prompt_tool, req_no_prompt_tool_p). */
 export const PERMISSION_DENIED = frame(
   'system/permission_denied',
-  { type: lit('system'), subtype: lit('permission_denied'), tool_name: 'str', tool_use_id: 'str', message: 'str', uuid: 'str', session_id: 'str' },
-  { 'claude-2.1.328': ['type', 'subtype', 'tool_name', 'tool_use_id', 'message', 'uuid', 'session_id'] },
+  { type: lit('system'), subtype: lit('permission_denied'), tool_name: 'str', tool_use_id: 'str', decision_reason_type: 'str', message: 'str', uuid: 'str', session_id: 'str' },
+  { 'claude-2.1.328': ['type', 'subtype', 'tool_name', 'tool_use_id', 'decision_reason_type?', 'message', 'uuid', 'session_id'] },
 );
 
 /** One task of background_tasks_changed. */

@@ -1,0 +1,46 @@
+import type { TurnT } from '../scenario/schema.js';
+import type { CliFlags } from './profile.js';
+
+/*
+ * Which tools the model is offered (issue #16, captures opt_disallowedTools_bash_call_h2, opt_tools_read_bash_call):
+ * a bare `--disallowedTools` name removes a tool, and `--tools` (unless `default`) offers only the tools it names. A
+ * model cannot call a tool it is not offered, so a scenario turn that would call one is passed over when the turn
+ * for a prompt is chosen (the next matching turn answers instead), on every CLI.
+ */
+
+/** What decides the offered tools. */
+export interface ToolOffer {
+  disallowed: readonly string[];
+  cliFlags?: CliFlags | undefined;
+}
+
+/** Whether `tool` is offered to the model. */
+export function isOffered(tool: string, o: ToolOffer): boolean {
+  if (o.disallowed.some((r) => r.trim() === tool)) return false;
+  const only = toolsFlag(o.cliFlags);
+  return only === undefined || only.includes('default') || only.includes(tool);
+}
+
+/** The tool names a turn's model calls use (the agent tool goes by two names: Agent, and Task on older CLIs). */
+export function turnTools(turn: TurnT): string[][] {
+  const asks = turn.ask === undefined ? [] : Array.isArray(turn.ask) ? turn.ask : [turn.ask];
+  const workflows = turn.workflows ?? (turn.workflow ? [turn.workflow] : []);
+  return [
+    ...asks.map((a) => [a.tool]),
+    ...workflows.map(() => ['Workflow']),
+    ...(turn.background ?? []).map((b) => (b.kind === 'bash' ? ['Bash'] : b.kind === 'powershell' ? ['PowerShell'] : ['Agent', 'Task'])),
+  ];
+}
+
+/** Whether every tool call of `turn` uses a tool the model is offered (one of its names for the agent tool). */
+export function turnCallable(turn: TurnT, o: ToolOffer): boolean {
+  return turnTools(turn).every((names) => names.some((n) => isOffered(n, o)) && !names.some((n) => o.disallowed.some((r) => r.trim() === n)));
+}
+
+/** The tool names `--tools` gives (comma or space separated; "" offers none), or undefined without the flag. */
+function toolsFlag(flags: CliFlags | undefined): string[] | undefined {
+  const v = flags?.get('tools');
+  if (v === undefined) return undefined;
+  if (v === true) return [];
+  return (typeof v === 'string' ? [v] : v).flatMap((x) => x.split(/[\s,]+/)).filter((x) => x !== '');
+}
