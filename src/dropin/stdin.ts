@@ -157,7 +157,9 @@ function refuse(what: { fatal: string } | { report: string }, c: Composition, io
 /** A user line: its prompt text, and its content as sent. */
 function userMessage(frame: unknown, c: Composition): void {
   const message = isRawFrame(frame) ? frame['message'] : undefined;
-  c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined);
+  const uuid = isRawFrame(frame) && typeof frame['uuid'] === 'string' ? frame['uuid'] : undefined;
+  const synthetic = isRawFrame(frame) && frame['isSynthetic'] === true;
+  c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 
 /** Routes a stdin frame to the session (seed 002 §3-§5). */

@@ -116,6 +116,10 @@ export interface TurnOrigin {
   /** `blank`: cbc's empty turn for stdin JSON it cannot read (captures in_json_array, in_unknown_type). */
   kind: 'user' | 'task-notification' | 'blank';
   runId?: string | undefined;
+  /** The client uuids of the user lines this turn answers (SDKUserMessage.uuid; Claude echoes them: commands.ts). */
+  uuids?: readonly string[] | undefined;
+  /** The user line was marked isSynthetic (SDKUserMessage.isSynthetic): Claude 2.1.328's result names an unclassified origin. */
+  synthetic?: boolean | undefined;
 }
 
 /** Counters a turn's `result` reports. */
@@ -212,7 +216,9 @@ export type EngineEvent =
   /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
   | { kind: 'assistant_stream'; messageId: string; text: string }
   /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */
-  | { kind: 'user_replay'; content: unknown }
+  | { kind: 'user_replay'; content: unknown; uuid?: string | undefined }
+  /** A user line's command as Claude tracks it (queued, started, completed, cancelled): only lines that carry a uuid. */
+  | { kind: 'command_lifecycle'; commandUuid: string; state: 'queued' | 'started' | 'completed' | 'cancelled' }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
   | {

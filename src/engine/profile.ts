@@ -41,6 +41,12 @@ export interface EncodeContext {
   hostAgents?: unknown;
   /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
   spend?: SpendView | undefined;
+  /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */
+  userMessageUuids?: readonly string[] | undefined;
+  /** The running turn's --replay-user-messages echo is out and its first reply is not (a profile may announce the model request with the echo). */
+  echoedBeforeReply?: boolean | undefined;
+  /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
+  pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
 }
 
 /** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
@@ -100,6 +106,8 @@ export interface ProfileBehavior {
   refusedSessionServes?: boolean;
   /** A can_use_tool request has no time limit unless the scenario gives one (cbc 2.117.0 arms a timer only when asked to). */
   permissionWaitsForever?: boolean;
+  /** Claude: the user lines queued behind a running turn run together as the next turn (engine/commands.ts nextTurn). */
+  batchesQueuedPrompts?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**

@@ -10,6 +10,7 @@ import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
+import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
@@ -57,6 +58,7 @@ export class Session implements TurnHost {
   private turnsDone: number;
   private initCount = 0; // initialize requests answered
   private resultCount = 0;
+  private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
   private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
@@ -129,6 +131,9 @@ export class Session implements TurnHost {
       resumed: this.o.resume !== undefined,
       ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
       spend: this.spend,
+      userMessageUuids: replyUuids(this.active),
+      echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
+      pastResults: this.pastResults,
     };
   }
 
@@ -148,6 +153,9 @@ export class Session implements TurnHost {
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
+    if (this.active && isReply(ev)) this.active.replied = true;
+    if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
+    if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
 
@@ -155,8 +163,9 @@ export class Session implements TurnHost {
 
   open = (): void => this.emit({ kind: 'session_open' }); // serving starts: the profile's start-up notices, before any input
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
-  userMessage(prompt: string, content: unknown = prompt): void {
-    this.queue.push({ prompt, content, origin: { kind: 'user' } });
+  userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
+    this.queue.push({ prompt, content, origin: userOrigin(line) });
+    commandQueued(this, line.uuid);
     this.queuedChars += prompt.length;
     this.pump();
   }
@@ -272,8 +281,8 @@ export class Session implements TurnHost {
   /** Starts the next queued turn unless one is running. */
   pump(): void {
     if (this.active || this.queue.length === 0) return;
-    const next = this.queue.shift()!;
-    this.queuedChars -= next.prompt.length;
+    const [next, chars] = nextTurn(this.queue, this.p.behavior.batchesQueuedPrompts === true);
+    this.queuedChars -= chars;
     const waiters = this.dequeueWaiters;
     this.dequeueWaiters = [];
     for (const w of waiters) w();
@@ -308,8 +317,9 @@ export class Session implements TurnHost {
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
+    commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
-    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content });
+    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });
       this.endTurn(true, '', []);
@@ -383,6 +393,7 @@ export class Session implements TurnHost {
     this.lastResultError = !ok;
     this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
     this.active = undefined;
+    commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
     this.o.scheduler.after(0, () => this.pump());
   }

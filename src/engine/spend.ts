@@ -2,7 +2,8 @@ import { MODEL_LATENCY } from './turn-host.js';
 import type { EngineEvent, ModelSpend, SpendView, TurnStats } from './events.js';
 
 /** Tokens the scripted model is counted for per call (the capture harness's fake APIs report the same). */
-const CALL_INPUT_TOKENS = 100;
+/** Input tokens of one model call (the first call of a turn is reported on its own: result.first_request_input_tokens). */
+export const CALL_INPUT_TOKENS = 100;
 const CALL_OUTPUT_TOKENS = 20;
 
 /**

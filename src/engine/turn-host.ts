@@ -95,6 +95,10 @@ export interface ActiveTurn {
   apiError?: boolean;
   /** What the model has streamed while the turn waits for its reply (the scenario turn's `partial`): an interrupt writes it. */
   partial?: string;
+  /** The turn's first reply frame is out (the client uuids ride on it only: commands.ts). */
+  replied?: boolean;
+  /** The turn's --replay-user-messages echo is out. */
+  echoed?: boolean;
   /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
   unwritten?: boolean;
 }

@@ -55,6 +55,7 @@ function encoders(strict: boolean): Encoders {
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
+    command_lifecycle: none, // cbc 2.117.0 does not track a user line's uuid (capture in_user_uuid_h2)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
     // --include-partial-messages streams the call first (ses_partial_tool_h2)
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(ev, ctx, toolUse(ev, ctx)) : toolUse(ev, ctx)),

@@ -83,6 +83,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     interruptAtPermission: 'refuse-call',
     interruptWritesPartial: true, // measured on both versions: an assistant frame marked aborted (int_mid)
     interruptedTurnSucceeds: false,
+    batchesQueuedPrompts: true, // measured: in_user_uuid_queued_two (one turn answers both lines, its uuids both)
     outputFile: claudeOutputFile,
     outputRoot: claudeTmp,
     // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM /

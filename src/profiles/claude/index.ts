@@ -11,7 +11,7 @@ import { claudeControlPayload, controlSideFrames } from './control.js';
 import { liveControlReply } from './control-live.js';
 import { result } from './result.js';
 import { sessionError } from './session-error.js';
-import { assistantStream, userReplay } from './stream.js';
+import { assistantStream, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -72,8 +72,10 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
+    command_lifecycle: (ev, ctx) => commandLifecycle(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
-    assistant_tool_use: (ev, ctx) => toolUse(spec, ev, ctx),
+    // --include-partial-messages streams the call first (ses_partial_tool_h2)
+    assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(spec, ev, ctx) : toolUse(spec, ev, ctx)),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (ev, ctx) => {
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});

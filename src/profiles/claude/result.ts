@@ -1,7 +1,8 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
 import type { ClaudeSpec } from './spec.js';
 import { apiErrorOf } from './turn.js';
 import { costOf, modelUsageOf } from './usage.js';
@@ -13,27 +14,27 @@ import { costOf, modelUsageOf } from './usage.js';
 export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext): FrameOf<typeof RESULT> {
   const { v328, wire: W } = spec;
   const s = ev.stats;
-  // a max-turns stop reports the turn's tokens; other errors and interrupts report none (captures ses_max_turns)
   const limited = ev.maxTurns !== undefined;
-  // a turn ended at a refused tool call reports the model calls it made (captures req_can_use_tool_deny_interrupt_h2)
-  const zero = !ev.ok && !limited && s.abortedAtTool !== true;
+  const zero = zeroed(ev);
   const input = zero ? 0 : s.inputTokens;
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  // 2.1.328 counts a call an interrupt cut mid-reply in modelUsage though not in usage (measured: int_mid)
-  const cut = zero && v328 && s.cutCall === true;
-  const mu = budget ? modelUsage(spec, ctx.model, budget.inputTokens, budget.outputTokens) : cut ? modelUsage(spec, ctx.model, CUT_INPUT_TOKENS, 1) : modelUsage(spec, ctx.model, input, output);
+  const own = reported(spec, ev);
+  const mu = modelUsage(spec, ctx.model, own.input, own.output);
+  // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
+  const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }]);
+  const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
-  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(mu).map(([m, u]) => [m, restoredOrder(u)])) : mu;
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
-  return build(RESULT, W, {
+  return build<typeof RESULT | typeof FAILED_RESULT>(ev.ok || api ? RESULT : FAILED_RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
     stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
-    total_cost_usd: budget ? costOf(spec, ctx.model, budget.inputTokens, budget.outputTokens) : costOf(spec, ctx.model, input, output),
+    total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
@@ -43,7 +44,9 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     origin:
       s.origin.kind === 'task-notification'
         ? build(ORIGIN, W, { kind: 'task-notification', producer: v328 ? 'session-task' : undefined, runId: v328 ? s.origin.runId : undefined })
-        : undefined,
+        : v328 && s.origin.synthetic === true
+          ? build(ORIGIN, W, { kind: 'unclassified' }) // a turn an isSynthetic line started (measured: in_user_synthetic)
+          : undefined,
     subagent_stats: v328 ? subagentStats() : undefined,
     safety_stops: v328 ? 0 : undefined,
     is_error: !ev.ok,
@@ -57,6 +60,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     ttft_stream_ms: ev.ok ? ttft - 1 : undefined,
     time_to_request_ms: ev.ok ? Math.max(0, ttft - 20) : undefined,
     first_content_frame_ms: ev.ok && v328 ? ttft : undefined,
+    ...clientEcho(spec, ev, Math.max(0, ttft - 20)),
     errors: ev.ok || api ? undefined : ev.errors,
     type: 'result',
     duration_ms: s.endedAt - s.startedAt,
@@ -91,6 +95,32 @@ export function usage(spec: ClaudeSpec, input: number, output: number, zero: boo
 }
 
 
+/**
+ * A failed turn's result reports no tokens, except a max-turns stop (captures ses_max_turns) and a turn ended at a
+ * refused tool call (the model calls it made; captures req_can_use_tool_deny_interrupt_h2).
+ */
+const zeroed = (ev: Extract<EngineEvent, { kind: 'result' }>): boolean => !ev.ok && ev.maxTurns === undefined && ev.stats.abortedAtTool !== true;
+
+/** The tokens a result reports for its turn: a budget stop names the model's, other failures none (captures ses_max_turns, opt_max_budget_usd_small). */
+function reported(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>): { input: number; output: number } {
+  if (ev.budget) return { input: ev.budget.inputTokens, output: ev.budget.outputTokens };
+  const zero = zeroed(ev);
+  // 2.1.328 counts a call an interrupt cut mid-reply in modelUsage though not in usage (measured: int_mid)
+  if (zero && spec.v328 && ev.stats.cutCall === true) return { input: CUT_INPUT_TOKENS, output: 1 };
+  return zero ? { input: 0, output: 0 } : { input: ev.stats.inputTokens, output: ev.stats.outputTokens };
+}
+
+/** The session's tokens per model over its results, in the order the models were first used. */
+function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResults']>): Map<string, { input: number; output: number }> {
+  const sums = new Map<string, { input: number; output: number }>();
+  for (const { model, result } of results) {
+    const r = reported(spec, result);
+    const t = sums.get(model) ?? { input: 0, output: 0 };
+    sums.set(model, { input: t.input + r.input, output: t.output + r.output });
+  }
+  return sums;
+}
+
 /** Per-model usage: empty when the turn used no tokens. */
 function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
   if (input === 0 && output === 0) return {};
@@ -119,4 +149,18 @@ function subagentStats(): FrameOf<typeof SUBAGENT_STATS> {
     refused: { depth_limit: 0, concurrency_limit: 0, budget: 0 },
     by_type: {},
   });
+}
+
+/**
+ * The client uuids of the turn's user lines (engine/commands.ts; measured: in_user_uuid_h2, in_user_uuid_*): 2.1.328
+ * echoes them on every result, the last one alone too, and on a successful one when the first model request went out
+ * and its tokens; 2.1.220 echoes the last one and the request time on a successful result only.
+ */
+function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, toRequest: number) {
+  const uuids = ev.stats.origin.uuids;
+  if (!uuids?.length || (!spec.v328 && !ev.ok)) return {};
+  const sent = ev.ok ? { request_sent_wall_ms: ev.stats.startedAt + toRequest } : {};
+  if (!spec.v328) return { user_message_uuid: uuids.at(-1), ...sent };
+  const first = ev.ok ? { first_request_input_tokens: CALL_INPUT_TOKENS, first_request_cache_read_input_tokens: 0 } : {};
+  return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids], ...sent, ...first };
 }

@@ -47,6 +47,7 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   const pluginErr = pluginErrors(ctx.cliFlags, ctx.cwd, spec.v328);
   const init = pluginErr ? insertAfter(tpl, 'plugins', 'plugin_errors', pluginErr) : tpl;
   if (spec.v328) finish328(init, ctx, minimal);
+  if (spec.v328 && ctx.userMessageUuids?.length) init.user_message_uuids = [...ctx.userMessageUuids];
   return init;
 }
 
@@ -164,6 +165,7 @@ export function apiErrorAssistant(spec: ClaudeSpec, ctx: EncodeContext, message:
     is_api_error_message: true,
     api_error_status: v328 ? api?.status : undefined,
     api_error_type: v328 ? api?.type : undefined,
+    ...clientUuids(spec, ctx, undefined),
   });
 }
 
@@ -192,7 +194,15 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
     subagent_type: sub?.subagentType,
     task_description: sub?.description,
     aborted,
+    ...clientUuids(spec, ctx, sub),
   });
+}
+
+/** 2.1.328: the turn's first reply names the client uuids of its user lines, the last one alone too (measured: in_user_uuid_*). */
+function clientUuids(spec: ClaudeSpec, ctx: EncodeContext, sub: TaskInfo | undefined): { user_message_uuid?: string; user_message_uuids?: string[] } {
+  const uuids = ctx.userMessageUuids;
+  if (!spec.v328 || sub || !uuids?.length) return {};
+  return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids] };
 }
 
 /** A text content block. */

@@ -16,8 +16,8 @@ export function textBlockEvents(text: string): { start: ApiEvent; delta: ApiEven
   };
 }
 
-/** message_delta: the stop reason, with the CLI's usage block. */
-export const messageDelta = (usage: ApiEvent): ApiEvent => ({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage });
+/** message_delta: the stop reason (a tool call's is tool_use), with the CLI's usage block. */
+export const messageDelta = (usage: ApiEvent, stopReason = 'end_turn'): ApiEvent => ({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage });
 
 /** message_stop. */
 export const MESSAGE_STOP: ApiEvent = { type: 'message_stop' };

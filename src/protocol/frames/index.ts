@@ -5,6 +5,7 @@ import { RESULT } from './result.js';
 import { STREAM_EVENT, USER_REPLAY } from './stream.js';
 import {
   BACKGROUND_TASKS_CHANGED,
+  COMMAND_LIFECYCLE,
   COMMANDS_CHANGED,
   FILE_HISTORY_SNAPSHOT,
   PERMISSION_DENIED,
@@ -23,6 +24,7 @@ import { TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED } from './
  */
 export const OUTBOUND = {
   'system/init': SYSTEM_INIT,
+  command_lifecycle: COMMAND_LIFECYCLE,
   'system/status': SYSTEM_STATUS,
   'system/session_state_changed': SESSION_STATE_CHANGED,
   'system/ui_invalidate': UI_INVALIDATE,

@@ -113,6 +113,8 @@ export const ASSISTANT = frame(
     timestamp: 'str',
     error: 'unknown',
     request_id: 'str',
+    user_message_uuid: 'str',
+    user_message_uuids: 'strs',
     is_api_error_message: 'bool',
     api_error_status: 'unknown',
     api_error_type: 'unknown',
@@ -127,7 +129,8 @@ export const ASSISTANT = frame(
     'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'agent_id?', 'session_id', 'uuid', 'timestamp', 'error?', 'request_id?',
       'is_api_error_message?', 'subagent_type?', 'task_description?', 'aborted?'],
     'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'agent_id?', 'session_id', 'uuid', 'timestamp', 'error?', 'request_id?',
-      'is_api_error_message?', 'api_error_status?', 'api_error_type?', 'subagent_type?', 'task_description?', 'aborted?'],
+      'is_api_error_message?', 'api_error_status?', 'api_error_type?', 'subagent_type?', 'task_description?', 'aborted?', 'user_message_uuid?',
+      'user_message_uuids?'],
   },
 );
 

@@ -72,7 +72,7 @@ export const MODEL_USAGE_RESTORED_328 = ['inputTokens', 'outputTokens', 'thinkin
 export const ORIGIN = frame(
   'result.origin',
   { kind: 'str', producer: 'str', runId: 'str' },
-  { 'claude-2.1.220': ['kind'], 'claude-2.1.328': ['kind', 'producer', 'runId?'] },
+  { 'claude-2.1.220': ['kind'], 'claude-2.1.328': ['kind', 'producer?', 'runId?'] },
 );
 
 /** 2.1.328's sub-agent counters. */
@@ -133,6 +133,11 @@ export const RESULT = frame(
     time_to_request_ms: 'num',
     first_content_frame_ms: 'num',
     errors: 'strs',
+    user_message_uuid: 'str',
+    user_message_uuids: 'strs',
+    request_sent_wall_ms: 'num',
+    first_request_input_tokens: 'num',
+    first_request_cache_read_input_tokens: 'num',
     queued_turn_count: 'num',
     result_index: 'num',
     model_usage_since_last_result: loose('obj', map(nested(MODEL_USAGE))),
@@ -144,13 +149,27 @@ export const RESULT = frame(
       'permission_denials', 'structured_output?', 'errors?', '__timestamp', '_requestId?'],
     'claude-2.1.220': ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage?',
       'permission_denials', 'terminal_reason?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'origin?', 'subtype', 'api_error_status?',
-      'result?', 'structured_output?', 'ttft_ms?', 'ttft_stream_ms?', 'time_to_request_ms?', 'errors?', 'type', 'duration_ms', 'uuid'],
+      'result?', 'structured_output?', 'ttft_ms?', 'ttft_stream_ms?', 'time_to_request_ms?', 'errors?', 'user_message_uuid?', 'request_sent_wall_ms?', 'type',
+      'duration_ms', 'uuid'],
     'claude-2.1.328': ['duration_api_ms', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage?', 'permission_denials',
       'terminal_reason?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'origin?', 'subagent_stats?', 'safety_stops?', 'is_error', 'num_turns',
       'subtype', 'api_error_status?', 'api_error_type?', 'result?', 'structured_output?', 'ttft_ms?', 'errors?', 'type', 'duration_ms', 'uuid',
-      'ttft_stream_ms?', 'time_to_request_ms?', 'first_content_frame_ms?', 'queued_turn_count?', 'result_index?', 'model_usage_since_last_result?'],
+      'ttft_stream_ms?', 'time_to_request_ms?', 'first_content_frame_ms?', 'user_message_uuid?', 'user_message_uuids?', 'request_sent_wall_ms?',
+      'first_request_input_tokens?', 'first_request_cache_read_input_tokens?', 'queued_turn_count?', 'result_index?', 'model_usage_since_last_result?'],
   },
 );
+
+/**
+ * Claude Code's result of a turn that failed (interrupted, max turns, budget): the same fields as {@link RESULT};
+ * 2.1.328 puts the client uuid right after `errors` there (measured: in_user_uuid_interrupt).
+ */
+export const FAILED_RESULT = frame('result (failed turn)', RESULT.fields, {
+  'claude-2.1.220': RESULT.orders['claude-2.1.220'],
+  'claude-2.1.328': ['duration_api_ms', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage?', 'permission_denials',
+    'terminal_reason?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'origin?', 'subagent_stats?', 'safety_stops?', 'is_error', 'num_turns',
+    'subtype', 'api_error_status?', 'api_error_type?', 'result?', 'structured_output?', 'errors?', 'user_message_uuid?', 'type', 'duration_ms', 'uuid',
+    'user_message_uuids?', 'queued_turn_count?', 'result_index?', 'model_usage_since_last_result?'],
+});
 
 /**
  * Claude Code's result for a session that never started (an unknown --resume id): the same fields as

@@ -16,6 +16,9 @@ export const STREAM_EVENT = frame(
     ttft_ms: 'num',
     thinking_display: 'str',
     api_message_id: 'str',
+    user_message_uuid: 'str',
+    user_message_uuids: 'strs',
+    owed_rows: 'arr',
     __timestamp: 'str',
     _requestId: 'str',
   },
@@ -23,7 +26,8 @@ export const STREAM_EVENT = frame(
     cbc: ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid', '__timestamp', '_requestId?'],
     'claude-2.1.220': ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid', 'ttft_ms?'],
     // 2.1.328 names the API message on every event; message_start adds the time to first token and the thinking display
-    'claude-2.1.328': ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid', 'ttft_ms?', 'thinking_display?', 'api_message_id'],
+    'claude-2.1.328': ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid', 'ttft_ms?', 'thinking_display?', 'api_message_id',
+      'user_message_uuid?', 'user_message_uuids?', 'owed_rows?'],
   },
 );
 

@@ -40,6 +40,7 @@ export const SYSTEM_INIT = frame(
     ultrathink_available: 'unknown',
     ultrathink_typed_raises: 'unknown',
     view_mode: 'unknown',
+    user_message_uuids: 'strs',
     __timestamp: 'str',
     _requestId: 'str',
   },
@@ -54,7 +55,7 @@ export const SYSTEM_INIT = frame(
       'terminal_slash_commands?', 'apiKeySource', 'claude_code_version', 'output_style?', 'agents?', 'skills?', 'plugins?', 'plugin_errors?', 'capabilities?',
       'analytics_disabled?', 'product_feedback_disabled?', 'uuid', 'memory_paths?', 'original_cwd?', 'additional_directories?',
       'messaging_socket_path?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'per_turn_effort_active?', 'ultrathink_available?',
-      'ultrathink_typed_raises?', 'view_mode?'],
+      'ultrathink_typed_raises?', 'view_mode?', 'user_message_uuids?'],
   },
 );
 
@@ -68,10 +69,12 @@ export const SYSTEM_STATUS = frame(
     permissionMode: 'str',
     uuid: 'str',
     session_id: 'str',
+    // the "requesting" variant's (SYSTEM_STATUS_REQUESTING lays it out)
+    user_message_uuids: 'strs',
     __timestamp: 'str',
     _requestId: 'str',
   },
-  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'], ...claude(['type', 'subtype', 'status', 'permissionMode?', 'uuid', 'session_id']) },
+  { cbc: ['type', 'subtype', 'status', 'uuid', 'session_id', '__timestamp', '_requestId?'], ...claude(['type', 'subtype', 'status', 'permissionMode?', 'uuid', 'session_id', 'user_message_uuids?']) },
 );
 
 /**
@@ -80,11 +83,18 @@ export const SYSTEM_STATUS = frame(
  */
 export const SYSTEM_STATUS_REQUESTING = frame(
   'system/status (requesting)',
-  { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str' },
+  { type: lit('system'), subtype: lit('status'), status: 'strOrNull', uuid: 'str', session_id: 'str', user_message_uuids: 'strs' },
   {
     'claude-2.1.220': ['type', 'subtype', 'status', 'uuid', 'session_id'],
-    'claude-2.1.328': ['type', 'subtype', 'status', 'session_id', 'uuid'],
+    'claude-2.1.328': ['type', 'subtype', 'status', 'session_id', 'uuid', 'user_message_uuids?'],
   },
+);
+
+/** Claude Code: a tracked user line's state (a line with a client uuid; engine/commands.ts; capture in_user_uuid_h2). */
+export const COMMAND_LIFECYCLE = frame(
+  'command_lifecycle',
+  { type: lit('command_lifecycle'), command_uuid: 'str', state: 'str', uuid: 'str', session_id: 'str' },
+  claude(['type', 'command_uuid', 'state', 'uuid', 'session_id']),
 );
 
 /** The body of cbc's file-history-snapshot. */

@@ -27,6 +27,8 @@ describe('task output files before their notification (issue #21)', () => {
       rest = lines.pop()!;
       for (const line of lines) {
         const f = JSON.parse(line) as Record<string, unknown>;
+        // the next prompt after each prompt's result: Claude runs lines queued behind a running turn as one turn (issue #16)
+        if (f['type'] === 'result' && f['result'] === 'launched') next();
         if (f['subtype'] !== 'task_notification' && f['type'] !== 'task_notification') continue;
         const file = String(f['output_file']);
         // checked as the line arrives: the file must already be there, with the task's output
@@ -35,7 +37,12 @@ describe('task output files before their notification (issue #21)', () => {
       }
     });
     const lines = Array.from({ length: 5 }, (_, i) => JSON.stringify({ type: 'user', message: { role: 'user', content: `go ${i}` } }) + '\n');
-    run.stdin.end(lines.join(''));
+    let sent = 0;
+    function next(): void {
+      if (sent < lines.length) run.stdin.write(lines[sent++]!);
+      else run.stdin.end();
+    }
+    next();
     expect(await run.exit).toBe(0);
     expect(seen).toHaveLength(5 * 6);
     for (const s of seen) {

@@ -1,0 +1,64 @@
+import type { EngineEvent, TurnOrigin } from './events.js';
+import type { ActiveTurn, PendingTurn } from './turn-host.js';
+
+/**
+ * A user line that carries a client `uuid` (SDKUserMessage.uuid) is a tracked command (issue #16; measured:
+ * in_user_uuid_h2, claude-stream.mjs's in_user_uuid_*): queued when read, started when its turn begins,
+ * completed after a successful result and cancelled after an error or interrupted one. Lines without a uuid
+ * are not tracked. Profiles without such frames encode nothing.
+ */
+interface Emitter {
+  emit(ev: EngineEvent): void;
+}
+
+/** What a user line says about itself besides its message (SDKUserMessage.uuid, isSynthetic). */
+export interface UserLine {
+  uuid?: string | undefined;
+  synthetic?: boolean | undefined;
+}
+
+/** The origin of the turn a user line starts. */
+export const userOrigin = (line: UserLine): TurnOrigin => ({
+  kind: 'user',
+  uuids: line.uuid === undefined ? undefined : [line.uuid],
+  synthetic: line.synthetic === true ? true : undefined,
+});
+
+/** The line was read (and queued behind the running turn, if any). */
+export function commandQueued(s: Emitter, uuid: string | undefined): void {
+  if (uuid !== undefined) s.emit({ kind: 'command_lifecycle', commandUuid: uuid, state: 'queued' });
+}
+
+/** The turn that answers these lines begins. */
+export function commandsStarted(s: Emitter, origin: TurnOrigin): void {
+  for (const u of origin.uuids ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: 'started' });
+}
+
+/** The turn's result is out: completed when it succeeded, else cancelled. */
+export function commandsEnded(s: Emitter, origin: TurnOrigin, ok: boolean): void {
+  for (const u of origin.uuids ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: ok ? 'completed' : 'cancelled' });
+}
+
+/** The events whose frames are a turn's reply to the model call (the first one carries the client uuids). */
+export const isReply = (ev: EngineEvent): boolean => ev.kind === 'assistant_text' || ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use';
+
+/** The running turn's client uuids while its first reply is not out yet. */
+export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undefined => (t && t.replied !== true ? t.stats.origin.uuids : undefined);
+
+/**
+ * Takes the next turn off the queue, and the prompt characters it takes. With `batch`, a user line and the user lines
+ * queued right behind it run as one turn (Claude: "several messages sent close together run as one turn", sdk.d.ts;
+ * measured: in_user_uuid_queued_two, in_user_queued_two_plain): the reply is chosen by the last line's prompt (the
+ * capture harness's model answers the last user message too), all their uuids ride along.
+ */
+export function nextTurn(queue: PendingTurn[], batch: boolean): [PendingTurn, number] {
+  const first = queue.shift()!;
+  const taken = [first];
+  while (batch && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user') taken.push(queue.shift()!);
+  const chars = taken.reduce((n, t) => n + t.prompt.length, 0);
+  if (taken.length === 1) return [first, chars];
+  const last = taken[taken.length - 1]!;
+  const uuids = taken.flatMap((t) => t.origin.uuids ?? []);
+  const origin: TurnOrigin = { ...last.origin, uuids: uuids.length ? uuids : undefined };
+  return [{ ...last, origin }, chars];
+}

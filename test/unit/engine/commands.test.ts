@@ -1,0 +1,92 @@
+// Issue #16: a user line with a client uuid is a tracked command on Claude Code (captures in_user_uuid_h2 and the
+// in_user_uuid_* cases of test/capture/surface-more/claude-stream.mjs): command_lifecycle queued / started / completed
+// (cancelled after a failed turn); lines queued behind a running turn run as one turn whose frames name all their
+// uuids; results carry the session's running totals per model (ctl_set_model_mid_turn_twice). cbc tracks nothing.
+import { describe, expect, it } from 'vitest';
+import { nextTurn } from '../../../src/engine/commands.js';
+import type { PendingTurn } from '../../../src/engine/turn-host.js';
+import { parseScenario } from '../../../src/scenario/load.js';
+import { startInMemory } from '../../../src/testkit/harness.js';
+
+type Frame = Record<string, any>;
+const scenario = parseScenario('turns:\n  - match: { contains: "SLOW" }\n    delay: 2s\n    reply: "slow"\n  - match: { glob: "*" }\n    reply: "fast"\n');
+const line = (content: string, uuid?: string) => JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '', ...(uuid ? { uuid } : {}) }) + '\n';
+const ctl = (id: string, request: object) => JSON.stringify({ type: 'control_request', request_id: id, request }) + '\n';
+
+/** Runs `first`, then sends `later` once the first turn's init is out, and ends stdin after `results` results. */
+async function run(profile: string, first: string[], later: string[], results: number): Promise<Frame[]> {
+  const { stdin, stdout, exit } = startInMemory({
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', ...(profile === 'cbc' ? [] : ['--no-session-persistence'])],
+    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+    scenario,
+  });
+  const frames: Frame[] = [];
+  let pending = '';
+  stdout.on('data', (c: Buffer) => {
+    pending += c.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) {
+      const f = JSON.parse(l) as Frame;
+      frames.push(f);
+      if (f['subtype'] === 'init' && frames.filter((g) => g['subtype'] === 'init').length === 1) for (const s of later) stdin.write(s);
+      if (f['type'] === 'result' && frames.filter((g) => g['type'] === 'result').length === results) setImmediate(() => stdin.end());
+    }
+  });
+  for (const s of first) stdin.write(s);
+  await exit;
+  return frames;
+}
+const lifecycle = (frames: Frame[]) => frames.filter((f) => f['type'] === 'command_lifecycle').map((f) => `${f['state']} ${f['command_uuid']}`);
+
+describe('nextTurn (#16)', () => {
+  const user = (prompt: string, uuid?: string): PendingTurn => ({ prompt, origin: { kind: 'user', uuids: uuid ? [uuid] : undefined } });
+  it('batches consecutive user lines only when asked, and counts every prompt character taken', () => {
+    const queue = [user('a', 'u1'), user('bb'), user('ccc', 'u3'), { prompt: '', origin: { kind: 'task-notification' as const } }, user('d')];
+    const [t, chars] = nextTurn(queue, true);
+    expect([t.prompt, t.origin.uuids, chars, queue.length]).toEqual(['ccc', ['u1', 'u3'], 6, 2]);
+    const [n] = nextTurn(queue, true);
+    expect(n.origin.kind).toBe('task-notification');
+    const single = [user('a', 'u1'), user('b', 'u2')];
+    expect(nextTurn(single, false)[0].origin.uuids).toEqual(['u1']);
+    expect(single).toHaveLength(1);
+  });
+});
+
+describe('client uuids on Claude Code (#16)', () => {
+  it('claude-2.1.328: queued, started, completed; two lines queued mid-turn run as one turn naming both', async () => {
+    const frames = await run('claude-2.1.328', [ctl('req_1', { subtype: 'initialize' }), line('SLOW', 'u1')], [line('hi', 'u2'), line('hi again', 'u3')], 2);
+    expect(lifecycle(frames)).toEqual(['queued u1', 'started u1', 'queued u2', 'queued u3', 'completed u1', 'started u2', 'started u3', 'completed u2', 'completed u3']);
+    const results = frames.filter((f) => f['type'] === 'result');
+    expect(results.map((r) => [r['user_message_uuid'], r['user_message_uuids']])).toEqual([['u1', ['u1']], ['u3', ['u2', 'u3']]]);
+    expect(results[1]?.['first_request_input_tokens']).toBeGreaterThan(0);
+    const inits = frames.filter((f) => f['subtype'] === 'init');
+    expect(inits.map((i) => i['user_message_uuids'])).toEqual([['u1'], ['u2', 'u3']]);
+  });
+
+  it('claude-2.1.220: a line without a uuid is not tracked; an interrupted one is cancelled and its result names none', async () => {
+    const frames = await run('claude-2.1.220', [ctl('req_1', { subtype: 'initialize' }), line('hi'), line('SLOW', 'u9')], [], 2);
+    expect(lifecycle(frames)).toEqual(['queued u9', 'started u9', 'completed u9']);
+    const cut = await run('claude-2.1.220', [ctl('req_1', { subtype: 'initialize' }), line('SLOW', 'u1')], [ctl('req_int', { subtype: 'interrupt' })], 1);
+    expect(lifecycle(cut)).toEqual(['queued u1', 'started u1', 'cancelled u1']);
+    expect(cut.find((f) => f['type'] === 'result')?.['user_message_uuid']).toBeUndefined();
+  });
+
+  it('cbc writes no lifecycle frames', async () => {
+    const frames = await run('cbc', [ctl('req_1', { subtype: 'initialize' }), line('hi', 'u1')], [], 1);
+    expect(lifecycle(frames)).toEqual([]);
+    expect(frames.some((f) => f['type'] === 'result')).toBe(true);
+  });
+
+  it('claude-2.1.328: a result lists every model the session used, with their summed cost', async () => {
+    const frames = await run('claude-2.1.328', [ctl('req_1', { subtype: 'initialize' }), line('SLOW')], [ctl('req_2', { subtype: 'set_model', model: 'haiku' })], 1);
+    const first = frames.find((f) => f['type'] === 'result');
+    expect(Object.keys(first?.['modelUsage'] ?? {})).toHaveLength(1);
+    const both = await run('claude-2.1.328', [ctl('req_1', { subtype: 'initialize' }), line('hi'), ctl('req_2', { subtype: 'set_model', model: 'haiku' }), line('hi again')], [], 2);
+    const last = both.filter((f) => f['type'] === 'result')[1]!;
+    const usage = last['modelUsage'] as Record<string, { costUSD: number }>;
+    expect(Object.keys(usage)).toHaveLength(2);
+    expect(last['total_cost_usd']).toBeCloseTo(Object.values(usage).reduce((s, u) => s + u.costUSD, 0), 10);
+    expect(Object.keys(last['model_usage_since_last_result'] as object)).toHaveLength(1);
+  });
+});
