@@ -253,9 +253,8 @@ export class Session implements TurnHost {
 
   /** The session cannot start (an unknown --resume id): the CLI's error frame (unless `announce` is false), then no turn ever runs. */
   refuseStart(message: string, announce = true): void {
-    this.refusal = message; // what every prompt gets when the run still serves (behavior.refusedSessionServes)
+    [this.refusal, this.lastResultError] = [message, true]; // refusal: what every prompt gets if the run still serves (behavior.refusedSessionServes)
     if (announce) this.emit({ kind: 'session_error', message });
-    this.lastResultError = true;
   }
 
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
