@@ -81,6 +81,12 @@ export function scanArgv(cl: CommandLine, argv: readonly string[]): ParsedArgv |
   return { flags, positionals };
 }
 
+/** A variadic option's values as given, one rule per argv entry (cbc 2.117.0 splits nothing). */
+export function asGiven(v: string | true | string[] | undefined): string[] {
+  if (v === undefined || v === true) return [];
+  return (Array.isArray(v) ? v : [v]).filter((x) => x.trim() !== '');
+}
+
 /** Splits variadic and comma forms: `["Read,Bash(ls:*)", "Edit"]` -> `["Read", "Bash(ls:*)", "Edit"]`. */
 export function splitToolList(v: string | true | string[] | undefined): string[] {
   if (v === undefined || v === true) return [];

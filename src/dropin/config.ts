@@ -4,7 +4,7 @@ import { getProfile, type Profile } from '../profiles/index.js';
 import type { StartCheck } from '../profiles/options.js';
 import { resolveScenarioRef } from '../scenario/shipped.js';
 import type { SessionFlags } from '../store/binding.js';
-import { scanArgv, splitToolList, type ParsedArgv } from './argv.js';
+import { asGiven, scanArgv, splitToolList, type ParsedArgv } from './argv.js';
 import { commandLine, type CommandLine } from './options.js';
 import { parseWithCommander } from './program.js';
 
@@ -181,7 +181,8 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     model: text(flag('model')),
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : permissionModeFlag(profile, text(flag('permission-mode'))),
     disableWorkflows: truthy(env['CODEBUDDY_DISABLE_WORKFLOWS']),
-    allowedTools: splitToolList(flag('allowedTools')),
+    // cbc 2.117.0 takes each argv entry as one rule (src/engine/allow-rules.ts); Claude Code splits commas and spaces
+    allowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('allowedTools')) : splitToolList(flag('allowedTools')),
     disallowedTools: splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
     partialMessages: flag('include-partial-messages') === true,

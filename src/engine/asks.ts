@@ -49,7 +49,7 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
   const b = s.p.behavior;
   // cbc 2.117.0 asks the host over stdio by itself, except in -p mode (unaskedRefusal)
   const canAsk = (b.asksHostWithoutPromptTool && !(o.singleShot && b.unaskedRefusal !== undefined)) || o.permissionPromptStdio === true;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s) }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
 }
 
 /** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
@@ -67,7 +67,7 @@ function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): '
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>, mode = s.permissionMode): boolean {
   const o = s.o;
-  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s) }, tool, input) === 'ask';
+  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s), rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
 }
 
 /** The CLI's own refusal text for a call nobody may be asked about (behavior.unaskedRefusal), or undefined. */
@@ -158,10 +158,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, timeout, (a) => {
+    const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, wait, (a) => {
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
-      if (a.kind === 'response' && isAllow(a.body)) {
+      if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         return allow('host');
       }
@@ -171,7 +172,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
         if (s.p.behavior.interruptAtPermission === 'refuse-call') denyAndStop();
         return;
       }
-      if (a.kind === 'response' && interruptsTurn(a.body)) return denyAndStop();
+      if (a.kind === 'response' && interruptsTurn(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return denyAndStop();
       if (a.kind === 'cancelled' && a.reason === DISCONNECTED) return failed({ kind: 'closed' });
       if (a.kind === 'error') return failed({ kind: 'error', message: a.message });
       const shown = a.kind === 'response' && s.p.behavior.hostDenyTextFixed !== true ? denyReason(a.body) : undefined;
@@ -208,7 +209,7 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
   s.host.send(requestId, { subtype: 'can_use_tool', toolName: 'ExitPlanMode', input, toolUseId: s.p.ids.toolUseId(o.rng) }, 60_000, (a) => {
     if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
     if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
-    if (a.kind === 'response' && isAllow(a.body)) return done(true);
+    if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return done(true);
     done(false, a.kind === 'response' ? denyReason(a.body) : a.kind === 'error' ? a.message : a.kind === 'timeout' ? 'no answer in time' : a.reason);
   });
 }

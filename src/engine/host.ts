@@ -45,8 +45,8 @@ export class HostRequests {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout). */
-  send(requestId: string, request: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+  /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout; undefined: it waits until answered, cancelled or stdin closes). */
+  send(requestId: string, request: HostRequestBody, timeoutMs: number | undefined, done: (a: HostAnswer) => void): void {
     const subtype = request.subtype;
     const p: Pending = { subtype, timer: undefined, realTimer: undefined, release: undefined, done };
     this.pending.set(requestId, p);
@@ -65,8 +65,8 @@ export class HostRequests {
     if (this.scheduler.speed === 0) {
       // nothing waits in virtual time at speed 0: hold the clock and time out in real time
       p.release = this.scheduler.hold();
-      p.realTimer = setTimeout(timeout, timeoutMs);
-    } else p.timer = this.scheduler.after(timeoutMs, timeout);
+      if (timeoutMs !== undefined) p.realTimer = setTimeout(timeout, timeoutMs);
+    } else if (timeoutMs !== undefined) p.timer = this.scheduler.after(timeoutMs, timeout);
   }
 
   /** Handles a `control_response` from the host. */
@@ -131,8 +131,12 @@ export class HostRequests {
   }
 }
 
-/** Whether a permission answer allows the tool, in either SDK's shape (Claude `behavior`, cbc `allowed`). */
-export function isAllow(body: RawFrame): boolean {
+/**
+ * Whether a permission answer allows the tool, in either SDK's shape (Claude `behavior`, cbc `allowed`);
+ * `allowedOnly`: only `allowed: true` allows (cbc 2.117.0 reads `allowed ?? false`: capture req_can_use_tool_allow_bare_cbc).
+ */
+export function isAllow(body: RawFrame, allowedOnly = false): boolean {
+  if (allowedOnly) return body['allowed'] === true;
   if (typeof body['behavior'] === 'string') return body['behavior'] === 'allow';
   if (typeof body['allowed'] === 'boolean') return body['allowed'];
   return false;
@@ -144,8 +148,8 @@ export function updatedInput(body: RawFrame): RawFrame | undefined {
 }
 
 /** A deny answer that also stops the turn (`interrupt: true`, the SDKs' PermissionResult). */
-export function interruptsTurn(body: RawFrame): boolean {
-  return !isAllow(body) && body['interrupt'] === true;
+export function interruptsTurn(body: RawFrame, allowedOnly = false): boolean {
+  return !isAllow(body, allowedOnly) && body['interrupt'] === true;
 }
 
 /** The reason a permission answer gives for a denial (Claude `message`, cbc `reason`). */

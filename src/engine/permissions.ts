@@ -1,3 +1,4 @@
+import { allowRuleCovers } from './allow-rules.js';
 import { textOf } from './host.js';
 
 /**
@@ -18,6 +19,8 @@ export interface PermissionContext {
   disallowed: readonly string[];
   /** False for Claude Code without `--permission-prompt-tool stdio`: nobody can be asked, so the tool is denied. */
   canAsk: boolean;
+  /** Allow rules are read as src/engine/allow-rules.ts says (behavior.allowRulesAsGiven). */
+  rulesAsGiven?: boolean | undefined;
   /** A call the mode allows beyond the edit tools (Claude's acceptEdits: a shell command writing inside the cwd). */
   modeAllows?: ((tool: string, input: Record<string, unknown>) => boolean) | undefined;
 }
@@ -43,7 +46,8 @@ export function matchingRule(rules: readonly string[], tool: string, input: Reco
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
   if (p.mode === 'bypassPermissions') return 'allow';
-  if (p.allowed.some((r) => ruleMatches(r, tool, input))) return 'allow';
+  const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => ruleMatches(r, tool, input);
+  if (p.allowed.some(covers)) return 'allow';
   if (READ_ONLY.has(tool)) return 'allow';
   if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';
   if (p.modeAllows?.(tool, input) === true) return 'allow';

@@ -98,6 +98,14 @@ export interface ProfileBehavior {
   unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
+  /** Each --allowedTools entry is one rule as given, read as src/engine/allow-rules.ts says (cbc 2.117.0). */
+  allowRulesAsGiven?: boolean;
+  /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
+  hostAllowsByAllowedOnly?: boolean;
+  /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
+  refusedSessionServes?: boolean;
+  /** A can_use_tool request has no time limit unless the scenario gives one (cbc 2.117.0 arms a timer only when asked to). */
+  permissionWaitsForever?: boolean;
   /** Claude: the user lines queued behind a running turn run together as the next turn (engine/commands.ts nextTurn). */
   batchesQueuedPrompts?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */

@@ -63,6 +63,7 @@ export class Session implements TurnHost {
   private turnRequestId: string | undefined;
   private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
   private resultRequestIdFresh = false;
+  private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
   private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
@@ -250,10 +251,10 @@ export class Session implements TurnHost {
     this.host.answer(id, response);
   }
 
-  /** The session cannot start (an unknown --resume id): the CLI's error frame, then no turn ever runs. */
-  refuseStart(message: string): void {
-    this.emit({ kind: 'session_error', message });
-    this.lastResultError = true;
+  /** The session cannot start (an unknown --resume id): the CLI's error frame (unless `announce` is false), then no turn ever runs. */
+  refuseStart(message: string, announce = true): void {
+    [this.refusal, this.lastResultError] = [message, true]; // refusal: what every prompt gets if the run still serves (behavior.refusedSessionServes)
+    if (announce) this.emit({ kind: 'session_error', message });
   }
 
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
@@ -284,6 +285,7 @@ export class Session implements TurnHost {
     const waiters = this.dequeueWaiters;
     this.dequeueWaiters = [];
     for (const w of waiters) w();
+    if (this.refusal !== undefined) return void (this.emit({ kind: 'session_error', message: this.refusal }), this.pump());
     const stats: TurnStats = {
       startedAt: this.o.scheduler.now(),
       endedAt: 0,

@@ -57,7 +57,7 @@ async function run(s: ScenarioT, profile: string, file: string): Promise<string>
       const req = f['request'] as Record<string, unknown> | undefined;
       // answers go out on a later tick, as through a real pipe (never inside the emulator's own write)
       if (f['type'] === 'control_request' && req?.['subtype'] === 'can_use_tool') {
-        const answer = lines({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: req['input'] ?? {} } } });
+        const answer = lines({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true, updatedInput: req['input'] ?? {} } } });
         setImmediate(() => stdin.write(answer));
       }
       // the next prompt once this one has its result: Claude runs prompts queued behind a turn as one turn

@@ -108,7 +108,7 @@ describe('an in-memory consumer that answers inside the write (bug found by issu
         const f = JSON.parse(l) as Record<string, unknown>;
         const req = f['request'] as Record<string, unknown> | undefined;
         // answered in the same tick, from inside the emulator's stdout write
-        if (req?.['subtype'] === 'can_use_tool') stdin.write(lines({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: {} } } }));
+        if (req?.['subtype'] === 'can_use_tool') stdin.write(lines({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true, updatedInput: {} } } }));
         if (f['type'] === 'result') stdin.end();
       }
     });

@@ -55,6 +55,10 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",
     // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"
     unaskedRefusal: { printMode: printModeRefusal, dontAsk: dontAskRefusal },
+    permissionWaitsForever: true, // read from its SdkPermissionClient; measured: ctl_set_permission_mode_bypass_tool_cbc (31 s, no cancel)
+    refusedSessionServes: true, // measured: ses_resume_unknown_stream_cbc
+    hostAllowsByAllowedOnly: true, // read from its SdkPermissionClient.handleResponse; measured: req_can_use_tool_allow_bare_cbc
+    allowRulesAsGiven: true, // read from its PermissionUtils; measured: opt_allowedTools_*_cbc, opt_allowedTools_bash_call_h2
     unansweredPromptsCarry: true, // measured: ctl_interrupt_slow_h2, ses_api_error; not after a streamed partial reply (ctl_interrupt_hang_then_turn_cbc)
     interruptWritesPartial: true, // measured: int_mid, ctl_interrupt_hang_then_turn_cbc
     apiErrorText: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`,

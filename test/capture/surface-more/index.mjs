@@ -3,6 +3,7 @@
 // before anyone compared the emulator with it, that measures the fixes at the end (never used to tune).
 import { CASES as CBC_CASES } from './cbc.mjs';
 import { CASES as CBC_2 } from './cbc-2.mjs';
+import { CASES as CBC_3 } from './cbc-3.mjs';
 import { CASES as CLAUDE_CONTROL } from './claude-control.mjs';
 import { CASES as CLAUDE_HOST } from './claude-host.mjs';
 import { CASES as CLAUDE_OPTIONS } from './claude-options.mjs';
@@ -10,6 +11,6 @@ import { CASES as CLAUDE_SESSION } from './claude-session.mjs';
 import { CASES as CLAUDE_STREAM } from './claude-stream.mjs';
 import { CASES as HELD_2 } from './held-back-2.mjs';
 
-export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...HELD_2];
+export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...HELD_2];
 /** The names of the second held-back set. */
 export const HELD_BACK_2 = new Set(HELD_2.map((c) => c.name));

@@ -35,7 +35,9 @@ describe('resolveConfig (issue #14)', () => {
   it('reshapes the real flags: -p with a prompt, -y, tool lists, session flags, --json-schema', () => {
     const c = serve(['-p', '-y', '--allowedTools', 'Read,Bash(git commit,push)', 'Edit', '--resume', '--fork-session', '--json-schema', '{"type":"object"}', '--', 'hello', 'there']);
     expect(c).toMatchObject({ streamIn: false, outputFormat: 'text', prompt: 'hello there', permissionMode: 'bypassPermissions', jsonSchema: { type: 'object' } });
-    expect(c.allowedTools).toEqual(['Read', 'Bash(git commit,push)', 'Edit']);
+    // cbc 2.117.0 takes each argv entry as one rule; Claude Code splits commas and spaces (#16)
+    expect(c.allowedTools).toEqual(['Read,Bash(git commit,push)', 'Edit']);
+    expect(serve(['-p', '--allowedTools', 'Read,Bash(git commit,push)', 'Edit', '--', 'hi'], { CBC_EMU_PROFILE: 'claude' }).allowedTools).toEqual(['Read', 'Bash(git commit,push)', 'Edit']);
     expect(c.session).toMatchObject({ resume: true, fork: true, persist: true });
     expect(serve([...STREAM, '--no-session-persistence'], { CBC_EMU_PROFILE: 'claude' }).session.persist).toBe(false);
   });
