@@ -103,12 +103,12 @@ export const MESSAGES = {
 
 /** Environment switches the real CLIs read (claude-agent-sdk.md §1, codebuddy-sdk.md, claude-code-cli.md). */
 const ENV_ROWS = [
-  ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state']],
+  ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3']],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only']],
-  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
-  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
+  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
+  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
-  ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
+  ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
   ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2']],
   ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2']],
@@ -137,9 +137,9 @@ const OPTION_CASES = {
   '--no-session-persistence': ['ses_no_persistence'],
   '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
-  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2'],
+  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_default_h3'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream'],
+  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3'],
   '--betas': ['opt_betas', 'opt_betas_other'],
   '--max-budget-usd': ['opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream'],
   '--name': ['opt_name', 'opt_name_other', 'opt_name_stream'],
@@ -152,15 +152,16 @@ const OPTION_CASES = {
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
   '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2'],
-  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2'],
-  '--model': ['opt_model', 'opt_model_fallback_h2'],
+  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3'],
+  '--model': ['opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3'],
   '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2'],
-  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2'],
-  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2'],
-  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2'],
-  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2'],
-  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2'],
+  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
+  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_pattern_h3'],
+  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_multi_h3'],
+  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
+  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],
+  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -193,8 +194,9 @@ export function rows() {
       'req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_no_prompt_tool', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare',
       'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn', 'req_no_prompt_tool_p',
       'req_can_use_tool_rewrite_h2', 'req_can_use_tool_deny_interrupt_h2',
+      'req_can_use_tool_allow_no_input_h3', 'req_can_use_tool_late_answer_h3', 'req_can_use_tool_allow_rules_h3',
     ],
-    hook_callback: ['req_hook_callback'],
+    hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3'],
   };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
