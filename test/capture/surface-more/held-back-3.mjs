@@ -2,7 +2,7 @@
 // existing surface rows (other values, other timing, other combinations an SDK sends), written and captured
 // before anyone compared the emulator with them. Never used to tune the emulator (f-common rules).
 import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { ALL, afterTurn, around, CBC, CLAUDE, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
+import { ALL, afterTurn, around, C220, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
 
 /** A user line with extra fields, as the SDKs build it. */
 const userLine = (fields) => ({ send: { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '', ...fields } });
@@ -35,7 +35,7 @@ const CONTROL = [
   { name: 'ctl_interrupt_cancel_queued_h3', about: 'interrupt with cancel_queued: true while a slow turn runs (the SDK Stop button)', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_int', { subtype: 'interrupt', cancel_queued: true }), waitFor(RESULT, 15), sleep(2), close] },
   { name: 'ctl_interrupt_after_result_h3', about: 'interrupt after a finished turn (nothing running, a session exists), then a turn', clis: ALL, args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), ctl('req_int', { subtype: 'interrupt' }), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
   { name: 'ctl_set_model_no_model_h3', about: 'set_model with the model field left out (the SDK setModel() reset), after one turn', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_model' })) },
-  { name: 'ctl_set_permission_mode_bypass_then_tool_h3', about: 'set_permission_mode bypassPermissions before the first turn (Claude launched with --allow-dangerously-skip-permissions, as the SDK does), then a Bash call', clis: ALL, args: (cli) => [...ASK(cli), ...(cli === CBC ? [] : ['--allow-dangerously-skip-permissions'])], steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'bypassPermissions' }), sleep(1), user('FGBASH please'), waitFor(RESULT, 30), sleep(1), close] },
+  { name: 'ctl_set_permission_mode_bypass_then_tool_h3', about: 'set_permission_mode bypassPermissions before the first turn (Claude not launched with --allow-dangerously-skip-permissions), then a Bash call nobody answers', clis: ALL, args: ASK, steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'bypassPermissions' }), sleep(1), user('FGBASH please'), waitFor(RESULT, 30), sleep(1), close] },
   { name: 'ctl_set_max_thinking_tokens_zero_then_turn_h3', about: 'set_max_thinking_tokens 0 before the first turn, then a turn', clis: ALL, args: STREAM, steps: around(ctl('req_2', { subtype: 'set_max_thinking_tokens', max_thinking_tokens: 0 })) },
   { name: 'ctl_mcp_toggle_enable_h3', about: 'mcp_toggle enabled: true for a server nobody configured, after one turn', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'mcp_toggle', serverName: 'nosuch', enabled: true })) },
   { name: 'ctl_mcp_reconnect_idle_h3', about: 'mcp_reconnect before any turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'mcp_reconnect', serverName: 'none' }), sleep(2), close] },
@@ -66,6 +66,9 @@ const SESSION = [
   { name: 'ses_resume_replay_h3', about: '--resume of a stored session with --replay-user-messages in stream-json input mode, then a turn', clis: ALL, args: [...STREAM, '--resume', SID, '--replay-user-messages'], pre: PRE_TURN, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
 ];
 
+// (--allow-dangerously-skip-permissions was tried for the bypass case and dropped: Claude refuses it as root, as the
+// captures run)
+
 /** Signals and stdin EOF at other phases. */
 const SIGNALS = [
   { name: 'sig_term_pending_permission_h3', about: 'SIGTERM while a can_use_tool request waits for the host', clis: ALL, args: ASK, steps: [...ready(), user('FGBASH please'), waitFor(CAN_USE_TOOL), sleep(1), { signal: 'SIGTERM' }, sleep(3)] },
@@ -84,7 +87,9 @@ const ENV = [
 /** Options with other values and combinations (`opt_<option>_*`: inventory.mjs OPTION_CASES cites them). */
 const optP = (name, about, clis, extra, prompt = 'hi', more = {}) => ({ name, about, clis, args: typeof extra === 'function' ? (cli) => ['-p', prompt, ...P_STREAM, ...extra(cli)] : ['-p', prompt, ...P_STREAM, ...extra], steps: [close], ...more });
 const OPTIONS = [
-  optP('opt_permission_mode_plan_tool_h3', '-p with a Bash call under --permission-mode plan', ALL, ['--permission-mode', 'plan'], 'FGBASH please'),
+  // not on claude-2.1.328: its system/informational names the fake API's port (127.0.0.1:<random>), which no
+  // normalisation removes, so two runs never agree
+  optP('opt_permission_mode_plan_tool_h3', '-p with a Bash call under --permission-mode plan', [CBC, C220], ['--permission-mode', 'plan'], 'FGBASH please'),
   optP('opt_permission_mode_dont_ask_h3', '-p with a Bash call under --permission-mode dontAsk', ALL, ['--permission-mode', 'dontAsk'], 'FGBASH please'),
   optP('opt_allowedTools_pattern_h3', '--allowedTools with a Bash(touch:*) rule and a Bash call in -p', ALL, ['--allowedTools', 'Bash(touch:*)'], 'FGBASH please'),
   optP('opt_disallowedTools_multi_h3', '--disallowedTools Write,Edit,WebFetch (init tool list)', ALL, ['--disallowedTools', 'Write,Edit,WebFetch']),
