@@ -2,7 +2,7 @@
 // existing surface rows (other values, other timing, other combinations an SDK sends), written and captured
 // before anyone compared the emulator with them. Never used to tune the emulator (f-common rules).
 import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { ALL, afterTurn, around, C220, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
+import { ALL, afterTurn, around, C220, C328, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
 
 /** A user line with extra fields, as the SDKs build it. */
 const userLine = (fields) => ({ send: { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '', ...fields } });
@@ -61,7 +61,8 @@ const SESSION = [
   { name: 'ses_continue_fork_h3', about: '-p --continue --fork-session after one -p session', clis: ALL, args: ['-p', 'hi', '--continue', '--fork-session', ...P_STREAM], pre: PRE_TURN, steps: [close] },
   { name: 'ses_replay_user_uuid_h3', about: '--replay-user-messages with a user line that carries a uuid, then a second turn', clis: ALL, args: [...STREAM, '--replay-user-messages'], steps: [...ready(), userLine({ uuid: '0a1b2c3d-0000-4000-8000-00000000003b' }), waitFor(RESULT), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
   { name: 'ses_partial_slow_h3', about: '--include-partial-messages with a slow text reply in stream-json input mode', clis: ALL, args: [...STREAM, '--include-partial-messages'], steps: [...ready(), user('SLOWTEXT please'), waitFor(RESULT, 30), sleep(1), close] },
-  { name: 'ses_max_turns_text_two_h3', about: '--max-turns 1 in stream-json input mode with two text turns (is the limit per turn?)', clis: ALL, args: [...STREAM, '--max-turns', '1'], steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
+  // not on cbc-2.117.0: whether its second result carries _requestId changed run to run (1 of 3 runs did)
+  { name: 'ses_max_turns_text_two_h3', about: '--max-turns 1 in stream-json input mode with two text turns (is the limit per turn?)', clis: [C220, C328], args: [...STREAM, '--max-turns', '1'], steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
   { name: 'ses_session_id_uppercase_h3', about: '--session-id with an upper-case uuid', clis: ALL, args: ['-p', 'hi', '--session-id', '5E551011-0000-4000-8000-0000000000AB', ...P_STREAM], steps: [close] },
   { name: 'ses_resume_replay_h3', about: '--resume of a stored session with --replay-user-messages in stream-json input mode, then a turn', clis: ALL, args: [...STREAM, '--resume', SID, '--replay-user-messages'], pre: PRE_TURN, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
 ];
