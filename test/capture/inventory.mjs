@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { helpOptions } from './help-options.mjs';
 import { OPTION_NOT_RUN, SURFACE_CASES } from './surface-cases.mjs';
 import { CASES } from './cases.mjs';
-import { HELD_BACK_2 } from './surface-more/index.mjs';
+import { HELD_BACK_2, HELD_BACK_3 } from './surface-more/index.mjs';
 
-export { HELD_BACK_2 };
+export { HELD_BACK_2, HELD_BACK_3 };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REAL = join(ROOT, 'test', 'golden', 'real');
@@ -131,12 +131,12 @@ export const MESSAGES = {
 
 /** Environment switches the real CLIs read (claude-agent-sdk.md §1, codebuddy-sdk.md, claude-code-cli.md). */
 const ENV_ROWS = [
-  ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state']],
+  ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3']],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only']],
-  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
-  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2']],
+  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
+  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
-  ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg']],
+  ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
   ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2']],
   ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2']],
@@ -165,9 +165,9 @@ const OPTION_CASES = {
   '--no-session-persistence': ['ses_no_persistence'],
   '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
-  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call'],
+  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream'],
+  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3'],
   '--betas': ['opt_betas', 'opt_betas_other'],
   '--max-budget-usd': ['opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream'],
   '--name': ['opt_name', 'opt_name_other', 'opt_name_stream'],
@@ -180,15 +180,16 @@ const OPTION_CASES = {
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
   '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2'],
-  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call'],
-  '--model': ['opt_model', 'opt_model_fallback_h2'],
+  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3'],
+  '--model': ['opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3'],
   '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2'],
-  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2'],
-  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc'],
-  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream'],
-  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2'],
-  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2'],
+  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
+  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3'],
+  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3'],
+  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
+  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],
+  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -223,8 +224,9 @@ export function rows() {
       'req_can_use_tool_rewrite_h2', 'req_can_use_tool_deny_interrupt_h2',
       // tuning variants (surface-more/claude-host.mjs)
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_can_use_tool_') && !n.endsWith('_h2') && !n.endsWith('_h3') && !['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare', 'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn'].includes(n)),
+      'req_can_use_tool_allow_no_input_h3', 'req_can_use_tool_late_answer_h3', 'req_can_use_tool_allow_rules_h3',
     ],
-    hook_callback: ['req_hook_callback'],
+    hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3'],
   };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
@@ -343,7 +345,8 @@ export function counts(table, results = JSON.parse(readFileSync(RESULTS, 'utf8')
   const pairs = Object.entries(results).flatMap(([cli, m]) => Object.entries(m).map(([n, d]) => ({ cli, n, ok: d.length === 0 })));
   const held = pairs.filter((p) => HELD_BACK.has(p.n));
   const held2 = pairs.filter((p) => HELD_BACK_2.has(p.n));
-  const tuned = pairs.filter((p) => !HELD_BACK.has(p.n) && !HELD_BACK_2.has(p.n));
+  const held3 = pairs.filter((p) => HELD_BACK_3.has(p.n));
+  const tuned = pairs.filter((p) => !HELD_BACK.has(p.n) && !HELD_BACK_2.has(p.n) && !HELD_BACK_3.has(p.n));
   return {
     rows: table.length,
     cells: cells.length,
@@ -356,6 +359,8 @@ export function counts(table, results = JSON.parse(readFileSync(RESULTS, 'utf8')
     heldBackMatch: held.filter((p) => p.ok).length,
     heldBack2: held2.length,
     heldBack2Match: held2.filter((p) => p.ok).length,
+    heldBack3: held3.length,
+    heldBack3Match: held3.filter((p) => p.ok).length,
     tuned: tuned.length,
     tunedMatch: tuned.filter((p) => p.ok).length,
   };
@@ -373,7 +378,7 @@ export function render(table, c, results = JSON.parse(readFileSync(RESULTS, 'utf
     ...cliIds.map((x) => `- ${CLIS[x].title}: ${[...(common[x] ?? [])].map((k) => `\`${k}\``).join(', ') || 'none'}`),
     '',
     `${c.rows} rows × 3 CLIs = ${c.cells} cells: **${c.match} captured-match**, **${c.divergent} captured-divergent**, **${c.notCaptured} not-captured**. ` +
-      `Case × CLI pairs compared by value: ${c.pairsMatch}/${c.pairs} match; held-back cases (marked \\*): ${c.heldBackMatch}/${c.heldBack}; second held-back set (marked †): ${c.heldBack2Match}/${c.heldBack2}; the others: ${c.tunedMatch}/${c.tuned}.`,
+      `Case × CLI pairs compared by value: ${c.pairsMatch}/${c.pairs} match; held-back cases (marked \\*): ${c.heldBackMatch}/${c.heldBack}; second held-back set (marked †): ${c.heldBack2Match}/${c.heldBack2}; third held-back set (marked ‡): ${c.heldBack3Match}/${c.heldBack3}; the others: ${c.tunedMatch}/${c.tuned}.`,
     '',
     `| id | kind | ${cliIds.map((x) => CLIS[x].title).join(' | ')} | cases |`,
     `|---|---|${cliIds.map(() => '---|').join('')}---|`,
@@ -381,7 +386,7 @@ export function render(table, c, results = JSON.parse(readFileSync(RESULTS, 'utf
   const lines = table.map((r) => {
     const cases = [...new Set(cliIds.flatMap((x) => r.per[x].cases))];
     const shown = cases.length > 4 ? [...cases.slice(0, 4), `+${cases.length - 4}`] : cases;
-    return `| \`${r.id}\` | ${r.kind} | ${cliIds.map((x) => cell(r.per[x])).join(' | ')} | ${shown.map((n) => (HELD_BACK.has(n) ? `${n}\\*` : HELD_BACK_2.has(n) ? `${n}†` : n)).join(', ')} |`;
+    return `| \`${r.id}\` | ${r.kind} | ${cliIds.map((x) => cell(r.per[x])).join(' | ')} | ${shown.map((n) => (HELD_BACK.has(n) ? `${n}\\*` : HELD_BACK_2.has(n) ? `${n}†` : HELD_BACK_3.has(n) ? `${n}‡` : n)).join(', ')} |`;
   });
   return [...head, ...lines, '', END].join('\n');
 }
