@@ -217,7 +217,7 @@ export class Session implements TurnHost {
         // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
         const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
         if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
-        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested });
+        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']) });
         if (mine) this.interrupt(reason);
         return;
       }

@@ -21,7 +21,8 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
     case 'initialize':
       return initializeReply(spec, p.request, ctx);
     case 'interrupt':
-      return { still_queued: [] }; // claude-code-cli.md §8
+      // claude-code-cli.md §8; cancel_queued (the SDK's Stop) adds the list of prompts it dropped (measured: ctl_interrupt_cancel_queued_h3)
+      return p.cancelQueued ? { still_queued: [], cancelled: [] } : { still_queued: [] };
     case 'mcp_status':
       return { mcpServers: [] };
     // measured on 2.1.220 / 2.1.328 (surface captures ctl_set_*)
