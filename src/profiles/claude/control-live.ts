@@ -37,6 +37,13 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       out['applied'] = { ...(out['applied'] as Record<string, unknown>), model: ctx.model, effort: spec.hookEffort };
       return { response: out };
     }
+    case 'rewind_files': {
+      // the emulator keeps no file checkpoints, so rewinding is never enabled: a dry run is answered with the captured
+      // canRewind: false reply, anything else is refused with its error text (measured: ctl_rewind_files, ctl_rewind_files_apply_h3)
+      const out = clone(data.controlReplies?.['rewind_files']?.response) as Record<string, unknown> | undefined;
+      if (out === undefined) return undefined;
+      return r['dry_run'] ? { response: out } : { error: String(out['error']) };
+    }
     case 'list_models':
       return { response: { models: clone(data.initializeResponse['models']) } };
     case 'mcp_set_servers':
