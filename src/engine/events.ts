@@ -77,7 +77,9 @@ export type HostRequestBody =
   | {
       subtype: 'hook_callback';
       callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop';
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit';
+      /** UserPromptSubmit: the prompt text. */
+      prompt?: string | undefined;
       toolName?: string | undefined;
       toolInput?: Record<string, unknown> | undefined;
       toolResponse?: unknown;

@@ -5,7 +5,7 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
-import { interruptHeld } from './asks.js';
+import { interruptHeld, promptHooks } from './asks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
@@ -302,7 +302,7 @@ export class Session implements TurnHost {
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
-    this.runTurn(next);
+    promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
   }
 
   /** Schedules `fn` as part of the running turn (cancelled by an interrupt). */

@@ -56,8 +56,10 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       cwd: ctx.cwd,
       prompt_id: claudeFields && ctx.turnRequestId !== undefined ? uuidOf(ctx.turnRequestId) : undefined,
       permission_mode: claudeFields ? ctx.permissionMode : undefined,
-      effort: claude ? { level: claude.effort } : undefined,
+      // measured (req_hook_callback_prompt_submit_h3): a UserPromptSubmit input names no effort on either version
+      effort: claude && r.hookEvent !== 'UserPromptSubmit' ? { level: claude.effort } : undefined,
       hook_event_name: r.hookEvent,
+      prompt: r.prompt,
       tool_name: r.toolName,
       tool_input: r.toolInput,
       tool_response: r.toolResponse,
@@ -65,7 +67,8 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       tool_use_id: !claudeFields && r.hookEvent === 'PreToolUse' ? undefined : r.toolUseId,
       stop_hook_active: claudeFields && r.hookEvent === 'Stop' ? false : undefined,
     }),
-    tool_use_id: r.toolUseId,
+    // measured (req_hook_callback_prompt_submit_h3): Claude gives a prompt's hook a fresh id of its own, cbc none
+    tool_use_id: r.toolUseId ?? (claudeFields && r.hookEvent === 'UserPromptSubmit' ? ctx.rng.uuid() : undefined),
   });
 }
 

@@ -70,6 +70,7 @@ export const HOOK_INPUT = frame(
     permission_mode: 'str',
     effort: 'obj',
     hook_event_name: 'str',
+    prompt: 'str',
     tool_name: 'str',
     tool_input: 'obj',
     tool_response: 'unknown',
@@ -78,9 +79,9 @@ export const HOOK_INPUT = frame(
   },
   {
     // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first
-    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
+    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
     // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
-    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'tool_name?', 'tool_input?',
+    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'prompt?', 'tool_name?', 'tool_input?',
       'tool_response?', 'tool_use_id?', 'stop_hook_active?']),
   },
 );
