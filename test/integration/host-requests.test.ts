@@ -16,6 +16,23 @@ const states = (journal: string) =>
   readFileSync(journal, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.event === 'host_request').map((e) => `${e.subtype}:${e.state}`);
 
 describe('host requests', () => {
+  // issue #16 (captures req_hook_callback_prompt_submit_h3): the prompt's hook is asked before the turn starts, on both CLIs
+  it.each(['claude-2.1.328', 'cbc-2.117.0'])('%s: a UserPromptSubmit hook gets its hook_callback with the prompt before system/init', async (profile) => {
+    const live = spawnLive(streamArgs(profile, tempDir()));
+    live.send(ctl('req_1', { subtype: 'initialize', hooks: { UserPromptSubmit: [{ hookCallbackIds: ['hook_0'] }] } }));
+    live.send(user('hi there'));
+    const i = await live.waitFor((f) => f['type'] === 'control_request');
+    const asked = live.frames()[i]!;
+    expect(asked['request']).toMatchObject({ subtype: 'hook_callback', callback_id: 'hook_0', input: { hook_event_name: 'UserPromptSubmit', prompt: 'hi there' } });
+    expect(live.frames().some((f) => f['type'] === 'system')).toBe(false);
+    live.send({ type: 'control_response', response: { subtype: 'success', request_id: asked['request_id'], response: { continue: true } } });
+    await live.waitFor((f) => f['type'] === 'result');
+    live.child.stdin.end();
+    expect((await live.exited).code).toBe(0);
+    const frames = expectNdjson(live.raw()) as F[];
+    expect(frames.findIndex((f) => f['type'] === 'system' && f['subtype'] === 'init')).toBeGreaterThan(i);
+  });
+
   it('an interrupt while can_use_tool is pending sends control_cancel_request for it', async () => {
     const journal = join(tempDir(), 'j.ndjson');
     const live = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--emu-journal', journal]));

@@ -8,6 +8,7 @@ import { Random } from '../../../../src/engine/random.js';
 import { SessionSpend } from '../../../../src/engine/spend.js';
 import type { TurnStats } from '../../../../src/engine/events.js';
 import { liveControlReply } from '../../../../src/profiles/claude/control-live.js';
+import { claudeControlPayload } from '../../../../src/profiles/claude/control.js';
 import { CLAUDE_220, CLAUDE_328 } from '../../../../src/profiles/claude/spec.js';
 import { costOf, sessionCostText } from '../../../../src/profiles/claude/usage.js';
 
@@ -54,5 +55,21 @@ describe('Claude live control replies (#16)', () => {
     };
     expect(read('a.txt')).toEqual([{ type: 'control_response', response: { subtype: 'success', request_id: 'r', response: { contents: 'hello\n', absPath: join(dir, 'a.txt'), lossy: false, requested_path: 'a.txt' } } }]);
     expect(read('b.txt')).toEqual([{ type: 'control_response', response: { subtype: 'error', request_id: 'r', error: 'read denied: b.txt' } }]);
+  });
+
+  // captures ctl_rewind_files (dry run) and ctl_rewind_files_apply_h3: without checkpoints only a dry run is answered
+  it('rewind_files: a dry run gets canRewind: false, anything else is refused with the same text', () => {
+    const rewind = (request: Record<string, unknown>) => liveControlReply(CLAUDE_328, { kind: 'canned', subtype: 'rewind_files', request }, 'r', ctx('m', new SessionSpend(0)));
+    expect(rewind({ user_message_id: 'u', dry_run: true })).toEqual([{ type: 'control_response', response: { subtype: 'success', request_id: 'r', response: { canRewind: false, error: 'File rewinding is not enabled.' } } }]);
+    for (const request of [{ user_message_id: 'u', dry_run: false }, { user_message_id: 'u' }]) {
+      expect(rewind(request)).toEqual([{ type: 'control_response', response: { subtype: 'error', request_id: 'r', error: 'File rewinding is not enabled.' } }]);
+    }
+  });
+
+  // capture ctl_interrupt_cancel_queued_h3
+  it('interrupt: cancel_queued adds the (empty) list of cancelled prompts', () => {
+    const reply = (cancelQueued: boolean) => claudeControlPayload(CLAUDE_220, { kind: 'interrupt', sessionId: 's', reason: 'r', requested: undefined, cancelQueued }, ctx('m', new SessionSpend(0)));
+    expect(reply(true)).toEqual({ still_queued: [], cancelled: [] });
+    expect(reply(false)).toEqual({ still_queued: [] });
   });
 });
