@@ -7,8 +7,8 @@ import { nextTurn } from '../../../src/engine/commands.js';
 import type { PendingTurn } from '../../../src/engine/turn-host.js';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { startInMemory } from '../../../src/testkit/harness.js';
+import { readFrames, type Frame } from '../../helpers/frames.js';
 
-type Frame = Record<string, any>;
 const scenario = parseScenario('turns:\n  - match: { contains: "SLOW" }\n    delay: 2s\n    reply: "slow"\n  - match: { glob: "*" }\n    reply: "fast"\n');
 const line = (content: string, uuid?: string) => JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '', ...(uuid ? { uuid } : {}) }) + '\n';
 const ctl = (id: string, request: object) => JSON.stringify({ type: 'control_request', request_id: id, request }) + '\n';
@@ -20,18 +20,9 @@ async function run(profile: string, first: string[], later: string[], results: n
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
-  const frames: Frame[] = [];
-  let pending = '';
-  stdout.on('data', (c: Buffer) => {
-    pending += c.toString('utf8');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const l of lines) {
-      const f = JSON.parse(l) as Frame;
-      frames.push(f);
-      if (f['subtype'] === 'init' && frames.filter((g) => g['subtype'] === 'init').length === 1) for (const s of later) stdin.write(s);
-      if (f['type'] === 'result' && frames.filter((g) => g['type'] === 'result').length === results) setImmediate(() => stdin.end());
-    }
+  const frames = readFrames(stdout, (f) => {
+    if (f['subtype'] === 'init' && frames.filter((g) => g['subtype'] === 'init').length === 1) for (const s of later) stdin.write(s);
+    if (f['type'] === 'result' && frames.filter((g) => g['type'] === 'result').length === results) setImmediate(() => stdin.end());
   });
   for (const s of first) stdin.write(s);
   await exit;

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { startInMemory } from '../../../src/testkit/harness.js';
+import { readFrames, type Frame } from '../../helpers/frames.js';
 
-type Frame = Record<string, any>;
 const scenario = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "never shown"\n');
 
 async function denyWithInterrupt(profile: string): Promise<{ frames: Frame[]; code: number }> {
@@ -16,21 +16,12 @@ async function denyWithInterrupt(profile: string): Promise<{ frames: Frame[]; co
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
-  const frames: Frame[] = [];
-  let pending = '';
-  stdout.on('data', (c: Buffer) => {
-    pending += c.toString('utf8');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const l of lines) {
-      const f = JSON.parse(l) as Frame;
-      frames.push(f);
-      if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-        const answer = { behavior: 'deny', allowed: false, message: 'stop here', interrupt: true };
-        setImmediate(() => stdin.write(JSON.stringify({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: answer } }) + '\n'));
-      }
-      if (f['type'] === 'result') setImmediate(() => stdin.end());
+  const frames = readFrames(stdout, (f) => {
+    if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
+      const answer = { behavior: 'deny', allowed: false, message: 'stop here', interrupt: true };
+      setImmediate(() => stdin.write(JSON.stringify({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: answer } }) + '\n'));
     }
+    if (f['type'] === 'result') setImmediate(() => stdin.end());
   });
   stdin.write(JSON.stringify({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }) + '\n');
   return { code: await exit, frames };
