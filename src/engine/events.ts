@@ -241,6 +241,8 @@ export type EngineEvent =
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | undefined;
+      /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
+      unexpected?: readonly string[] | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */

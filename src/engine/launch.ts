@@ -13,9 +13,9 @@ import { WorkflowRun, type WorkflowHost } from './workflow.js';
  * a background shell command or sub-agent (seed 002 §8), and the follow-up turn a finished task queues.
  */
 
-/** CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 (seed 002 §8): background work of a turn runs in the foreground. */
+/** The profile's switch (CODEBUDDY_/CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=1) turns background work off. */
 function backgroundDisabled(s: TurnHost): boolean {
-  return truthy(s.o.env['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS']);
+  return truthy(s.o.env[s.p.behavior.backgroundOff.env]);
 }
 
 /** Starts a workflow (a Workflow tool call and its task); the turn goes on at once unless the run holds it. */
@@ -127,19 +127,29 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   if (!t) return;
   const b = s.p.behavior;
   const toolUseId = s.p.ids.toolUseId(o.rng);
-  const foreground = backgroundDisabled(s);
+  const off = backgroundDisabled(s);
+  const foreground = off && b.backgroundOff.effect === 'foreground';
   const tool = spec.kind === 'bash' ? 'Bash' : spec.kind === 'powershell' ? 'PowerShell' : 'Agent';
   const command = spec.command ?? spec.description;
   const prompt = spec.prompt ?? spec.description;
   const subagentType = spec.kind === 'agent' ? spec.subagent_type ?? 'general-purpose' : undefined;
+  // the model asks for the background whatever the switch (captures env_disable_bg_bash_h3): the CLI decides
   const input: Record<string, unknown> =
     spec.kind === 'agent'
-      ? { description: spec.description, prompt, subagent_type: subagentType, ...(foreground ? {} : { run_in_background: true }) }
-      : { command, description: spec.description, ...(foreground ? {} : { run_in_background: true }) };
+      ? { description: spec.description, prompt, subagent_type: subagentType, run_in_background: true }
+      : { command, description: spec.description, run_in_background: true };
   s.count(t);
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
+  if (off && b.backgroundOff.effect === 'invalid-input') {
+    // the model still sends run_in_background (capture env_disable_bg_bash_h3): the call fails validation, nothing runs
+    const content = `${tool} failed: an unexpected parameter \`run_in_background\` was provided`;
+    s.emit({ kind: 'tool_result', toolUseId, content, isError: true, ran: { name: tool, input }, unexpected: ['run_in_background'] });
+    next();
+    return;
+  }
   if (foreground) {
-    // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 the request runs in the foreground, no task events
+    // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 run_in_background is ignored: the request runs in
+    // the foreground, no task events
     s.at(spec.duration ?? 1000, () => {
       const failed = (spec.exit_code ?? 0) !== 0 || spec.end === 'failed';
       const content = spec.kind === 'agent' ? spec.result ?? '' : [spec.output ?? '', spec.stderr ?? ''].filter((x) => x !== '').join('\n');

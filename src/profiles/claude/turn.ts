@@ -217,6 +217,7 @@ export function toolUse(spec: ClaudeSpec, ev: Ev<'assistant_tool_use'>, ctx: Enc
 /** A tool result; a background launch carries its tool_use_result (captures wf1, bgbash1, bgagent). */
 export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeContext): User | Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   if (ev.deniedBy !== undefined) return refusedResult(spec, ev, ev.deniedBy, ctx);
+  if (ev.unexpected !== undefined) return invalidInput(spec, ev, ev.unexpected, ctx);
   const W = spec.wire;
   const t = ev.task;
   const agentLaunch = t?.kind === 'agent';
@@ -228,6 +229,20 @@ export function toolResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, ctx: EncodeC
     is_error: agentLaunch ? undefined : ev.isError,
   });
   return resultUser(spec, ctx, block, t ? launchResult(spec, t, ctx) : ranResult(spec, ev), spec.v328 && ev.allowedBy ? [permissionMeta(ev, ev.allowedBy)] : undefined);
+}
+
+/**
+ * A call whose input has parameters the tool's schema lacks (measured on both versions: env_disable_bg_bash_h3): the
+ * model sees the readable message, `tool_use_result` carries the schema validator's issue list as JSON.
+ */
+function invalidInput(spec: ClaudeSpec, ev: Ev<'tool_result'>, keys: readonly string[], ctx: EncodeContext): User {
+  const tool = ev.ran?.name ?? '';
+  const lines = keys.map((k) => `An unexpected parameter \`${k}\` was provided`).join('\n');
+  const content = `<tool_use_error>InputValidationError: ${tool} failed due to the following issue:\n${lines}</tool_use_error>`;
+  const message = `Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  const issues = JSON.stringify([{ code: 'unrecognized_keys', keys, path: [], message }], null, 2);
+  const block = build(TOOL_RESULT_REFUSED, spec.wire, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
+  return resultUser(spec, ctx, block, `InputValidationError: ${issues}`, undefined);
 }
 
 /** The user frame that carries one tool_result block, its `tool_use_result` and `tool_result_meta`. */
