@@ -71,8 +71,12 @@ export function nestsDeeper(text: string, max: number): boolean {
   return false;
 }
 
-/** Decodes a line: depth first (`too-deep`), JSON next (not JSON: `malformed`), then the envelope. */
-function decodeLine(text: string): Inbound {
+/**
+ * Decodes a line: depth first (`too-deep`), JSON next (not JSON: `malformed`), then the envelope. A leading UTF-8 BOM
+ * is skipped, as both real CLIs do (captures in_bom_user_line_fm); JSON.parse alone refuses it.
+ */
+function decodeLine(line: string): Inbound {
+  const text = line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
   if (nestsDeeper(text, MAX_INBOUND_DEPTH)) {
     // a top-level array is no frame whatever it holds: the CLI's own answer to that, without parsing it (its JSON is not checked)
     if (text.trimStart().startsWith('[')) return { kind: 'odd', value: undefined, problem: 'not-object', text };

@@ -68,6 +68,12 @@ describe('InboundReader', () => {
     expect(bad?.kind === 'malformed' && bad.text).toBe('not json');
     expect(bad?.kind === 'malformed' && bad.error).toBeInstanceOf(SyntaxError);
   });
+
+  it('skips a leading UTF-8 BOM, as both real CLIs do (#16, captures in_bom_user_line_fm); a BOM inside stays', () => {
+    const r = new InboundReader();
+    const evs = [...r.push('\uFEFF{"type":"keep_alive"}\n \uFEFF{"type":"keep_alive"}\n')];
+    expect(evs.map((e) => e.kind)).toEqual(['frame', 'malformed']);
+  });
 });
 
 describe('nesting depth (issue #18 class 11)', () => {
