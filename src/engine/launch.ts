@@ -128,7 +128,8 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   const b = s.p.behavior;
   const toolUseId = s.p.ids.toolUseId(o.rng);
   const off = backgroundDisabled(s);
-  const foreground = off && b.backgroundOff.effect === 'foreground';
+  const invalid = off && spec.kind !== 'agent' && b.backgroundOff.shell === 'invalid-input';
+  const foreground = off && !invalid;
   const tool = spec.kind === 'bash' ? 'Bash' : spec.kind === 'powershell' ? 'PowerShell' : 'Agent';
   const command = spec.command ?? spec.description;
   const prompt = spec.prompt ?? spec.description;
@@ -140,7 +141,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
       : { command, description: spec.description, run_in_background: true };
   s.count(t);
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
-  if (off && b.backgroundOff.effect === 'invalid-input') {
+  if (invalid) {
     // the model still sends run_in_background (capture env_disable_bg_bash_h3): the call fails validation, nothing runs
     const content = `${tool} failed: an unexpected parameter \`run_in_background\` was provided`;
     s.emit({ kind: 'tool_result', toolUseId, content, isError: true, ran: { name: tool, input }, unexpected: ['run_in_background'] });

@@ -171,11 +171,12 @@ export interface ProfileBehavior {
   /** Single-shot `-p` with a background shell/agent request: seed 002 §8 cbc returns a clear error; Claude waits. */
   backgroundInPrint: 'error' | 'wait';
   /**
-   * The environment switch that turns background tasks off, and what a background Bash/Agent request does then:
-   * `foreground` runs it in the foreground with no task events (seed 002 §8, cbc); `invalid-input` refuses the call
-   * because the tool's input schema no longer has `run_in_background` (Claude: capture env_disable_bg_bash_h3).
+   * The environment switch that turns background tasks off, and what a background shell request does then: `foreground`
+   * runs it in the foreground with no task events (seed 002 §8, cbc); `invalid-input` refuses the call because the
+   * tool's input schema no longer has `run_in_background` (Claude: capture env_disable_bg_bash_h3). A background
+   * agent runs in the foreground on both (capture env_disable_bg_agent_fm).
    */
-  backgroundOff: { env: string; effect: 'foreground' | 'invalid-input' };
+  backgroundOff: { env: string; shell: 'foreground' | 'invalid-input' };
   /** The errors[] of a turn ended by an interrupt (Claude); cbc ends it with an empty success result. */
   interruptedErrors: readonly string[];
   /**

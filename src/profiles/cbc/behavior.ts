@@ -95,7 +95,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
           ? `Background agent launched. Task ID: ${t.taskId}\nOutput file: ${t.outputFile}\nYou will be notified when it completes.`
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
     backgroundInPrint: 'error',
-    backgroundOff: { env: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', effect: 'foreground' },
+    backgroundOff: { env: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', shell: 'foreground' },
     interruptedErrors: [],
     denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
     // measured on 2.117.0 (capture req_can_use_tool_interrupt_pending); the seed profile cancels the request (issue #10)

@@ -64,8 +64,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
           ? `Async agent launched successfully. (This tool result is internal metadata — never quote or paste any part of it, including the agentId below, into a user-facing reply.)\nagentId: ${t.taskId} (internal ID - do not mention to user. Use SendMessage with to: '${t.taskId}', summary: '<5-10 word recap>' to continue this agent.)\nThe agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.\nDo not duplicate this agent's work — avoid working with the same files or topics it is using.\noutput_file: ${t.outputFile}\nDo NOT Read or tail this file via the shell tool — it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification.`
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`,
     backgroundInPrint: 'wait', // cli.md §9: no error; the CLI waits, then runs a follow-up turn
-    // measured on both versions (capture env_disable_bg_bash_h3): Bash and Agent drop run_in_background from their schema
-    backgroundOff: { env: 'CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', effect: 'invalid-input' },
+    // measured on both versions (capture env_disable_bg_bash_h3): Bash drops run_in_background from its schema
+    backgroundOff: { env: 'CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', shell: 'invalid-input' },
     interruptedErrors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
     // measured on both versions (capture req_can_use_tool_deny_interrupt_h2)
     denyInterrupt: { shows: 'tool-result', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'] },
@@ -220,8 +220,12 @@ function claudeOddLine(v328: boolean, problem: OddProblem, line: string, value: 
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
 function bunJsonError(line: string, err: Error): string {
-  // an object cut short after a member (V8: "Expected ',' or '}' after property value"; capture in_nonjson_brace)
-  if (/Expected ',' or '}'/.test(err.message)) return "Expected '}'";
+  // an object cut short after a member or with no property name where one belongs (V8: "Expected ',' or '}' after
+  // property value", "Expected property name or '}'"; captures in_nonjson_brace, in_nonjson_after_interrupt_fm)
+  if (/Expected ',' or '}'|Expected property name or '}'/.test(err.message)) return "Expected '}'";
+  if (/Expected ',' or ']'/.test(err.message)) return "Expected ']'"; // the same for an array (JavaScriptCore's wording)
+  // a value followed by more text (V8: "Unexpected non-whitespace character after JSON"; capture in_two_objects_one_line_h3)
+  if (/after JSON/.test(err.message)) return 'Unable to parse JSON string';
   const t = line.trimStart();
   const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
   if (word) return `Unexpected identifier "${word}"`;
