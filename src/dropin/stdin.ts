@@ -159,6 +159,13 @@ function userMessage(frame: unknown, c: Composition): void {
   const message = isRawFrame(frame) ? frame['message'] : undefined;
   const uuid = isRawFrame(frame) && typeof frame['uuid'] === 'string' ? frame['uuid'] : undefined;
   const synthetic = isRawFrame(frame) && frame['isSynthetic'] === true;
+  const content = isRawFrame(message) ? message['content'] : undefined;
+  if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) {
+    const what = c.profile.behavior.contentNotList;
+    if (what === 'ignore') c.log.info({ content: typeof content }, 'ignoring a user line whose content is neither a string nor a list');
+    else c.session.emit({ kind: 'input_error', message: what.report });
+    return;
+  }
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 

@@ -155,6 +155,11 @@ export interface ProfileBehavior {
    * frame it claims to be, `ignore` does nothing (logged at info level only: the real CLIs say nothing).
    */
   oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
+  /**
+   * A user line whose message.content is neither a string nor a list (a number, an object, true): Claude drops it
+   * (`ignore`), cbc 2.117.0 reports its own TypeError in an error frame and goes on (capture in_content_number_fm).
+   */
+  contentNotList: { report: string } | 'ignore';
   /** cbc 2.117.0 has no keep_alive line: it is an unknown type there, an empty turn (capture in_keep_alive_twice). */
   keepAliveIsUnknown?: boolean;
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */

@@ -76,6 +76,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
+    contentNotList: { report: 'Al.map is not a function' }, // measured (capture in_content_number_fm); the seed profile follows it
     keepAliveIsUnknown: strict,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     // measured: ctl_set_model_idle_sid, ctl_set_permission_mode_idle_sid_cbc

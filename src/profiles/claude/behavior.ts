@@ -48,6 +48,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     initTools: (o) => claudeTools(spec, o),
     malformedLine: (line, err) => ({ fatal: parseFailure(v328, line, err.name, `JSON Parse error: ${bunJsonError(line, err)}`) }),
     oddLine: (problem, line, value) => claudeOddLine(v328, problem, line, value),
+    contentNotList: 'ignore', // measured on both versions: no turn, nothing written (capture in_content_number_fm)
     // cli.md §5.4 summary texts; a stopped task's summary is its bare description (captures wfstop, stoptask)
     summary: (t, status, d) => {
       if (status === 'stopped') return t.description;
