@@ -50,5 +50,17 @@ const ENV = [
   { name: 'env_disable_bg_zero_fm', about: 'CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=0 / CODEBUDDY_...=0 (a falsy value) with a background Bash request', clis: CLAUDE, args: STREAM, bypass: true, env: { CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS: '0', CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: '0' }, steps: [...ready(), user('BGBASH please'), waitFor('task_notification', 25), waitFor('FINAL', 15), sleep(2), close] },
 ];
 
+/** Second sweep: phases around background work and host-written blocks. */
+const MORE = [
+  { name: 'sig_term_bg_task_running_fm', about: 'SIGTERM after the result of a turn whose background Bash task still runs', clis: ALL, args: STREAM, bypass: true, steps: [...ready(), user('BGBASH please'), waitFor(RESULT, 30), { signal: 'SIGTERM' }, sleep(4)] },
+  { name: 'eof_bg_task_running_fm', about: 'stdin EOF right after the result of a turn whose background Bash task still runs', clis: ALL, args: STREAM, bypass: true, steps: [...ready(), user('BGBASH please'), waitFor(RESULT, 30), close, sleep(12)] },
+  { name: 'sig_int_bg_task_running_fm', about: 'SIGINT after the result of a turn whose background Bash task still runs', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready(), user('BGBASH please'), waitFor(RESULT, 30), { signal: 'SIGINT' }, sleep(4)] },
+  { name: 'in_host_tool_result_error_fm', about: 'user content with a tool_result block (is_error true, content a list of text blocks) and a text block', clis: ALL, args: STREAM, steps: [...ready(), user([{ type: 'tool_result', tool_use_id: 'toolu_nosuch', is_error: true, content: [{ type: 'text', text: 'boom' }] }, { type: 'text', text: 'hi' }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_text_block_no_text_fm', about: 'user content with a text block that has no text field', clis: ALL, args: STREAM, steps: [...ready(), user([{ type: 'text' }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_content_null_fm', about: 'a user line whose message.content is null, between two turns', clis: ALL, args: STREAM, steps: between(line({}, { content: null })) },
+  { name: 'in_content_object_fm', about: 'a user line whose message.content is one block object (not a list), between two turns', clis: ALL, args: STREAM, steps: between(line({}, { content: { type: 'text', text: 'hi' } })) },
+  { name: 'eof_after_control_only_fm', about: 'initialize, an mcp_status control request, then EOF with no turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'mcp_status' }), sleep(1), close, sleep(4)] },
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...STDIN, ...SIGNALS, ...ENV];
+export const CASES = [...STDIN, ...SIGNALS, ...ENV, ...MORE];
