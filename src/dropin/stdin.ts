@@ -160,9 +160,10 @@ function userMessage(frame: unknown, c: Composition): void {
   const uuid = isRawFrame(frame) && typeof frame['uuid'] === 'string' ? frame['uuid'] : undefined;
   const synthetic = isRawFrame(frame) && frame['isSynthetic'] === true;
   const content = isRawFrame(message) ? message['content'] : undefined;
-  if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) {
-    const what = c.profile.behavior.contentNotList;
-    if (what === 'ignore') c.log.info({ content: typeof content }, 'ignoring a user line whose content is neither a string nor a list');
+  const odd = oddContent(content);
+  const what = odd === undefined ? 'accept' : c.profile.behavior.oddContent(odd);
+  if (what !== 'accept') {
+    if (what === 'ignore') c.log.info({ problem: odd }, 'ignoring a user line whose content cannot be read');
     else c.session.emit({ kind: 'input_error', message: what.report });
     return;
   }
@@ -187,6 +188,14 @@ function dispatch(frame: InboundEnvelope, c: Composition): void {
     case 'control_cancel_request':
       return;
   }
+}
+
+/** What makes a user line's content unreadable to the CLIs: not a string or a list, or a text block with no text. */
+function oddContent(content: unknown): 'not-list' | 'null' | 'no-text' | undefined {
+  if (content === null) return 'null';
+  if (content === undefined || typeof content === 'string') return undefined;
+  if (!Array.isArray(content)) return 'not-list';
+  return content.some((b: unknown) => isRawFrame(b) && b['type'] === 'text' && b['text'] === undefined) ? 'no-text' : undefined;
 }
 
 /** The text of a user message's content: a string, or the text blocks joined by newlines. */

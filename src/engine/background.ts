@@ -82,7 +82,7 @@ export class BackgroundRun implements TaskRun {
     return true;
   }
 
-  private end(status: TerminalTaskStatus, forcedError?: string): void {
+  private end(status: TerminalTaskStatus, forcedError?: string, shutdown = false): void {
     const h = this.host;
     const s = this.spec;
     this.status = status;
@@ -98,6 +98,7 @@ export class BackgroundRun implements TaskRun {
       status,
       endTime: now,
       error,
+      shutdown,
       // seed 002 §8: usage on sub-agent notifications only, shells omit it; notify: false ends with the update alone
       notification: notify ? { summary: h.summary(notifyStatus, detail), usage: s.kind === 'agent' ? this.usage() : undefined } : undefined,
       writeOutputs: () => {
@@ -112,6 +113,13 @@ export class BackgroundRun implements TaskRun {
   kill(_reason: string): boolean {
     if (this.terminal) return false;
     this.end('killed');
+    return true;
+  }
+
+  /** Stops the task as the CLI shuts down: the notification first, then task_updated killed (see TaskEnd.shutdown). */
+  shutdown(): boolean {
+    if (this.terminal) return false;
+    this.end('killed', undefined, true);
     return true;
   }
 

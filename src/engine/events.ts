@@ -104,6 +104,8 @@ export interface TaskRun {
   readonly exitCode?: number | undefined;
   /** Stops the task (interrupt or stop_task); false when it had already ended. */
   kill(reason: string): boolean;
+  /** Stops the task as the CLI shuts down on a signal (behavior.signalStopsTasks); false when it had already ended. */
+  shutdown?(): boolean;
 }
 
 /** Token/tool/duration counters, as in the TaskUsage shape. */

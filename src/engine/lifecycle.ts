@@ -23,6 +23,11 @@ export interface TaskEnd {
   notification?: { summary: string; usage?: TaskUsage | undefined } | undefined;
   /** Writes the task's output files; runs between the update and the notification. */
   writeOutputs(): void;
+  /**
+   * A shutdown on a signal (Claude, captures sig_term_bg_task_running_fm, sig_int_bg_task_running_fm): the
+   * notification comes first and names no output file, then the update.
+   */
+  shutdown?: boolean | undefined;
 }
 
 /**
@@ -34,12 +39,13 @@ export interface TaskEnd {
 export function announceEnd(h: LifecycleHost, task: TaskInfo, end: TaskEnd): NotificationStatus {
   const notifyStatus = notificationStatus(end.status);
   const live = h.liveTasks().filter((t) => t.taskId !== task.taskId);
+  const n = end.notification;
+  const notify = (t: TaskInfo) => n && h.emit({ kind: 'task_notification', task: t, status: notifyStatus, summary: n.summary, usage: n.usage, error: end.error });
+  if (end.shutdown === true) notify({ ...task, outputFile: '' });
   h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
   h.emit({ kind: 'task_updated', task, patch: { status: end.status, end_time: end.endTime, ...(end.error !== undefined ? { error: end.error } : {}) } });
   end.writeOutputs();
-  if (end.notification) {
-    h.emit({ kind: 'task_notification', task, status: notifyStatus, summary: end.notification.summary, usage: end.notification.usage, error: end.error });
-  }
+  if (end.shutdown !== true) notify(task);
   h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
   return notifyStatus;
 }

@@ -156,10 +156,12 @@ export interface ProfileBehavior {
    */
   oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
   /**
-   * A user line whose message.content is neither a string nor a list (a number, an object, true): Claude drops it
-   * (`ignore`), cbc 2.117.0 reports its own TypeError in an error frame and goes on (capture in_content_number_fm).
+   * A user line whose message.content the CLI cannot read: neither a string nor a list (`not-list`: a number, an
+   * object, true), `null`, or a text block without its text (`no-text`). Claude drops the line (`ignore`; a null
+   * content is an empty prompt, `accept`), cbc 2.117.0 reports its own TypeError in an error frame and goes on
+   * (captures in_content_number_fm, in_text_block_no_text_fm, in_content_null_fm).
    */
-  contentNotList: { report: string } | 'ignore';
+  oddContent(problem: 'not-list' | 'null' | 'no-text'): { report: string } | 'ignore' | 'accept';
   /** cbc 2.117.0 has no keep_alive line: it is an unknown type there, an empty turn (capture in_keep_alive_twice). */
   keepAliveIsUnknown?: boolean;
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
@@ -234,6 +236,11 @@ export interface ProfileBehavior {
    * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
    */
   signalCancelsHostRequests?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
+  /**
+   * Signals on which the CLI stops its live background shells and agents before it ends (TaskRun.shutdown): Claude,
+   * captures sig_term_bg_task_running_fm, sig_int_bg_task_running_fm.
+   */
+  signalStopsTasks?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
   /**
    * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
    * which the model answers once more and the turn succeeds without a structured result (Claude; captures

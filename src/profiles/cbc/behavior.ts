@@ -76,7 +76,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
-    contentNotList: { report: 'Al.map is not a function' }, // measured (capture in_content_number_fm); the seed profile follows it
+    // measured (captures in_content_number_fm, in_text_block_no_text_fm, in_content_null_fm); the seed profile follows it
+    oddContent: (problem) => ({ report: CBC_ODD_CONTENT[problem] }),
     keepAliveIsUnknown: strict,
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     // measured: ctl_set_model_idle_sid, ctl_set_permission_mode_idle_sid_cbc
@@ -123,6 +124,13 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
 }
 
 /** What cbc 2.117.0 does with JSON that is no frame it reads (measured; the texts are its JavaScript errors). */
+/** cbc 2.117.0's TypeError text for each unreadable user content (its code maps a list, then trims each text). */
+const CBC_ODD_CONTENT = {
+  'not-list': 'Al.map is not a function',
+  null: "Cannot read properties of null (reading 'map')",
+  'no-text': "Cannot read properties of undefined (reading 'trim')",
+} as const;
+
 function cbcOddLine(problem: OddProblem, _line: string, value: unknown): ReturnType<ProfileBehavior['oddLine']> {
   const nothing = (v: unknown) => (v === null ? 'null' : 'undefined');
   const field = (key: string) => (isRawFrame(value) ? value[key] : undefined);

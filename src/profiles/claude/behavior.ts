@@ -48,7 +48,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     initTools: (o) => claudeTools(spec, o),
     malformedLine: (line, err) => ({ fatal: parseFailure(v328, line, err.name, `JSON Parse error: ${bunJsonError(line, err)}`) }),
     oddLine: (problem, line, value) => claudeOddLine(v328, problem, line, value),
-    contentNotList: 'ignore', // measured on both versions: no turn, nothing written (capture in_content_number_fm)
+    // measured on both versions: no turn, nothing written; a null content is an empty prompt (captures in_content_number_fm, in_text_block_no_text_fm, in_content_null_fm)
+    oddContent: (problem) => (problem === 'null' ? 'accept' : 'ignore'),
     // cli.md §5.4 summary texts; a stopped task's summary is its bare description (captures wfstop, stoptask)
     summary: (t, status, d) => {
       if (status === 'stopped') return t.description;
@@ -92,6 +93,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // measured (captures sig_*): SIGINT ends a running turn as interrupted and exits 0 on both; 2.1.220 dies by SIGTERM /
     // SIGHUP while it starts up (sig_term_idle), then exits 143 / 129 once it answered initialize or a turn
     // (sig_term_after_init_late, sig_term_after_ctl, sig_term_after_result)
+    signalStopsTasks: new Set(['SIGHUP', 'SIGINT', 'SIGTERM']), // measured: SIGINT and SIGTERM on both versions
     signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-until-ready', SIGHUP: 'raise-until-ready' },
     // measured: 2.1.220's SIGTERM refuses a pending can_use_tool as an interrupt does, then exits 143; its SIGHUP and
     // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)

@@ -36,6 +36,16 @@ describe('user content that is neither a string nor a list (#16)', () => {
       expect(out.filter((f) => f['type'] !== 'control_response')).toEqual([{ type: 'error', error: 'Al.map is not a function' }]);
     });
   }
+  it('a text block without text: Claude drops the line, cbc 2.117.0 reports it', async () => {
+    expect((await frames('claude-2.1.328', [{ type: 'text' }])).filter((f) => f['type'] !== 'control_response')).toEqual([]);
+    const cbc = await frames('cbc-2.117.0', [{ type: 'text' }]);
+    expect(cbc.filter((f) => f['type'] !== 'control_response')).toEqual([{ type: 'error', error: "Cannot read properties of undefined (reading 'trim')" }]);
+  });
+  it('a null content: Claude takes it as an empty prompt (a turn), cbc 2.117.0 reports it', async () => {
+    expect((await frames('claude-2.1.328', null)).some((f) => f['type'] === 'result')).toBe(true);
+    const cbc = await frames('cbc-2.117.0', null);
+    expect(cbc.filter((f) => f['type'] !== 'control_response')).toEqual([{ type: 'error', error: "Cannot read properties of null (reading 'map')" }]);
+  });
   it('a string and a list still start a turn', async () => {
     for (const content of ['hi', [{ type: 'text', text: 'hi' }]]) {
       for (const profile of ['claude-2.1.328', 'cbc-2.117.0']) expect((await frames(profile, content)).some((f) => f['type'] === 'result')).toBe(true);
