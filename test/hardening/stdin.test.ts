@@ -100,7 +100,8 @@ const CASES: Case[] = [
   // Claude Code checks the role (captures in_user_no_message); cbc reads the content
   { name: 'user without message', line: raw('{"type":"user"}'), expect: { cbc: { kind: 'reported', error: /^Cannot read properties of undefined/ }, claude: { kind: 'fatal', stderr: /^Error: Expected message role 'user', got 'undefined'\n$/ } } },
   { name: 'user with a numeric message', line: raw('{"type":"user","message":5}'), expect: { cbc: { kind: 'turn' }, claude: { kind: 'fatal', stderr: /^Error: Expected message role 'user'/ } } },
-  { name: 'user with object content', line: lines(user({ a: 1 })), expect: { kind: 'turn' } },
+  // content that is no string and no list: Claude drops the line, cbc reports its TypeError (#16, captures in_content_object_fm)
+  { name: 'user with object content', line: lines(user({ a: 1 })), expect: { cbc: { kind: 'reported', error: /^Al\.map is not a function$/ }, claude: { kind: 'ignored' } } },
   { name: 'user with odd content blocks', line: lines(user([null, 5, 'x', { type: 'image' }, { type: 'text', text: 7 }])), expect: { kind: 'turn' } },
   { name: 'user with invalid UTF-8 inside the text', line: Buffer.concat([Buffer.from('{"type":"user","message":{"role":"user","content":"bad '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}}')]), expect: { kind: 'turn' } },
   { name: 'user with an escaped NUL', line: lines(user('a\u0000b')), expect: { kind: 'turn' } },
