@@ -52,6 +52,14 @@ export function promptHooks(s: TurnHost, prompt: string | undefined, then: () =>
   fire(0);
 }
 
+/**
+ * A session_state_changed frame when the environment asks for them: Claude waits in `requires_action` while a
+ * can_use_tool request is out and is `running` again once the host answered (measured: env_session_state_permission_h3).
+ */
+function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
+  if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state });
+}
+
 /** Sends one hook_callback and waits for its answer. */
 function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
   const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
@@ -174,7 +182,9 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
+    sessionState(s, 'requires_action');
     s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, wait, (a) => {
+      if (a.kind === 'response' || a.kind === 'error') sessionState(s, 'running');
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
@@ -221,7 +231,9 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
   if (d !== 'ask') return done(d === 'allow', d === 'deny' ? 'denied by the permission rules' : undefined);
   onWait();
   const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
+  sessionState(s, 'requires_action');
   s.host.send(requestId, { subtype: 'can_use_tool', toolName: 'ExitPlanMode', input, toolUseId: s.p.ids.toolUseId(o.rng) }, 60_000, (a) => {
+    if (a.kind === 'response' || a.kind === 'error') sessionState(s, 'running');
     if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
     if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
     if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return done(true);
