@@ -38,21 +38,6 @@ export function completeTurn(s: TurnHost, text: string): void {
 }
 
 /**
- * Before a prompt's turn starts: its UserPromptSubmit hooks, one after the other (measured on both CLIs:
- * req_hook_callback_prompt_submit_h3, the request comes before system/init). The answer is not acted on yet:
- * no capture shows what a blocking answer does, so the turn always goes on.
- */
-export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
-  const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
-  const fire = (i: number): void => {
-    const id = ids[i];
-    if (id === undefined) return then();
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt }, 60_000, () => fire(i + 1));
-  };
-  fire(0);
-}
-
-/**
  * A session_state_changed frame when the environment asks for them: Claude waits in `requires_action` while a
  * can_use_tool request is out and is `running` again once the host answered (measured: env_session_state_permission_h3).
  */
@@ -61,7 +46,7 @@ function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
 }
 
 /** Sends one hook_callback and waits for its answer. */
-function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
   const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
   s.host.send(requestId, body, timeoutMs, done);
 }

@@ -142,6 +142,8 @@ export interface TurnStats {
   permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
   /** The host denied a tool call with interrupt: true and the turn ended there (Claude: terminal_reason aborted_tools). */
   abortedAtTool?: boolean;
+  /** A UserPromptSubmit hook stopped the prompt before any model call (Claude: a result with num_turns 0). */
+  blocked?: boolean;
 }
 
 /**
@@ -210,6 +212,11 @@ export type EngineEvent =
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
+  /**
+   * A UserPromptSubmit hook's answer stopped the prompt: `block` (decision "block", with its reason) or `stop`
+   * (continue: false, with its stopReason). Claude writes a system/informational notice, cbc 2.117.0 an error frame.
+   */
+  | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }

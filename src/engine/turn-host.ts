@@ -110,7 +110,8 @@ export interface ActiveTurn {
 export interface TurnHost {
   readonly o: SessionOptions;
   readonly p: Profile;
-  readonly active: ActiveTurn | undefined;
+  /** The running turn (prompt-hooks.ts drops one a hook stopped). */
+  active: ActiveTurn | undefined;
   readonly queue: PendingTurn[];
   readonly runs: TaskRun[];
   readonly host: HostRequests;
@@ -124,7 +125,9 @@ export interface TurnHost {
   readonly permissionMode: string;
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */
-  readonly sessionId: string;
+  sessionId: string;
+  /** Messages of the conversation (TurnStats.messages; a new session counts from 0). */
+  messages: number;
   /** Where the CLI keeps this session's transcript (Claude derives a workflow run's folders from it). */
   readonly transcriptPath: string;
   emit(ev: EngineEvent): void;

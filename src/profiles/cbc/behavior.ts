@@ -111,6 +111,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume' },
     sessionErrorOnStderr: false,
     toolUseBeforeHooks: false,
+    promptHookStops: { block: 'ignore', stop: 'new-session' },
+    promptStopText: (_how, reason) => `UserPromptSubmit hook error: \n${reason ?? ''}`, // measured: req_hook_callback_prompt_continue_false
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,
     workflowPromptInTaskStarted: false,

@@ -50,6 +50,7 @@ function encoders(strict: boolean): Encoders {
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
+    prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),

@@ -100,6 +100,10 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },
     sessionErrorOnStderr: true,
     toolUseBeforeHooks: true,
+    promptHookStops: { block: 'result', stop: 'result' },
+    // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
+    promptStopText: (how, reason, prompt) =>
+      how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? ''}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook: ${reason ?? ''}`,
     asksHostWithoutPromptTool: false,
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,

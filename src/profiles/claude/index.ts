@@ -9,7 +9,7 @@ import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames } from './control.js';
 import { liveControlReply } from './control-live.js';
-import { result } from './result.js';
+import { promptBlocked, result } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
@@ -67,6 +67,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras }),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
+    prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
     assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),

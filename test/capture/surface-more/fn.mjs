@@ -33,6 +33,15 @@ export const CASES = [
   { name: 'req_hook_callback_prompt_block', about: 'UserPromptSubmit hook answered decision "block" with a reason, then a second turn', clis: ALL, args: STREAM, steps: promptHook({ decision: 'block', reason: 'prompt blocked by host' }) },
   { name: 'req_hook_callback_prompt_continue_false', about: 'UserPromptSubmit hook answered continue: false with a stopReason, then a second turn', clis: ALL, args: STREAM, steps: promptHook({ continue: false, stopReason: 'host stopped it' }) },
   { name: 'req_hook_callback_prompt_context', about: 'UserPromptSubmit hook answered with hookSpecificOutput.additionalContext', clis: ALL, args: STREAM, steps: promptHook({ continue: true, hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'extra context from the host' } }) },
+  { name: 'req_hook_callback_prompt_block_bare', about: 'UserPromptSubmit hook answered decision "block" without a reason, then a second turn', clis: ALL, args: STREAM, steps: promptHook({ decision: 'block' }) },
+  { name: 'req_hook_callback_prompt_stop_bare', about: 'UserPromptSubmit hook answered continue: false without a stopReason, then a second turn', clis: ALL, args: STREAM, steps: promptHook({ continue: false }) },
+  {
+    name: 'req_hook_callback_prompt_two_hooks',
+    about: 'two UserPromptSubmit matchers: the first answered continue: true, the second decision "block"',
+    clis: ALL,
+    args: STREAM,
+    steps: [...ready({ hooks: { UserPromptSubmit: [...hook('hook_0'), ...hook('hook_1')] } }), user('hi'), hookAnswer({ continue: true }), hookAnswer({ decision: 'block', reason: 'second says no' }), waitFor(RESULT, 15), sleep(2), close],
+  },
   { name: 'req_hook_callback_prompt_error', about: 'UserPromptSubmit hook answered with an error control_response, then a second turn', clis: ALL, args: STREAM, steps: [...ready({ hooks: { UserPromptSubmit: hook('hook_0') } }), user('hi'), { answer: 'hook_callback', error: 'hook failed' }, waitFor(RESULT, 15), sleep(1), close] },
   // PreToolUse answers
   { name: 'req_hook_callback_pre_deny', about: 'PreToolUse hook answered permissionDecision "deny" with a reason, bypassed Bash call', clis: ALL, args: STREAM, bypass: true, steps: preHook({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'denied by hook' } }) },
@@ -61,5 +70,6 @@ export const CASES = [
   { name: 'env_session_state_deny', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 with a gated Bash call the host denies', clis: ALL, args: ASK, env: STATE, steps: gated({ answer: 'can_use_tool', response: { behavior: 'deny', allowed: false, message: 'no' } }) },
   { name: 'env_session_state_interrupt_pending', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1, an interrupt while can_use_tool waits', clis: ALL, args: ASK, env: STATE, steps: [...ready(), user('FGBASH please'), waitFor(CAN_USE_TOOL), sleep(1), ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(2), close] },
   { name: 'env_session_state_deny_interrupt', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1, the host denies with interrupt: true', clis: ALL, args: ASK, env: STATE, steps: gated({ answer: 'can_use_tool', response: { behavior: 'deny', allowed: false, message: 'stop', interrupt: true } }) },
+  { name: 'env_session_state_prompt_block', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 with a UserPromptSubmit hook answered decision "block"', clis: ALL, args: STREAM, env: STATE, steps: [...ready({ hooks: { UserPromptSubmit: hook('hook_0') } }), user('hi'), hookAnswer({ decision: 'block', reason: 'no' }), waitFor(RESULT, 15), sleep(2), close] },
   { name: 'env_session_state_hook', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 with a PreToolUse hook on a bypassed Bash call', clis: ALL, args: STREAM, bypass: true, env: STATE, steps: preHook({ continue: true }) },
 ];
