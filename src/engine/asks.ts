@@ -5,6 +5,7 @@ import type { AllowRule, HostRequestBody } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
 import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
+import { preToolVerdict } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -97,9 +98,12 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   if (!t) return;
   const toolUseId = s.p.ids.toolUseId(o.rng);
   let input: Record<string, unknown> = ask.input ?? {};
+  let stopAfter = false;
   const timeout = ask.timeout ?? 60_000;
   s.count(t);
-  const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input });
+  // the call as the model made it, whatever a hook or the host rewrote since (measured: req_hook_callback_pre_updated_input)
+  const called = input;
+  const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input: called });
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
@@ -128,7 +132,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
-  const allow = (allowedBy?: 'rule' | 'host', allowRule?: AllowRule) => {
+  const allow = (allowedBy?: 'rule' | 'host' | 'hook', allowRule?: AllowRule) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
@@ -148,6 +152,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
     const fire = (i: number): void => {
       const id = post[i];
+      // a PreToolUse hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
+      if (id === undefined && stopAfter) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
       if (id === undefined) return next();
       callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
     };
@@ -158,13 +164,13 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const how = s.p.behavior.permissionFailure(f);
     deny(how.text, 'failed', how.counted);
   };
-  const permission = (forced?: 'allow' | 'deny') => {
+  const permission = (forced?: 'allow') => {
     if (!callFirst) showCall();
     const d = forced ?? decideFor(s, ask.tool, input);
-    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
@@ -189,17 +195,29 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       deny(shown, 'host');
     });
   };
+  // a PreToolUse hook refused the call (pre-tool-hooks.ts): its text, an error or not as the profile says
+  const hookDeny = (text: string) => {
+    if (!s.active) return;
+    if (!callFirst) showCall();
+    const isError = s.p.behavior.preToolHook.denialIsError;
+    if (isError) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    s.at(MODEL_LATENCY, () => {
+      if (!s.active) return;
+      s.emit({ kind: 'tool_result', toolUseId, content: text, isError, deniedBy: 'hook', ran: { name: ask.tool, input } });
+      next();
+    });
+  };
   const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);
-  const fire = (i: number, forced?: 'allow' | 'deny'): void => {
+  const fire = (i: number, forced?: 'allow'): void => {
     const id = pre[i];
-    if (id === undefined || forced === 'deny') return permission(forced);
+    if (id === undefined) return permission(forced);
     callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
-      const body = a.kind === 'response' ? a.body : {};
-      const decision = str(obj(body, 'hookSpecificOutput'), 'permissionDecision');
-      if (body['continue'] === false || body['decision'] === 'block' || decision === 'deny') return fire(i + 1, 'deny');
-      if (decision === 'allow' || body['decision'] === 'approve') return fire(i + 1, 'allow');
-      fire(i + 1, forced);
+      const v = preToolVerdict(s.p.behavior.preToolHook, ask.tool, a.kind === 'response' ? a.body : {});
+      if (v.kind === 'deny') return hookDeny(v.text);
+      input = v.input ?? input;
+      if (v.kind === 'stop-after') stopAfter = true;
+      fire(i + 1, v.kind === 'go' && v.allow ? 'allow' : forced);
     });
   };
   fire(0);

@@ -144,6 +144,8 @@ export interface TurnStats {
   abortedAtTool?: boolean;
   /** A UserPromptSubmit hook stopped the prompt before any model call (Claude: a result with num_turns 0). */
   blocked?: boolean;
+  /** A PreToolUse hook answered continue: false: the call ran and the turn ended after it (Claude: terminal_reason hook_stopped). */
+  hookStopped?: boolean;
 }
 
 /**
@@ -240,14 +242,14 @@ export type EngineEvent =
       /** The tool call this result answers (a CLI formats a result and its metadata per tool). */
       ran?: { name: string; input: Record<string, unknown> } | undefined;
       /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
-      allowedBy?: 'rule' | 'host' | undefined;
+      allowedBy?: 'rule' | 'host' | 'hook' | undefined;
       /** The allow rule that let the call run, and whether the command line gave it (else a settings file); or the mode. */
       allowRule?: AllowRule | undefined;
       /**
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */

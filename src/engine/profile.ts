@@ -49,6 +49,19 @@ export interface EncodeContext {
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
 }
 
+/**
+ * What a PreToolUse hook's answer does (ProfileBehavior.preToolHook; engine/pre-tool-hooks.ts): `block` (decision "block")
+ * refuses the call or is ignored; `stop` (continue: false) refuses it, or lets it run and ends the turn after it.
+ */
+export interface PreToolHookPolicy {
+  block: 'deny' | 'ignore';
+  stop: 'deny' | 'after-tool';
+  /** The refused call's tool_result text. */
+  denyText(tool: string, reason: string | undefined): string;
+  /** A refusal is an is_error result counted in permission_denials (Claude), or a plain result (cbc 2.117.0). */
+  denialIsError: boolean;
+}
+
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */
 export type PromptStop = 'result' | 'ignore' | 'new-session';
 
@@ -251,6 +264,8 @@ export interface ProfileBehavior {
    * req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false.
    */
   promptHookStops: { block: PromptStop; stop: PromptStop };
+  /** What a PreToolUse hook's answer does (measured: req_hook_callback_pre_*). */
+  preToolHook: PreToolHookPolicy;
   /** The CLI's text for a prompt a hook stopped (Claude's notice and result, cbc's error frame). */
   promptStopText(how: 'block' | 'stop', reason: string | undefined, prompt: string): string;
   /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */

@@ -112,6 +112,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     sessionErrorOnStderr: false,
     toolUseBeforeHooks: false,
     promptHookStops: { block: 'ignore', stop: 'new-session' },
+    // measured: req_hook_callback_pre_deny, _pre_block (ignored), _pre_continue_false (refused with the stopReason)
+    preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false },
     promptStopText: (_how, reason) => `UserPromptSubmit hook error: \n${reason ?? ''}`, // measured: req_hook_callback_prompt_continue_false
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,

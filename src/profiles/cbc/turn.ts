@@ -140,7 +140,7 @@ export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assis
 
 /** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
 export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
-  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task ? bashResult(ev.ran.input, ev.content) : undefined;
+  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task && ev.deniedBy === undefined ? bashResult(ev.ran.input, ev.content) : undefined;
   return build(USER, W, {
     type: 'user',
     uuid: ctx.rng.uuid(),

@@ -101,6 +101,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     sessionErrorOnStderr: true,
     toolUseBeforeHooks: true,
     promptHookStops: { block: 'result', stop: 'result' },
+    // measured: req_hook_callback_pre_deny, _pre_block, _pre_continue_false
+    preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true },
     // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
     promptStopText: (how, reason, prompt) =>
       how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? ''}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook: ${reason ?? ''}`,
