@@ -56,9 +56,13 @@ export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, 
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
   const o = s.o;
   const b = s.p.behavior;
-  // cbc 2.117.0 asks the host over stdio by itself, except in -p mode (unaskedRefusal)
-  const canAsk = (b.asksHostWithoutPromptTool && !(o.singleShot && b.unaskedRefusal !== undefined)) || o.permissionPromptStdio === true;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+}
+
+/** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
+function canAskHost(s: TurnHost): boolean {
+  const b = s.p.behavior;
+  return (b.asksHostWithoutPromptTool && !(s.o.singleShot && b.unaskedRefusal !== undefined)) || s.o.permissionPromptStdio === true;
 }
 
 /** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
@@ -99,6 +103,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const toolUseId = s.p.ids.toolUseId(o.rng);
   let input: Record<string, unknown> = ask.input ?? {};
   let stopAfter = false;
+  let askedBy: { reason: string | undefined } | undefined; // a PreToolUse hook asked for the host's decision
   const timeout = ask.timeout ?? 60_000;
   s.count(t);
   // the call as the model made it, whatever a hook or the host rewrote since (measured: req_hook_callback_pre_updated_input)
@@ -139,23 +144,26 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (mcp && s.sdkMcpServers.has(mcp.server)) {
       callMcpTool(s, mcp.server, mcp.tool, input, timeout, (r) => {
         if (!s.active) return;
-        s.emit({ kind: 'tool_result', toolUseId, content: r.text, isError: !r.ok });
-        afterTool(r.text);
+        afterTool(r.text, () => s.emit({ kind: 'tool_result', toolUseId, content: r.text, isError: !r.ok }));
       });
       return;
     }
     const output = askOutput(ask, input);
-    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule });
-    afterTool(output);
+    afterTool(output, () => s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule }));
   };
-  const afterTool = (output: string) => {
+  // the PostToolUse hooks run before the tool_result is written (measured on both CLIs: req_hook_callback_post_context)
+  const afterTool = (output: string, written: () => void) => {
     const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
     const fire = (i: number): void => {
       const id = post[i];
+      if (id !== undefined) {
+        return callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+      }
+      if (!s.active) return;
+      written();
       // a PreToolUse hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
-      if (id === undefined && stopAfter) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
-      if (id === undefined) return next();
-      callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+      if (stopAfter) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
+      next();
     };
     fire(0);
   };
@@ -166,7 +174,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   };
   const permission = (forced?: 'allow') => {
     if (!callFirst) showCall();
-    const d = forced ?? decideFor(s, ask.tool, input);
+    const rules = forced ?? decideFor(s, ask.tool, input);
+    const d = askedBy !== undefined && rules === 'allow' && canAskHost(s) ? 'ask' : rules;
     if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
@@ -174,8 +183,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, wait, (a) => {
-      if (a.kind === 'response' || a.kind === 'error') sessionState(s, 'running');
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy }, wait, (a) => {
+      sessionState(s, 'running'); // answered, or cancelled by an interrupt (measured: env_session_state_interrupt_pending)
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
@@ -217,6 +226,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       if (v.kind === 'deny') return hookDeny(v.text);
       input = v.input ?? input;
       if (v.kind === 'stop-after') stopAfter = true;
+      if (v.kind === 'go' && v.ask) askedBy = v.ask;
       fire(i + 1, v.kind === 'go' && v.allow ? 'allow' : forced);
     });
   };

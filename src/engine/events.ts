@@ -72,7 +72,8 @@ export interface TaskInfo {
 
 /** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
 export type HostRequestBody =
-  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string }
+  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask). */
+  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined }
   | { subtype: 'mcp_message'; serverName: string; message: Record<string, unknown> }
   | {
       subtype: 'hook_callback';

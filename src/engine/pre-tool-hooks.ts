@@ -11,7 +11,7 @@ import type { PreToolHookPolicy } from './profile.js';
 /** The outcome of one PreToolUse answer. */
 export type PreToolVerdict =
   /** The call goes on: `allow` skips the permission prompt; `input` replaces the call's input. */
-  | { kind: 'go'; allow: boolean; input: RawFrame | undefined }
+  | { kind: 'go'; allow: boolean; input: RawFrame | undefined; ask?: { reason: string | undefined } }
   /** The call is refused with the CLI's text. */
   | { kind: 'deny'; text: string }
   /** The call runs, then the turn ends (Claude: terminal_reason hook_stopped). */
@@ -29,5 +29,6 @@ export function preToolVerdict(policy: PreToolHookPolicy, tool: string, body: Ra
   }
   if (decision === 'deny') return { kind: 'deny', text: policy.denyText(tool, reason) };
   if (body['decision'] === 'block' && policy.block === 'deny') return { kind: 'deny', text: policy.denyText(tool, reason) };
+  if (decision === 'ask') return { kind: 'go', allow: false, input, ask: { reason } };
   return { kind: 'go', allow: decision === 'allow' || body['decision'] === 'approve', input };
 }

@@ -39,7 +39,6 @@ function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string |
   if (!t) return;
   const text = s.p.behavior.promptStopText(stop.how, stop.reason, stop.prompt);
   if (what === 'result') {
-    if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state: 'running' });
     s.emit({ kind: 'turn_init' });
     s.emit({ kind: 'prompt_blocked', how: stop.how, reason: stop.reason, text });
     t.stats.blocked = true;

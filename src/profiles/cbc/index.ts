@@ -13,7 +13,7 @@ import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, setConfigReply } from './control.js';
 import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -47,7 +47,7 @@ function encoders(strict: boolean): Encoders {
     session_open: none,
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
     prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),

@@ -105,7 +105,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true },
     // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
     promptStopText: (how, reason, prompt) =>
-      how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? ''}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook: ${reason ?? ''}`,
+      how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? 'Blocked by hook'}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook${reason === undefined ? '' : `: ${reason}`}`,
     asksHostWithoutPromptTool: false,
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,

@@ -15,7 +15,7 @@ import { assistantStream, commandLifecycle, toolUseStream, userReplay } from './
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -64,7 +64,8 @@ function encoders(spec: ClaudeSpec): Encoders {
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras }),
+    host_request: (ev, ctx) =>
+      hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras, hookAskSource: spec.v328 }, (tool, output) => (tool === 'Bash' && typeof output === 'string' ? shellResult(spec, output) : output)),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),

@@ -203,7 +203,7 @@ function blockedResult(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
 /** Claude's notice of a prompt a UserPromptSubmit hook stopped (2.1.328 adds what became of the prompt). */
 export function promptBlocked(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'prompt_blocked' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
   const outcome = spec.v328
-    ? build(PROMPT_SUBMIT_OUTCOME, spec.wire, { kind: ev.how === 'block' ? 'blocked_by_hook' : 'stopped_by_hook', prompt_kept: ev.how === 'stop', reason: ev.reason ?? '' })
+    ? build(PROMPT_SUBMIT_OUTCOME, spec.wire, { kind: ev.how === 'block' ? 'blocked_by_hook' : 'stopped_by_hook', prompt_kept: ev.how === 'stop', reason: ev.reason })
     : undefined;
   return build(INFORMATIONAL, spec.wire, {
     type: 'system',

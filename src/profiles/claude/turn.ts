@@ -295,7 +295,12 @@ function dontAskText(tool: string): string {
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
 function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_result'] {
   if (ev.ran?.name !== 'Bash' || ev.isError) return undefined;
-  return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout: ev.content, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
+  return shellResult(spec, ev.content);
+}
+
+/** A foreground Bash run's record (the tool_use_result; a PostToolUse hook's tool_response: req_hook_callback_post_context). */
+export function shellResult(spec: ClaudeSpec, stdout: string): FrameOf<typeof SHELL_LAUNCH_RESULT> {
+  return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
 }
 
 /**

@@ -179,7 +179,7 @@ export const SESSION_TITLE_CHANGED = frame(
 export const PROMPT_SUBMIT_OUTCOME = frame(
   'system/informational.prompt_submit_outcome',
   { kind: 'str', prompt_kept: 'bool', reason: 'str' },
-  { 'claude-2.1.328': ['kind', 'prompt_kept', 'reason'] },
+  { 'claude-2.1.328': ['kind', 'prompt_kept', 'reason?'] },
 );
 
 /**
