@@ -3,7 +3,7 @@ import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
 import type { AllowRule, HostRequestBody } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
-import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
+import { decide, hookIds, hookTimeoutMs, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { preToolVerdict } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
@@ -46,10 +46,22 @@ function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
   if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state });
 }
 
+/** An allow answer's updatedPermissions `setMode` entry switches the session's mode (measured on Claude: req_can_use_tool_set_mode). */
+function setModeOf(s: TurnHost, body: Record<string, unknown>): void {
+  const updates = body['updatedPermissions'];
+  if (!Array.isArray(updates)) return;
+  for (const u of updates) {
+    const mode = u && typeof u === 'object' && (u as Record<string, unknown>)['type'] === 'setMode' ? (u as Record<string, unknown>)['mode'] : undefined;
+    if (typeof mode !== 'string' || mode === s.permissionMode) continue;
+    s.permissionMode = mode;
+    s.emit({ kind: 'mode_changed', mode });
+  }
+}
+
 /** Sends one hook_callback and waits for its answer. */
-export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
+export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer, requestId: string) => void): void {
   const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
-  s.host.send(requestId, body, timeoutMs, done);
+  s.host.send(requestId, body, timeoutMs, (a) => done(a, requestId));
 }
 
 /** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
@@ -189,6 +201,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
+        setModeOf(s, a.body);
         return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
@@ -205,14 +218,14 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     });
   };
   // a PreToolUse hook refused the call (pre-tool-hooks.ts): its text, an error or not as the profile says
-  const hookDeny = (text: string) => {
+  const hookDeny = (text: string, timedOut = false) => {
     if (!s.active) return;
     if (!callFirst) showCall();
-    const isError = s.p.behavior.preToolHook.denialIsError;
-    if (isError) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    const isError = s.p.behavior.preToolHook.denialIsError || timedOut;
+    if (isError && !timedOut) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     s.at(MODEL_LATENCY, () => {
       if (!s.active) return;
-      s.emit({ kind: 'tool_result', toolUseId, content: text, isError, deniedBy: 'hook', ran: { name: ask.tool, input } });
+      s.emit({ kind: 'tool_result', toolUseId, content: text, isError, deniedBy: timedOut ? 'hook-timeout' : 'hook', ran: { name: ask.tool, input } });
       next();
     });
   };
@@ -220,8 +233,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const fire = (i: number, forced?: 'allow'): void => {
     const id = pre[i];
     if (id === undefined) return permission(forced);
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
+    const own = hookTimeoutMs(s.hooks, 'PreToolUse', id);
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, own ?? timeout, (a, requestId) => {
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+      const late = s.p.behavior.preToolHook.timeoutText;
+      if (a.kind === 'timeout' && own !== undefined && late !== undefined) return void (s.emit({ kind: 'host_cancel', requestId }), hookDeny(late, true));
       const v = preToolVerdict(s.p.behavior.preToolHook, ask.tool, a.kind === 'response' ? a.body : {});
       if (v.kind === 'deny') return hookDeny(v.text);
       input = v.input ?? input;

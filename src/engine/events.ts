@@ -85,6 +85,8 @@ export type HostRequestBody =
       toolInput?: Record<string, unknown> | undefined;
       toolResponse?: unknown;
       toolUseId?: string | undefined;
+      /** One id for all the hooks of one prompt (Claude's request tool_use_id; measured: req_hook_callback_prompt_two_hooks). */
+      roundId?: string | undefined;
     };
 
 /** How a task ended, for its notification summary. */
@@ -215,6 +217,8 @@ export type EngineEvent =
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
+  /** A host's can_use_tool answer changed the permission mode (updatedPermissions setMode; Claude: a system/status naming it). */
+  | { kind: 'mode_changed'; mode: string }
   /**
    * A UserPromptSubmit hook's answer stopped the prompt: `block` (decision "block", with its reason) or `stop`
    * (continue: false, with its stopReason). Claude writes a system/informational notice, cbc 2.117.0 an error frame.
@@ -250,7 +254,7 @@ export type EngineEvent =
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */

@@ -60,6 +60,11 @@ export interface PreToolHookPolicy {
   denyText(tool: string, reason: string | undefined): string;
   /** A refusal is an is_error result counted in permission_denials (Claude), or a plain result (cbc 2.117.0). */
   denialIsError: boolean;
+  /**
+   * A hook that did not answer within its matcher's `timeout`: the request is withdrawn and the call refused with this text
+   * (Claude), or, undefined, the call goes on (cbc 2.117.0). Measured: req_hook_callback_pre_timeout.
+   */
+  timeoutText: string | undefined;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

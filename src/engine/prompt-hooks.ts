@@ -20,10 +20,12 @@ function stopOf(body: RawFrame): { how: 'block' | 'stop'; reason: string | undef
 /** Runs the prompt's UserPromptSubmit hooks, then `then` (the turn) unless an answer stopped the prompt. */
 export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
   const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
+  let roundId: string | undefined;
   const fire = (i: number): void => {
     const id = ids[i];
     if (id === undefined || prompt === undefined) return then();
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt }, 60_000, (a) => {
+    roundId ??= s.o.rng.uuid();
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt, roundId }, 60_000, (a) => {
       const stop = a.kind === 'response' ? stopOf(a.body) : undefined;
       const what = stop === undefined ? 'ignore' : s.p.behavior.promptHookStops[stop.how];
       if (stop === undefined || what === 'ignore') return fire(i + 1);

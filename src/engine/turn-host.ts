@@ -122,7 +122,7 @@ export interface TurnHost {
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
   mcpSeq: number;
-  readonly permissionMode: string;
+  permissionMode: string;
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */
   sessionId: string;

@@ -7,7 +7,7 @@ import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
 import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
-import { claudeControlPayload, controlSideFrames } from './control.js';
+import { claudeControlPayload, controlSideFrames, modeStatus } from './control.js';
 import { liveControlReply } from './control-live.js';
 import { promptBlocked, result } from './result.js';
 import { sessionError } from './session-error.js';
@@ -69,6 +69,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),
+    mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
     assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),

@@ -255,6 +255,8 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const v328 = spec.v328;
   const content = by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
+  // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
+  if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });

@@ -81,7 +81,7 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       stop_hook_active: claudeFields && r.hookEvent === 'Stop' ? false : undefined,
     }),
     // measured (req_hook_callback_prompt_submit_h3): Claude gives a prompt's hook a fresh id of its own, cbc none
-    tool_use_id: r.toolUseId ?? (claudeFields && r.hookEvent === 'UserPromptSubmit' ? ctx.rng.uuid() : undefined),
+    tool_use_id: r.toolUseId ?? (claudeFields && r.hookEvent === 'UserPromptSubmit' ? (r.roundId ?? ctx.rng.uuid()) : undefined),
   });
 }
 
