@@ -23,15 +23,18 @@ export function interruptHeld(s: TurnHost): boolean {
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
 export function completeTurn(s: TurnHost, text: string): void {
   const ids = hookIds(s.hooks, 'Stop', undefined);
+  let stopActive = false;
   const fire = (i: number): void => {
     const id = ids[i];
     if (id === undefined) return s.endTurn(true, text, []);
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop' }, 60_000, (a) => {
-      // a Stop hook that blocks makes the model go on once more with the hook's reason
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop', stopActive, lastMessage: text }, 60_000, (a) => {
+      // a Stop hook that blocks makes the model go on with the hook's reason as feedback, then asks the hooks again
+      // (Claude; measured: req_hook_callback_stop_block: the scripted model answers the feedback as it answered the turn)
       const body = a.kind === 'response' ? a.body : {};
-      if (body['decision'] === 'block' && s.active) {
-        const reason = str(body, 'reason') ?? 'blocked by a Stop hook';
-        s.at(MODEL_LATENCY, () => s.say(`Continuing: ${reason}`, s.p.ids.messageId(s.o.rng), () => fire(i + 1)));
+      if (body['decision'] === 'block' && s.active && s.p.behavior.stopHookBlocks) {
+        s.emit({ kind: 'stop_feedback', reason: str(body, 'reason') ?? '' });
+        stopActive = true;
+        s.at(MODEL_LATENCY, () => s.say(text, s.p.ids.messageId(s.o.rng), () => fire(0)));
       } else fire(i + 1);
     });
   };

@@ -87,6 +87,9 @@ export type HostRequestBody =
       toolUseId?: string | undefined;
       /** One id for all the hooks of one prompt (Claude's request tool_use_id; measured: req_hook_callback_prompt_two_hooks). */
       roundId?: string | undefined;
+      /** Stop: a Stop hook already made the turn go on (stop_hook_active), and the turn's last assistant text. */
+      stopActive?: boolean | undefined;
+      lastMessage?: string | undefined;
     };
 
 /** How a task ended, for its notification summary. */
@@ -217,6 +220,8 @@ export type EngineEvent =
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
+  /** A Stop hook answered decision "block": the turn goes on with its reason as feedback (Claude; measured: req_hook_callback_stop_block). */
+  | { kind: 'stop_feedback'; reason: string }
   /** A host's can_use_tool answer changed the permission mode (updatedPermissions setMode; Claude: a system/status naming it). */
   | { kind: 'mode_changed'; mode: string }
   /**

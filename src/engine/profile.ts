@@ -269,6 +269,8 @@ export interface ProfileBehavior {
    * req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false.
    */
   promptHookStops: { block: PromptStop; stop: PromptStop };
+  /** A Stop hook's decision "block" makes the model go on (Claude), or is ignored (cbc 2.117.0; measured: req_hook_callback_stop_block). */
+  stopHookBlocks: boolean;
   /** What a PreToolUse hook's answer does (measured: req_hook_callback_pre_*). */
   preToolHook: PreToolHookPolicy;
   /** The CLI's text for a prompt a hook stopped (Claude's notice and result, cbc's error frame). */

@@ -50,6 +50,7 @@ function encoders(strict: boolean): Encoders {
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
+    stop_feedback: none, // cbc 2.117.0 ignores a Stop hook's block (behavior.stopHookBlocks)
     mode_changed: none, // no capture shows cbc 2.117.0 announcing it (req_can_use_tool_set_mode)
     prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,

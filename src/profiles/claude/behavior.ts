@@ -100,6 +100,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     binding: { resumeNotFound, sessionIdInUse: 'refuse' },
     sessionErrorOnStderr: true,
     toolUseBeforeHooks: true,
+    stopHookBlocks: true,
     promptHookStops: { block: 'result', stop: 'result' },
     // measured: req_hook_callback_pre_deny, _pre_block, _pre_continue_false
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true,

@@ -9,7 +9,7 @@ import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames, modeStatus } from './control.js';
 import { liveControlReply } from './control-live.js';
-import { promptBlocked, result } from './result.js';
+import { promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
@@ -69,6 +69,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),
+    stop_feedback: (ev, ctx) => stopFeedback(spec, ev, ctx),
     mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,

@@ -3,9 +3,9 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
-import { INFORMATIONAL, PROMPT_SUBMIT_OUTCOME } from '../../protocol/frames/system.js';
+import { INFORMATIONAL, NOTIFICATION, PROMPT_SUBMIT_OUTCOME } from '../../protocol/frames/system.js';
 import type { ClaudeSpec } from './spec.js';
-import { apiErrorOf } from './turn.js';
+import { apiErrorOf, interruptedUser } from './turn.js';
 import { costOf, modelUsageOf } from './usage.js';
 
 /**
@@ -215,4 +215,12 @@ export function promptBlocked(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind:
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
   });
+}
+
+/** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */
+export function stopFeedback(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'stop_feedback' }>, ctx: EncodeContext): [ReturnType<typeof interruptedUser>, FrameOf<typeof NOTIFICATION>] {
+  const note = () =>
+    build(NOTIFICATION, spec.wire, { type: 'system', subtype: 'notification', key: 'stop-hook-error', text: spec.v328 ? 'stop hook reported a problem · ctrl+o to see' : 'Stop hook error occurred · ctrl+o to see', priority: 'immediate', session_id: ctx.sessionId, uuid: ctx.rng.uuid() });
+  const user = interruptedUser(spec, ctx, { text: `Stop hook feedback:\n${ev.reason}`, synthetic: true });
+  return [user, note()];
 }

@@ -78,10 +78,14 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       // measured: cbc 2.117.0's tool hook inputs name no tool_use_id (the request does; captures req_hook_callback, req_hook_callback_post_context)
       tool_use_id: claudeFields ? r.toolUseId : undefined,
       duration_ms: claudeFields && r.hookEvent === 'PostToolUse' ? 0 : undefined,
-      stop_hook_active: claudeFields && r.hookEvent === 'Stop' ? false : undefined,
+      // measured (req_hook_callback_stop_block): both CLIs say whether a Stop hook already made the turn go on; Claude adds the last text
+      stop_hook_active: r.hookEvent === 'Stop' ? r.stopActive === true : undefined,
+      last_assistant_message: claudeFields && r.hookEvent === 'Stop' ? r.lastMessage : undefined,
+      background_tasks: claudeFields && r.hookEvent === 'Stop' ? [] : undefined,
+      session_crons: claudeFields && r.hookEvent === 'Stop' ? [] : undefined,
     }),
     // measured (req_hook_callback_prompt_submit_h3): Claude gives a prompt's hook a fresh id of its own, cbc none
-    tool_use_id: r.toolUseId ?? (claudeFields && r.hookEvent === 'UserPromptSubmit' ? (r.roundId ?? ctx.rng.uuid()) : undefined),
+    tool_use_id: r.toolUseId ?? (claudeFields && (r.hookEvent === 'UserPromptSubmit' || r.hookEvent === 'Stop') ? (r.roundId ?? ctx.rng.uuid()) : undefined),
   });
 }
 

@@ -194,3 +194,13 @@ export const INFORMATIONAL = frame(
     'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'prompt_submit_outcome', 'uuid', 'session_id'],
   },
 );
+
+/** Claude's notice that a Stop hook made the turn go on (measured: req_hook_callback_stop_block). */
+export const NOTIFICATION = frame(
+  'system/notification',
+  { type: lit('system'), subtype: lit('notification'), key: 'str', text: 'str', priority: 'str', session_id: 'str', uuid: 'str' },
+  {
+    'claude-2.1.220': ['type', 'subtype', 'key', 'text', 'priority', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'key', 'text', 'priority', 'session_id', 'uuid'],
+  },
+);
