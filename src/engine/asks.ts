@@ -1,11 +1,12 @@
-import { obj, str } from '../protocol/raw-frame.js';
+import { str } from '../protocol/raw-frame.js';
 import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
-import type { AllowRule, HostRequestBody } from './events.js';
-import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
-import { decide, hookIds, hookTimeoutMs, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
+import type { AllowRule } from './events.js';
+import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from './host.js';
+import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
-import { preToolVerdict } from './pre-tool-hooks.js';
+import { callHook } from './hook-call.js';
+import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -61,11 +62,6 @@ function setModeOf(s: TurnHost, body: Record<string, unknown>): void {
   }
 }
 
-/** Sends one hook_callback and waits for its answer. */
-export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer, requestId: string) => void): void {
-  const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
-  s.host.send(requestId, body, timeoutMs, (a) => done(a, requestId));
-}
 
 /** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
@@ -220,36 +216,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       deny(shown, 'host');
     });
   };
-  // a PreToolUse hook refused the call (pre-tool-hooks.ts): its text, an error or not as the profile says
-  const hookDeny = (text: string, timedOut = false) => {
-    if (!s.active) return;
-    if (!callFirst) showCall();
-    const isError = s.p.behavior.preToolHook.denialIsError || timedOut;
-    if (isError && !timedOut) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.at(MODEL_LATENCY, () => {
-      if (!s.active) return;
-      s.emit({ kind: 'tool_result', toolUseId, content: text, isError, deniedBy: timedOut ? 'hook-timeout' : 'hook', ran: { name: ask.tool, input } });
-      next();
-    });
-  };
-  const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);
-  const fire = (i: number, forced?: 'allow'): void => {
-    const id = pre[i];
-    if (id === undefined) return permission(forced);
-    const own = hookTimeoutMs(s.hooks, 'PreToolUse', id);
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, own ?? timeout, (a, requestId) => {
-      if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
-      const late = s.p.behavior.preToolHook.timeoutText;
-      if (a.kind === 'timeout' && own !== undefined && late !== undefined) return void (s.emit({ kind: 'host_cancel', requestId }), hookDeny(late, true));
-      const v = preToolVerdict(s.p.behavior.preToolHook, ask.tool, a.kind === 'response' ? a.body : {});
-      if (v.kind === 'deny') return hookDeny(v.text);
-      input = v.input ?? input;
-      if (v.kind === 'stop-after') stopAfter = true;
-      if (v.kind === 'go' && v.ask) askedBy = v.ask;
-      fire(i + 1, v.kind === 'go' && v.allow ? 'allow' : forced);
-    });
-  };
-  fire(0);
+  runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
+    if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut }, callFirst ? undefined : showCall, next);
+    ({ input, stopAfter, askedBy } = o);
+    permission(o.forced);
+  });
 }
 
 /**

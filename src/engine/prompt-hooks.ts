@@ -1,5 +1,5 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
-import { callHook } from './asks.js';
+import { callHook } from './hook-call.js';
 import { hookIds } from './permissions.js';
 import type { PromptStop } from './profile.js';
 import type { TurnHost } from './turn-host.js';
