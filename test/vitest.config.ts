@@ -9,6 +9,9 @@ export default defineConfig({
     // three files at a time on 2 cores: many files mostly wait on the processes they spawn (stdin scripts, fuzz runs),
     // so a third worker fills the idle CPU (quiet machine: 257 s with 2, 212 s with 3, 213 s with 4; issue #21)
     maxWorkers: 3,
+    // dist/ is the built package under test: Node imports it natively, as a consumer would, instead of vite's
+    // transform and module runner taking each of its ~200 modules apart again in every file (issue #21)
+    server: { deps: { external: [/\/dist\//] } },
     projects: [
       {
         extends: true,
