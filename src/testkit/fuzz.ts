@@ -43,6 +43,18 @@ export interface FuzzOptions {
   threads?: number;
 }
 
+/** This thread plus `threads` workers, or this thread alone when there are none (or the scenario cannot be posted to a worker). */
+function emulatorHost(scenario: ScenarioT | undefined, threads: number): EmulatorHost {
+  const local = localHost(scenario);
+  if (threads <= 0 || !workersAvailable()) return local;
+  try {
+    return spreadHost([local, ...Array.from({ length: threads }, () => workerHost(scenario))]);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'DataCloneError') return local; // a scenario object with a function or such in it: its runs stay here
+    throw e;
+  }
+}
+
 /** Worker threads by default: one per core besides this thread's (the consumer here takes a small part of a core, issue #21). */
 const defaultThreads = (): number => availableParallelism() - 1;
 
@@ -137,9 +149,7 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
   // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
   const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
-  const threads = opts.threads ?? defaultThreads();
-  const local = localHost(resolved.scenario);
-  const host = threads > 0 && workersAvailable() ? spreadHost([local, ...Array.from({ length: threads }, () => workerHost(resolved.scenario))]) : local;
+  const host = emulatorHost(resolved.scenario, opts.threads ?? defaultThreads());
   const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [], host };
   try {
     return await campaign(resolved, body, scratch);
