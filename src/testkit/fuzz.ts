@@ -149,7 +149,8 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
   // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
   const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
-  const host = emulatorHost(resolved.scenario, opts.threads ?? defaultThreads());
+  // a replay is one run: a worker would only add its start-up
+  const host = emulatorHost(resolved.scenario, opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads());
   const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [], host };
   try {
     return await campaign(resolved, body, scratch);
