@@ -52,7 +52,7 @@ export function openInside(home: string, file: string, mode: 'replace' | 'append
 /**
  * writeInside (same checks, same errors, mode 'replace'), with the open of the file on libuv's thread pool
  * so a run that creates many task output files (issue #21: creating a file is the costly part, ~0.2-0.7 ms
- * of kernel time each on a loaded ext4, mostly waiting) goes on emitting meanwhile. The folders are checked
+ * each on a loaded ext4, much of it waiting) goes on emitting meanwhile. The folders are checked
  * and made at once; the write and the close follow on this thread once the file is open (tens of µs for an
  * output file, where two more thread-pool round trips cost more: issue #21, session 6). `done` is called
  * once, with the error when the write failed.
