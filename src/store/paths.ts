@@ -1,4 +1,4 @@
-import { closeSync, constants, lstatSync, mkdirSync, open, openSync, writeSync } from 'node:fs';
+import { close, closeSync, constants, lstatSync, mkdirSync, open, openSync, write, writeSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EmuError } from '../errors.js';
 import { makeDirs } from '../transport/dirs.js';
@@ -30,7 +30,10 @@ export function unsafeIdMessage(flag: string, id: string): string {
 export function writeInside(home: string, file: string, text: string, mode: 'replace' | 'append' = 'replace'): void {
   const fd = openInside(home, file, mode);
   try {
-    writeAll(fd, text);
+    // one write(2) per record: with O_APPEND two processes never interleave inside a line
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
   } finally {
     closeSync(fd);
   }
@@ -50,11 +53,9 @@ export function openInside(home: string, file: string, mode: 'replace' | 'append
 }
 
 /**
- * writeInside (same checks, same errors, mode 'replace'), with the open of the file on libuv's thread pool
- * so a run that creates many task output files (issue #21: creating a file is the costly part, ~0.2-0.7 ms
- * each on a loaded ext4, much of it waiting) goes on emitting meanwhile. The folders are checked
- * and made at once; the write and the close follow on this thread once the file is open (tens of µs for an
- * output file, where two more thread-pool round trips cost more: issue #21, session 6). `done` is called
+ * writeInside (same checks, same errors, mode 'replace'), with the open, write and close of the file on
+ * libuv's thread pool so a run that creates many task output files (issue #21: file creation is the
+ * costly part) goes on emitting meanwhile. The folders are checked and made at once; `done` is called
  * once, with the error when the write failed.
  */
 export function writeInsideLater(home: string, file: string, text: string, done: (err?: Error) => void): void {
@@ -67,18 +68,13 @@ export function writeInsideLater(home: string, file: string, text: string, done:
   }
   open(path, openFlags('replace'), 0o644, (oe, fd) => {
     if (oe) return done(openError(file, oe));
-    let err: Error | undefined;
-    try {
-      writeAll(fd, text);
-    } catch (e) {
-      err = e as Error;
-    }
-    try {
-      closeSync(fd);
-    } catch (e) {
-      err ??= e as Error;
-    }
-    done(err);
+    const buf = Buffer.from(text, 'utf8');
+    const closeThen = (err?: Error) => close(fd, (ce) => done(err ?? ce ?? undefined));
+    const from = (off: number): void => {
+      if (off >= buf.length) return closeThen();
+      write(fd, buf, off, buf.length - off, null, (we, n) => (we ? closeThen(we) : from(off + n)));
+    };
+    from(0);
   });
 }
 
@@ -101,13 +97,6 @@ export function writeTaskOutput(root: string, file: string, text: string, hold: 
   } catch (err) {
     failed(err);
   }
-}
-
-/** Writes all of `text` to `fd`: one write(2) per record, so with O_APPEND two processes never interleave inside a line. */
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
-  let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
 }
 
 /** The folders of `file` made (none a link) and its absolute path, or EmuError('E_IO') when it leaves `home`. */
