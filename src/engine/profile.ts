@@ -98,7 +98,10 @@ export interface ProfileBehavior {
   unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
-  /** Each --allowedTools entry is one rule as given, read as src/engine/allow-rules.ts says (cbc 2.117.0). */
+  /**
+   * Each --allowedTools / --disallowedTools entry is one rule as given, its tool name compared without case; allow rules
+   * read as src/engine/allow-rules.ts says (cbc 2.117.0: PermissionUtils.matchPermissionRules, extractWholeToolRules).
+   */
   allowRulesAsGiven?: boolean;
   /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
   hostAllowsByAllowedOnly?: boolean;

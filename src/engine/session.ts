@@ -336,7 +336,7 @@ export class Session implements TurnHost {
 
     if (overBudget(this)) return endOverBudget(this, false);
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags }));
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
