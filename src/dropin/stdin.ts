@@ -1,4 +1,5 @@
 import { EMU_PREFIX } from '../errors.js';
+import { playBlank } from '../engine/blank-beside.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
 import { InboundReader, type Inbound } from '../transport/inbound.js';
@@ -133,7 +134,7 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
     case 'odd': {
       c.journal?.frame('in', ev.value);
       const what = c.profile.behavior.oddLine(ev.problem, ev.text, ev.value);
-      if (what === 'blank') c.session.blankTurn();
+      if (what === 'blank') playBlank(c.session);
       else if (what === 'accept') userMessage(ev.value, c);
       // the real CLIs say nothing here: a log file records it, stderr stays quiet at the default level
       else if (what === 'ignore') c.log.info({ frame: shapeOf(ev.value) }, `ignoring stdin JSON (${ev.problem})`); // the shape only: a frame may carry secrets
@@ -175,7 +176,7 @@ function dispatch(frame: InboundEnvelope, c: Composition): void {
       c.session.hostResponse(frame.response ?? {});
       return;
     case 'keep_alive':
-      if (c.profile.behavior.keepAliveIsUnknown === true) c.session.blankTurn();
+      if (c.profile.behavior.keepAliveIsUnknown === true) playBlank(c.session);
       return;
     case 'control_cancel_request':
       return;

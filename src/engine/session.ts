@@ -57,7 +57,7 @@ export class Session implements TurnHost {
   /** Turns finished in this session, across resumed processes. */
   private turnsDone: number;
   private initCount = 0; // initialize requests answered
-  private resultCount = 0;
+  resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
@@ -113,7 +113,7 @@ export class Session implements TurnHost {
 
   // ---- output ------------------------------------------------------------------------------
 
-  private ctx(): EncodeContext {
+  ctx(): EncodeContext {
     return {
       sessionId: this.sessionId,
       cwd: this.o.cwd,
