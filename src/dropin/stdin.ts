@@ -1,5 +1,6 @@
 import { EMU_PREFIX } from '../errors.js';
 import { playBlank } from '../engine/blank-beside.js';
+import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
 import { InboundReader, type Inbound } from '../transport/inbound.js';
@@ -101,6 +102,7 @@ export function readFrames(c: Composition, io: RunIO, run: RunControl): void {
     if (ended && !eofSent && pending.length === 0 && !waiting) {
       eofSent = true;
       c.journal?.event('eof');
+      atHostLine(c.session, { kind: 'eof' });
       c.session.stdinClosed();
       run.atEof();
     }
@@ -124,6 +126,7 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
     return;
   }
   if (run.finished()) return;
+  if (ev.kind !== 'too-deep') atHostLine(c.session, ev.kind === 'frame' ? firstLine(ev.frame) : { kind: 'prompt' });
   switch (ev.kind) {
     case 'malformed':
       c.journal?.raw(ev.text);
@@ -145,6 +148,12 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
       c.journal?.frame('in', ev.frame);
       dispatch(ev.frame, c);
   }
+}
+
+/** What a stdin frame is to cbc's resume replay (engine/stored-replay.ts): its initialize, another control frame, or a prompt. */
+function firstLine(frame: InboundEnvelope): FirstLine {
+  if (frame.type === 'control_request' && isRawFrame(frame.request) && frame.request['subtype'] === 'initialize') return { kind: 'initialize', hasPrompt: frame.request['hasPrompt'] };
+  return frame.type === 'control_request' || frame.type === 'control_response' || frame.type === 'control_cancel_request' ? { kind: 'control' } : { kind: 'prompt' };
 }
 
 /** A line the CLI cannot read: fatal (stderr, exit 1) or reported in an error frame. */

@@ -160,6 +160,8 @@ export interface ProfileBehavior {
   oddLine(problem: OddProblem, line: string, value: unknown): { fatal: string } | { report: string } | 'blank' | 'accept' | 'ignore';
   /** cbc 2.117.0 has no keep_alive line: it is an unknown type there, an empty turn (capture in_keep_alive_twice). */
   keepAliveIsUnknown?: boolean;
+  /** --resume under stream-json input replays the stored conversation unless a prompt comes first (cbc 2.117.0; engine/stored-replay.ts). */
+  replaysAtResume?: boolean;
   /** An unreadable line while the first turn runs plays its blank turn at once in a side session (cbc 2.117.0; engine/blank-beside.ts). */
   blankBesideFirstTurn?: boolean;
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */

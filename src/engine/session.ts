@@ -300,7 +300,7 @@ export class Session implements TurnHost {
     };
     this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
-    if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
+    if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
   }
@@ -390,7 +390,7 @@ export class Session implements TurnHost {
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid() });
     this.active = undefined;
     commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });

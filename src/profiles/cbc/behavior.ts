@@ -81,6 +81,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
     keepAliveIsUnknown: strict,
+    replaysAtResume: strict, // read from its CliExecutor.executeStreamMode; measured: ses_resume_stream_h2, ses_resume_stream_*_cbc
     blankBesideFirstTurn: strict, // read from its CliExecutor.executeStreamMode; measured: in_keep_alive_mid_turn_h3
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     // measured: ctl_set_model_idle_sid, ctl_set_permission_mode_idle_sid_cbc

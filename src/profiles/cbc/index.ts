@@ -13,7 +13,7 @@ import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, setConfigReply } from './control.js';
 import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -54,6 +54,7 @@ function encoders(strict: boolean): Encoders {
     turn_preamble: (_ev, ctx) => preamble(ctx),
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
+    stored_prompt: storedPrompt,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     command_lifecycle: none, // cbc 2.117.0 does not track a user line's uuid (capture in_user_uuid_h2)
     subagent_text: none, // no capture of cbc sub-agent transcript frames
