@@ -10,7 +10,7 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
-import { cbcControlPayload, setConfigReply } from './control.js';
+import { cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
 import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, blankInit, interruptedUser, preamble, result, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -38,6 +38,8 @@ function encoders(strict: boolean): Encoders {
     control_success: (ev, ctx) => {
       const p = ev.payload;
       if (p.kind === 'canned' && p.subtype === 'set_config') return controlSuccess(W, ev.requestId, setConfigReply(p.request));
+      const channel = strict && p.kind === 'canned' ? otherChannelReply(p.subtype, p.request) : undefined;
+      if (channel !== undefined) return controlSuccess(W, ev.requestId, channel);
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
       return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
