@@ -1,3 +1,4 @@
+import type { Obj } from '../protocol/shape.js';
 import type { EngineEvent, TurnStats } from './events.js';
 import type { Session } from './session.js';
 
@@ -8,6 +9,9 @@ import type { Session } from './session.js';
  * finished there is none, so an unreadable line (keep_alive, an unknown type) opens a session of its own and plays
  * its blank turn there at once, beside the running turn; a second one while the first turn still runs finds that
  * side session (its request finished) and plays there too. The running turn, its queue and its counters are untouched.
+ * Once a turn finished, the line's request names the session; while a later turn runs there, the request joins it
+ * (capture in_keep_alive_mid_second_turn_cbc): a system/init and the turn's preamble at once, then every message
+ * frame of the running turn, its result included, is written once more (each request streams the session's output).
  */
 
 const sideSessions = new WeakMap<Session, string>();
@@ -32,5 +36,28 @@ function blankBeside(s: Session): boolean {
 
 /** An unreadable stdin line's blank turn: beside the running first turn (above), or queued as a turn of the session. */
 export function playBlank(s: Session): void {
-  if (!blankBeside(s)) s.blankTurn();
+  if (blankBeside(s)) return;
+  if (s.p.behavior.blankBesideFirstTurn === true && s.active) return joinRunningTurn(s);
+  s.blankTurn();
+}
+
+/** The frame types a joined request streams again (control frames are the host channel's, written once). */
+const STREAMED = new Set(['assistant', 'user', 'result', 'stream_event']);
+
+/** The blank line's request joins the running turn: its opening frames now, the turn's message frames twice until its result. */
+function joinRunningTurn(s: Session): void {
+  const ctx = s.ctx();
+  for (const ev of [{ kind: 'turn_init' }, { kind: 'turn_preamble', messageId: s.p.ids.messageId(s.o.rng) }] satisfies EngineEvent[]) {
+    const out = s.p.encode(ev, ctx);
+    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
+  }
+  // the session's output port, tapped until the running turn's result: a second stream of the same frames
+  const port: { write(frame: Obj): void } = s.o;
+  const plain = port.write.bind(port);
+  port.write = (frame: Obj) => {
+    plain(frame);
+    if (!STREAMED.has(String(frame['type']))) return;
+    plain(frame);
+    if (frame['type'] === 'result') port.write = plain;
+  };
 }
