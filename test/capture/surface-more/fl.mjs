@@ -50,5 +50,21 @@ const OPTIONS = [
   optP('opt_disallowedTools_argv_cbc', '--disallowedTools Write Edit (two argv entries, as the SDK passes a list)', ['--disallowedTools', 'Write', 'Edit']),
 ];
 
+/** Second round: the same rows at the moments and in the combinations the first round did not reach. */
+const CAN_USE_TOOL = '"subtype":"can_use_tool"';
+const ALLOW = { behavior: 'allow', allowed: true, updatedInput: { command: 'touch fg.txt && echo fg-output', description: 'Touch and echo' } };
+const SECOND = [
+  { name: 'in_keep_alive_pending_permission_cbc', about: 'keep_alive while the first turn waits for a can_use_tool answer, then allow', args: STREAM, steps: [...ready(), user('FGBASH please'), waitFor(CAN_USE_TOOL), sleep(1), { send: { type: 'keep_alive' } }, sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor('"result":"FINAL: acknowledged"', 30), sleep(1), close] },
+  { name: 'in_nonjson_mid_turn_cbc', about: 'a line that is not JSON while the first (slow) turn runs', args: STREAM, steps: [...ready(), ...slowRunning, { send: 'hello there' }, waitFor('"result":"slow reply"', 30), sleep(2), close] },
+  { name: 'in_user_mid_first_turn_cbc', about: 'a hi line while the first (slow) turn runs', args: STREAM, steps: [...ready(), ...slowRunning, user('hi'), waitFor('"result":"slow reply"', 30), sleep(4), close] },
+  { name: 'in_user_mid_second_turn_cbc', about: 'a hi line while the second (slow) turn runs', args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), ...slowRunning, user('hi'), waitFor('"result":"slow reply"', 30), sleep(4), close] },
+  { name: 'ses_resume_stream_eof_only_cbc', about: '--resume in stream-json input mode, stdin EOF before any line', args: RESUME, pre: PRE_ONE, steps: [sleep(8), close, sleep(3)] },
+  { name: 'ses_resume_stream_ctl_first_cbc', about: '--resume in stream-json input mode, get_available_modes before initialize, then a turn', args: RESUME, pre: PRE_ONE, steps: [ctl('req_0', { subtype: 'get_available_modes' }), sleep(3), ...resumeTurn()] },
+  { name: 'ctl_set_config_model_mid_turn_cbc', about: 'set_config { model } while a slow turn runs, then a hi turn', args: STREAM, steps: [...ready(), ...slowRunning, ctl('req_2', { subtype: 'set_config', config: { model: 'gpt-5.2' } }), waitFor('"result":"slow reply"', 30), sleep(1), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
+  { name: 'ctl_subscribe_no_channel_cbc', about: 'subscribe without a channel, before any turn', args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'subscribe' }), sleep(2), close] },
+  optP('opt_disallowedTools_settings_deny_cbc', '--settings with a permissions.deny Bash rule, with a Bash prompt', ['--settings', '{"permissions":{"deny":["Bash"]}}'], 'FGBASH please'),
+  optP('opt_disallowedTools_allowed_too_cbc', '--allowedTools Bash and --disallowedTools Bash together, with a Bash prompt', ['--allowedTools', 'Bash', '--disallowedTools', 'Bash'], 'FGBASH please'),
+].map((c) => ({ ...c, clis: ONLY }));
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...SESSION, ...STDIN, ...CONTROL, ...OPTIONS];
+export const CASES = [...SESSION, ...STDIN, ...CONTROL, ...OPTIONS, ...SECOND];
