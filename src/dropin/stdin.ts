@@ -1,5 +1,5 @@
 import { EMU_PREFIX } from '../errors.js';
-import { playBlank } from '../engine/blank-beside.js';
+import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
 import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
@@ -169,6 +169,7 @@ function userMessage(frame: unknown, c: Composition): void {
   const message = isRawFrame(frame) ? frame['message'] : undefined;
   const uuid = isRawFrame(frame) && typeof frame['uuid'] === 'string' ? frame['uuid'] : undefined;
   const synthetic = isRawFrame(frame) && frame['isSynthetic'] === true;
+  if (promptJoinsRunningTurn(c.session)) return;
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 

@@ -41,6 +41,18 @@ export function playBlank(s: Session): void {
   s.blankTurn();
 }
 
+/**
+ * A prompt line while a later turn runs: its request joins that turn the same way and gets no turn of its own (capture
+ * in_user_mid_second_turn_cbc: the prompt is never answered, the running turn's frames come twice). False when the
+ * prompt queues as usual. (A prompt while the first turn runs opens a session of its own and runs at once: not
+ * reproduced, the engine runs one turn at a time; it queues.)
+ */
+export function promptJoinsRunningTurn(s: Session): boolean {
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount === 0) return false;
+  joinRunningTurn(s);
+  return true;
+}
+
 /** The frame types a joined request streams again (control frames are the host channel's, written once). */
 const STREAMED = new Set(['assistant', 'user', 'result', 'stream_event']);
 
