@@ -19,7 +19,7 @@ const line = (v: unknown) => JSON.stringify(v) + '\n';
 const prompt = (text: string) => line({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
 
 /** Prompts in order (each after the previous result); a keep_alive once the gated call is asked, then allow. */
-async function run(prompts: string[]): Promise<Frame[]> {
+async function run(prompts: string[], midLine = line({ type: 'keep_alive' })): Promise<Frame[]> {
   const { stdin, stdout, exit } = startInMemory({
     argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-seed', 'beside', '--emu-home', home],
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
@@ -30,7 +30,7 @@ async function run(prompts: string[]): Promise<Frame[]> {
     if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
       const allow = { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true } };
       setImmediate(() => {
-        stdin.write(line({ type: 'keep_alive' }));
+        stdin.write(midLine);
         setImmediate(() => stdin.write(line({ type: 'control_response', response: allow })));
       });
     }
@@ -63,5 +63,11 @@ describe('cbc 2.117.0: an unreadable line while a turn runs (#16)', () => {
     expect(frames.filter((f) => f['subtype'] === 'init')).toHaveLength(3);
     expect(frames.filter((f) => f['type'] === 'assistant' && f['message']['content'][0]['text'] === 'ran it')).toHaveLength(2);
     expect(frames.filter((f) => f['type'] === 'control_request')).toHaveLength(1); // the host channel is not doubled
+  });
+
+  it('a prompt line during a later turn joins it too and gets no turn of its own (in_user_mid_second_turn_cbc)', async () => {
+    const frames = await run(['hi', 'go'], prompt('hi'));
+    expect(frames.filter((f) => f['type'] === 'result').map((r) => r['result'])).toEqual(['hello', 'ran it', 'ran it']);
+    expect(frames.filter((f) => f['subtype'] === 'init')).toHaveLength(3);
   });
 });
