@@ -22,7 +22,8 @@ const decided = new WeakSet<Session>();
 export function atHostLine(s: Session, line: FirstLine): void {
   if (decided.has(s) || line.kind === 'control') return; // control frames other than initialize decide nothing
   decided.add(s);
-  if (s.o.replayAtResume !== true || s.p.behavior.replaysAtResume !== true) return;
+  // an unknown --resume id: its refusal frame stands for the replay (capture ses_resume_unknown_stream_cbc)
+  if (s.o.replayAtResume !== true || s.p.behavior.replaysAtResume !== true || s.o.resume === undefined) return;
   if (line.kind === 'prompt' || (line.kind === 'initialize' && line.hasPrompt === true)) return;
   replay(s);
 }
