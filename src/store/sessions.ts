@@ -79,7 +79,7 @@ export function readSession(home: string, id: string): StoredSession | undefined
       if (Array.isArray(entries)) said.push(...(entries as unknown[]));
     }
   }
-  return header ? { header, cursor, turns, messages, said } : undefined;
+  return header ? { header, cursor, turns, messages, ...(said.length > 0 ? { said } : {}) } : undefined;
 }
 
 /** The most recently written session of `cwd` (for --continue). */
