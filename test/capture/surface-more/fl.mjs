@@ -64,6 +64,9 @@ const SECOND = [
   { name: 'ctl_subscribe_no_channel_cbc', about: 'subscribe without a channel, before any turn', args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'subscribe' }), sleep(2), close] },
   optP('opt_disallowedTools_settings_deny_cbc', '--settings with a permissions.deny Bash rule, with a Bash prompt', ['--settings', '{"permissions":{"deny":["Bash"]}}'], 'FGBASH please'),
   optP('opt_disallowedTools_allowed_too_cbc', '--allowedTools Bash and --disallowedTools Bash together, with a Bash prompt', ['--allowedTools', 'Bash', '--disallowedTools', 'Bash'], 'FGBASH please'),
+  { name: 'in_user_mid_second_turn_then_turn_cbc', about: 'a hi line while the second (slow) turn runs, then another hi after its result', args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), ...slowRunning, user('hi'), waitFor('"result":"slow reply"', 30), sleep(2), user('hi'), sleep(6), close] },
+  { name: 'in_keep_alive_mid_second_turn_then_turn_cbc', about: 'keep_alive while the second (slow) turn runs, then a hi after its result', args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), ...slowRunning, { send: { type: 'keep_alive' } }, waitFor('"result":"slow reply"', 30), sleep(2), user('hi'), sleep(6), close] },
+  { name: 'ses_resume_stream_replay_user_cbc', about: '--resume --replay-user-messages in stream-json input mode, initialize hasPrompt: true, then a turn', args: [...RESUME, '--replay-user-messages'], pre: PRE_ONE, steps: resumeTurn({ hasPrompt: true }) },
 ].map((c) => ({ ...c, clis: ONLY }));
 
 /** @type {import("../surface-cases.mjs").Case[]} */
