@@ -49,7 +49,9 @@ export function playBlank(s: Session): void {
  */
 export function promptJoinsRunningTurn(s: Session): boolean {
   if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount === 0) return false;
-  joinRunningTurn(s);
+  // the joined prompt and a reply never written join the conversation after the turn (measured: num_turns of the next
+  // turn is 2 more, capture in_user_mid_second_turn_then_turn_cbc)
+  joinRunningTurn(s, () => (s.messages += 2));
   return true;
 }
 
@@ -57,7 +59,7 @@ export function promptJoinsRunningTurn(s: Session): boolean {
 const STREAMED = new Set(['assistant', 'user', 'result', 'stream_event']);
 
 /** The blank line's request joins the running turn: its opening frames now, the turn's message frames twice until its result. */
-function joinRunningTurn(s: Session): void {
+function joinRunningTurn(s: Session, afterResult?: () => void): void {
   const ctx = s.ctx();
   for (const ev of [{ kind: 'turn_init' }, { kind: 'turn_preamble', messageId: s.p.ids.messageId(s.o.rng) }] satisfies EngineEvent[]) {
     const out = s.p.encode(ev, ctx);
@@ -70,6 +72,8 @@ function joinRunningTurn(s: Session): void {
     plain(frame);
     if (!STREAMED.has(String(frame['type']))) return;
     plain(frame);
-    if (frame['type'] === 'result') port.write = plain;
+    if (frame['type'] !== 'result') return;
+    port.write = plain;
+    afterResult?.();
   };
 }

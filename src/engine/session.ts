@@ -65,7 +65,7 @@ export class Session implements TurnHost {
   private resultRequestIdFresh = false;
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
-  private messages: number;
+  messages: number; // blank-beside.ts adds a joined prompt's
   private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
   readonly transcriptPath: string;
   private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
