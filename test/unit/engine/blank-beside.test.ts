@@ -66,8 +66,11 @@ describe('cbc 2.117.0: an unreadable line while a turn runs (#16)', () => {
   });
 
   it('a prompt line during a later turn joins it too and gets no turn of its own (in_user_mid_second_turn_cbc)', async () => {
-    const frames = await run(['hi', 'go'], prompt('hi'));
-    expect(frames.filter((f) => f['type'] === 'result').map((r) => r['result'])).toEqual(['hello', 'ran it', 'ran it']);
-    expect(frames.filter((f) => f['subtype'] === 'init')).toHaveLength(3);
+    const frames = await run(['hi', 'go', 'hi'], prompt('hi'));
+    const results = frames.filter((f) => f['type'] === 'result');
+    expect(results.map((r) => r['result'])).toEqual(['hello', 'ran it', 'ran it', 'hello']);
+    // the joined prompt and an unwritten reply count in the conversation after the turn (in_user_mid_second_turn_then_turn_cbc)
+    expect(results[3]?.['num_turns']).toBe((results[1]?.['num_turns'] as number) + 4);
+    expect(frames.filter((f) => f['subtype'] === 'init')).toHaveLength(4);
   });
 });
