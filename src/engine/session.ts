@@ -5,7 +5,8 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
-import { interruptHeld, promptHooks } from './asks.js';
+import { interruptHeld } from './asks.js';
+import { promptHooks } from './prompt-hooks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
@@ -54,8 +55,7 @@ export class Session implements TurnHost {
   initialized = false; // an initialize request was answered (a CLI that dies by a signal while starting up serves from then on)
   /** Where the scenario script stands: the index after the last turn played. */
   private cursor: number;
-  /** Turns finished in this session, across resumed processes. */
-  private turnsDone: number;
+  private turnsDone: number; // turns finished in this session, across resumed processes
   private initCount = 0; // initialize requests answered
   resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
@@ -302,6 +302,7 @@ export class Session implements TurnHost {
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
+    if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
     promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
   }
 
@@ -315,7 +316,6 @@ export class Session implements TurnHost {
   /** Opens a turn (preamble frames) and plays the follow-up, the scenario turn the prompt selects, or the unmatched policy. */
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
-    if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
     commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
     if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
@@ -382,7 +382,7 @@ export class Session implements TurnHost {
     if (budget === undefined && spendTurn(this, t.stats, ok && !interrupted)) return;
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
-    if (t.stats.numTurns === 0) t.stats.numTurns = 1;
+    if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
     this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true ? this.turnRequestId : undefined });
