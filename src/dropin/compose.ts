@@ -165,6 +165,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     maxBudgetUsd: cfg.maxBudgetUsd,
     partialMessages: cfg.partialMessages,
     replayUserMessages: cfg.replayUserMessages,
+    replayAtResume: cfg.streamIn && cfg.session.resume !== undefined,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
   return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };

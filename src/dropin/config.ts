@@ -183,7 +183,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     disableWorkflows: truthy(env['CODEBUDDY_DISABLE_WORKFLOWS']),
     // cbc 2.117.0 takes each argv entry as one rule (src/engine/allow-rules.ts); Claude Code splits commas and spaces
     allowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('allowedTools')) : splitToolList(flag('allowedTools')),
-    disallowedTools: splitToolList(flag('disallowedTools')),
+    disallowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('disallowedTools')) : splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
     partialMessages: flag('include-partial-messages') === true,
     worktree: flag('worktree') !== undefined,

@@ -1,4 +1,6 @@
 import { EMU_PREFIX } from '../errors.js';
+import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
+import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
 import { InboundReader, type Inbound } from '../transport/inbound.js';
@@ -100,6 +102,7 @@ export function readFrames(c: Composition, io: RunIO, run: RunControl): void {
     if (ended && !eofSent && pending.length === 0 && !waiting) {
       eofSent = true;
       c.journal?.event('eof');
+      atHostLine(c.session, { kind: 'eof' });
       c.session.stdinClosed();
       run.atEof();
     }
@@ -123,6 +126,7 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
     return;
   }
   if (run.finished()) return;
+  if (ev.kind !== 'too-deep') atHostLine(c.session, ev.kind === 'frame' ? firstLine(ev.frame) : { kind: 'prompt' });
   switch (ev.kind) {
     case 'malformed':
       c.journal?.raw(ev.text);
@@ -133,7 +137,7 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
     case 'odd': {
       c.journal?.frame('in', ev.value);
       const what = c.profile.behavior.oddLine(ev.problem, ev.text, ev.value);
-      if (what === 'blank') c.session.blankTurn();
+      if (what === 'blank') playBlank(c.session);
       else if (what === 'accept') userMessage(ev.value, c);
       // the real CLIs say nothing here: a log file records it, stderr stays quiet at the default level
       else if (what === 'ignore') c.log.info({ frame: shapeOf(ev.value) }, `ignoring stdin JSON (${ev.problem})`); // the shape only: a frame may carry secrets
@@ -144,6 +148,12 @@ function onInbound(ev: Inbound, c: Composition, io: RunIO, run: RunControl): voi
       c.journal?.frame('in', ev.frame);
       dispatch(ev.frame, c);
   }
+}
+
+/** What a stdin frame is to cbc's resume replay (engine/stored-replay.ts): its initialize, another control frame, or a prompt. */
+function firstLine(frame: InboundEnvelope): FirstLine {
+  if (frame.type === 'control_request' && isRawFrame(frame.request) && frame.request['subtype'] === 'initialize') return { kind: 'initialize', hasPrompt: frame.request['hasPrompt'] };
+  return frame.type === 'control_request' || frame.type === 'control_response' || frame.type === 'control_cancel_request' ? { kind: 'control' } : { kind: 'prompt' };
 }
 
 /** A line the CLI cannot read: fatal (stderr, exit 1) or reported in an error frame. */
@@ -167,6 +177,7 @@ function userMessage(frame: unknown, c: Composition): void {
     else c.session.emit({ kind: 'input_error', message: what.report });
     return;
   }
+  if (promptJoinsRunningTurn(c.session)) return;
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 
@@ -183,7 +194,7 @@ function dispatch(frame: InboundEnvelope, c: Composition): void {
       c.session.hostResponse(frame.response ?? {});
       return;
     case 'keep_alive':
-      if (c.profile.behavior.keepAliveIsUnknown === true) c.session.blankTurn();
+      if (c.profile.behavior.keepAliveIsUnknown === true) playBlank(c.session);
       return;
     case 'control_cancel_request':
       return;

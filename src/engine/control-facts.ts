@@ -14,8 +14,9 @@ export function controlFacts(subtype: string, request: Record<string, unknown>, 
     if (!run) return {};
     return { task: { output: readOr(run.info.outputFile, ''), exitCode: run.exitCode, terminal: run.terminal } };
   }
-  if (subtype === 'apply_flag_settings') {
-    const settings = request['settings'];
+  // cbc 2.117.0's set_config writes `model` to its settings: later turns use it (its SetConfigHandler; capture ctl_set_config_model_then_turn_cbc)
+  if (subtype === 'apply_flag_settings' || subtype === 'set_config') {
+    const settings = request[subtype === 'set_config' ? 'config' : 'settings'];
     const requested = isRawFrame(settings) ? str(settings, 'model') : undefined;
     return requested === undefined ? {} : { model: { requested, previous: model } };
   }

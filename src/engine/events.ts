@@ -240,6 +240,8 @@ export type EngineEvent =
   | { kind: 'assistant_stream'; messageId: string; text: string }
   /** --replay-user-messages: the user line echoed back as the turn starts (Claude Code; capture ses_replay_user). */
   | { kind: 'user_replay'; content: unknown; uuid?: string | undefined }
+  /** A prompt of a stored conversation, replayed at --resume (cbc 2.117.0; src/engine/stored-replay.ts). */
+  | { kind: 'stored_prompt'; text: string }
   /** A user line's command as Claude tracks it (queued, started, completed, cancelled): only lines that carry a uuid. */
   | { kind: 'command_lifecycle'; commandUuid: string; state: 'queued' | 'started' | 'completed' | 'cancelled' }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }

@@ -12,11 +12,18 @@ import type { CliFlags } from './profile.js';
 export interface ToolOffer {
   disallowed: readonly string[];
   cliFlags?: CliFlags | undefined;
+  /** Rule names compare without case (cbc 2.117.0: `--disallowedTools bash` removes Bash). */
+  ignoreCase?: boolean | undefined;
+}
+
+/** Whether the rule `r` is the bare name of `tool` (a whole-tool rule, not a scoped one like `Bash(rm:*)`). */
+export function namesTool(r: string, tool: string, ignoreCase?: boolean): boolean {
+  return ignoreCase === true ? r.trim().toLowerCase() === tool.toLowerCase() : r.trim() === tool;
 }
 
 /** Whether `tool` is offered to the model. */
 export function isOffered(tool: string, o: ToolOffer): boolean {
-  if (o.disallowed.some((r) => r.trim() === tool)) return false;
+  if (o.disallowed.some((r) => namesTool(r, tool, o.ignoreCase))) return false;
   const only = toolsFlag(o.cliFlags);
   return only === undefined || only.includes('default') || only.includes(tool);
 }
@@ -34,7 +41,7 @@ export function turnTools(turn: TurnT): string[][] {
 
 /** Whether every tool call of `turn` uses a tool the model is offered (one of its names for the agent tool). */
 export function turnCallable(turn: TurnT, o: ToolOffer): boolean {
-  return turnTools(turn).every((names) => names.some((n) => isOffered(n, o)) && !names.some((n) => o.disallowed.some((r) => r.trim() === n)));
+  return turnTools(turn).every((names) => names.some((n) => isOffered(n, o)) && !names.some((n) => o.disallowed.some((r) => namesTool(r, n, o.ignoreCase))));
 }
 
 /** The tool names `--tools` gives (comma or space separated; "" offers none), or undefined without the flag. */

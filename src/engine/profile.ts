@@ -119,7 +119,10 @@ export interface ProfileBehavior {
   unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
-  /** Each --allowedTools entry is one rule as given, read as src/engine/allow-rules.ts says (cbc 2.117.0). */
+  /**
+   * Each --allowedTools / --disallowedTools entry is one rule as given, its tool name compared without case; allow rules
+   * read as src/engine/allow-rules.ts says (cbc 2.117.0: PermissionUtils.matchPermissionRules, extractWholeToolRules).
+   */
   allowRulesAsGiven?: boolean;
   /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
   hostAllowsByAllowedOnly?: boolean;
@@ -185,6 +188,10 @@ export interface ProfileBehavior {
   oddContent(problem: 'not-list' | 'null' | 'no-text'): { report: string } | 'ignore' | 'accept';
   /** cbc 2.117.0 has no keep_alive line: it is an unknown type there, an empty turn (capture in_keep_alive_twice). */
   keepAliveIsUnknown?: boolean;
+  /** --resume under stream-json input replays the stored conversation unless a prompt comes first (cbc 2.117.0; engine/stored-replay.ts). */
+  replaysAtResume?: boolean;
+  /** An unreadable line while the first turn runs plays its blank turn at once in a side session (cbc 2.117.0; engine/blank-beside.ts). */
+  blankBesideFirstTurn?: boolean;
   /** cbc 2.117.0 answers session-bound control requests with "Session not found: current" before the first turn. */
   sessionBoundBeforeFirstTurn?: ReadonlySet<string>;
   /**

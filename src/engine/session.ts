@@ -57,7 +57,7 @@ export class Session implements TurnHost {
   private cursor: number;
   private turnsDone: number; // turns finished in this session, across resumed processes
   private initCount = 0; // initialize requests answered
-  private resultCount = 0;
+  resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
   private turnRequestId: string | undefined;
@@ -65,7 +65,7 @@ export class Session implements TurnHost {
   private resultRequestIdFresh = false;
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
-  messages: number;
+  messages: number; // blank-beside.ts adds a joined prompt's
   private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
   readonly transcriptPath: string;
   private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
@@ -113,7 +113,7 @@ export class Session implements TurnHost {
 
   // ---- output ------------------------------------------------------------------------------
 
-  private ctx(): EncodeContext {
+  ctx(): EncodeContext {
     return {
       sessionId: this.sessionId,
       cwd: this.o.cwd,
@@ -300,7 +300,7 @@ export class Session implements TurnHost {
     };
     this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
-    if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
+    if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
     promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
@@ -336,7 +336,7 @@ export class Session implements TurnHost {
 
     if (overBudget(this)) return endOverBudget(this, false);
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags }));
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
     if (!sel) {
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
@@ -390,7 +390,7 @@ export class Session implements TurnHost {
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages });
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid() });
     this.active = undefined;
     commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });

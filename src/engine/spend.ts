@@ -4,7 +4,7 @@ import type { EngineEvent, ModelSpend, SpendView, TurnStats } from './events.js'
 /** Tokens the scripted model is counted for per call (the capture harness's fake APIs report the same). */
 /** Input tokens of one model call (the first call of a turn is reported on its own: result.first_request_input_tokens). */
 export const CALL_INPUT_TOKENS = 100;
-const CALL_OUTPUT_TOKENS = 20;
+export const CALL_OUTPUT_TOKENS = 20;
 
 /**
  * The session's running totals per model (issue #16: get_usage, get_session_cost and get_context_usage report
@@ -15,6 +15,8 @@ export class SessionSpend implements SpendView {
   /** The user prompts and the assistant texts of the conversation so far (get_context_usage estimates their tokens). */
   readonly prompts: string[] = [];
   readonly replies: string[] = [];
+  /** The conversation entries of the turns not yet stored (the store keeps them for cbc's replay at --resume). */
+  private said: EngineEvent[] = [];
   /** The session's permission denials (a profile whose results list them session-wide shares this list across turns). */
   readonly denials: TurnStats['permissionDenials'] = [];
 
@@ -24,6 +26,21 @@ export class SessionSpend implements SpendView {
   /** Notes what an engine event adds to the conversation (the assistant's texts). */
   heard(ev: EngineEvent): void {
     if ((ev.kind === 'assistant_text' || ev.kind === 'assistant_stream') && ev.text !== '') this.replies.push(ev.text);
+    if (ev.kind === 'assistant_tool_use' || ((ev.kind === 'assistant_stream' || (ev.kind === 'assistant_text' && ev.apiError !== true)) && ev.text !== '')) this.said.push(ev);
+    else if (ev.kind === 'tool_result' && ev.task === undefined) this.said.push(ev);
+  }
+
+  /** A user prompt the session answers. */
+  prompted(text: string): void {
+    this.prompts.push(text);
+    this.said.push({ kind: 'stored_prompt', text });
+  }
+
+  /** The conversation entries since the last call (a finished turn's, for the store). */
+  takeSaid(): EngineEvent[] {
+    const out = this.said;
+    this.said = [];
+    return out;
   }
 
   /** One model call of a turn. */

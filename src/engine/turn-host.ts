@@ -41,6 +41,8 @@ export interface SessionOptions {
   singleShot: boolean;
   /** Where a resumed session's script stands (--resume / --continue). */
   resume?: SessionProgress | undefined;
+  /** --resume under stream-json input: the stored conversation may be replayed (engine/stored-replay.ts). */
+  replayAtResume?: boolean | undefined;
   /** Records a finished turn in the session store (absent with --no-session-persistence). */
   persist?: ((state: SessionProgress) => void) | undefined;
   /**

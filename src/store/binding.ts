@@ -69,6 +69,7 @@ export function bindSession(o: {
   const fork = o.flags.fork && resumed !== undefined;
   const sessionId = resumed && !fork ? resumed.header.session_id : o.flags.sessionId ?? o.newId();
   let headerWritten = resumed !== undefined && !fork;
+  let carried = fork ? (resumed?.said ?? []) : []; // a fork's file starts with the conversation it was forked from
   const persist = (state: SessionProgress) => {
     if (!o.flags.persist) return;
     try {
@@ -85,10 +86,12 @@ export function bindSession(o: {
         });
         headerWritten = true;
       }
-      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, at: o.now() });
+      const said = [...carried, ...(state.said ?? [])];
+      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, ...(said.length > 0 ? { said } : {}), at: o.now() });
+      carried = [];
     } catch (e) {
       o.log.error({ err: e }, 'cannot write the session store');
     }
   };
-  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages } : undefined, persist };
+  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages, said: resumed.said } : undefined, persist };
 }

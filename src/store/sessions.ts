@@ -26,6 +26,12 @@ export interface SessionProgress {
   turns: number;
   /** Messages of the conversation (cbc's num_turns counts them across resumes). */
   messages: number;
+  /**
+   * The conversation's entries as the engine recorded them (opaque here): in a turn record the entries of that turn
+   * (a fork's first record: the resumed ones before them), in a StoredSession all of them in order (cbc 2.117.0
+   * replays them at --resume; src/engine/stored-replay.ts).
+   */
+  said?: readonly unknown[] | undefined;
 }
 
 /** State after a finished turn: where the scenario script stands. */
@@ -53,6 +59,7 @@ export function readSession(home: string, id: string): StoredSession | undefined
   let cursor = 0;
   let turns = 0;
   let messages = 0;
+  const said: unknown[] = [];
   for (const line of readFileSync(file(home, id), 'utf8').split('\n')) {
     if (line === '') continue;
     let rec: unknown;
@@ -68,9 +75,11 @@ export function readSession(home: string, id: string): StoredSession | undefined
       const t = num(rec, 'turns');
       // a record written before `messages` was stored: a prompt and a reply per turn
       if (c !== undefined && t !== undefined) [cursor, turns, messages] = [c, t, num(rec, 'messages') ?? 2 * t];
+      const entries = rec['said'];
+      if (Array.isArray(entries)) said.push(...(entries as unknown[]));
     }
   }
-  return header ? { header, cursor, turns, messages } : undefined;
+  return header ? { header, cursor, turns, messages, ...(said.length > 0 ? { said } : {}) } : undefined;
 }
 
 /** The most recently written session of `cwd` (for --continue). */

@@ -47,6 +47,8 @@ export const HELD_BACK = new Set([
 /** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
 export const NOT_REPRODUCED = {
   'cbc-2.117.0 in_crlf': 'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (a second system/init mid-turn); the emulator queues it in the same session',
+  'cbc-2.117.0 in_user_mid_first_turn_cbc': 'not reproduced: a user line while the first turn runs is a request without a session in cbc 2.117.0 (its CliExecutor sends each line at once, naming the session of the last finished request): it opens a session of its own and is answered at once, beside the running turn; the emulator runs one turn at a time and queues it (blank lines and later turns are reproduced: src/engine/blank-beside.ts)',
+  'cbc-2.117.0 in_keep_alive_pending_permission_cbc': 'not reproduced: after a keep_alive opened a side session while the first turn waited for a can_use_tool answer, cbc 2.117.0 never applied the host allow answer (the turn never ended; the capture was killed at its timeout); the emulator applies it and ends the turn',
   'cbc-2.117.0 in_two_turns_queued': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions and answer only the second; the emulator queues both turns',
   'claude-2.1.220 sig_hup_idle': 'not reproduced: Claude 2.1.220 had written nothing yet when the signal came (its stream-json start-up takes seconds: no initialize reply 3 s after the request), then died by the signal; the emulator answers initialize at once and then exits 129, as 2.1.220 does once it answered initialize (sig_term_after_init_late, sig_term_after_ctl)',
   'claude-2.1.220 sig_term_mid_turn': 'not reproduced: Claude 2.1.220 had written nothing yet when the signal came (slow stream-json start-up, see sig_hup_idle), then died by the signal; the emulator answers at once and then exits 143, as 2.1.220 does once serving',
@@ -208,7 +210,7 @@ const OPTION_CASES = {
   '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2'],
   '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
   '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3'],
-  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3'],
+  '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc'],
   '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],

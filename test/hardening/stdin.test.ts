@@ -197,7 +197,11 @@ describe('bad stdin as a real process (issue #9)', () => {
     expect(r.code).toBe(0);
     const fs = frames(r.stdout);
     expect(fs.filter((f) => f['type'] === 'error')).toHaveLength(CASES.filter((c) => ['malformed', 'reported'].includes(expectOf(c, profile).kind)).length);
-    expect(fs.filter((f) => f['type'] === 'result').at(-1)!['result']).toBe('final ping');
+    const results = fs.filter((f) => f['type'] === 'result').map((f) => f['result']);
+    // cbc 2.117.0 (issue #16, capture in_user_mid_second_turn_cbc): a prompt that comes while a later turn runs joins
+    // that turn (no answer of its own; the turn's result comes twice) instead of queueing behind it
+    if (profile === 'cbc-2.117.0' && results.at(-1) !== 'final ping') expect(results.at(-1)).toBe(results.at(-2));
+    else expect(results.at(-1)).toBe('final ping');
     expect(r.stderr).toBe('');
   });
 

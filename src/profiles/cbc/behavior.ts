@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { namesTool } from '../../engine/offered.js';
 import type { ProfileBehavior } from '../../engine/profile.js';
 import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
@@ -69,16 +70,21 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     defaultModel: 'default-model',
     hostDenyTextFixed: strict,
     modelEnv: 'CODEBUDDY_MODEL', // measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read (env_model_cbc_anthropic)
-    // measured (opt_disallowedTools): a disallowed tool leaves the list, the order stays; cbc 2.117.0 keeps listing
+    // measured (opt_disallowedTools, opt_disallowedTools_multi_h3): a whole-tool deny rule (its name without case, as
+    // given: `Write,Edit` names no tool) takes the tool off the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
     initTools: (o) =>
-      ((strict && o.agent !== undefined ? AGENT_TOOLS[o.agent] : undefined) ?? TOOLS).filter((t) => !o.disallowed.includes(t) && !(!strict && o.disableWorkflows && t === 'Workflow')),
+      ((strict && o.agent !== undefined ? AGENT_TOOLS[o.agent] : undefined) ?? TOOLS).filter(
+        (t) => !o.disallowed.some((r) => namesTool(r, t, true)) && !(!strict && o.disableWorkflows && t === 'Workflow'),
+      ),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
     malformedLine: (line, err) => ({ report: `Error parsing streaming input line: ${line}: ${err.name}: ${err.message}` }),
     oddLine: cbcOddLine,
     // measured (captures in_content_number_fm, in_text_block_no_text_fm, in_content_null_fm); the seed profile follows it
     oddContent: (problem) => ({ report: CBC_ODD_CONTENT[problem] }),
     keepAliveIsUnknown: strict,
+    replaysAtResume: strict, // read from its CliExecutor.executeStreamMode; measured: ses_resume_stream_h2, ses_resume_stream_*_cbc
+    blankBesideFirstTurn: strict, // read from its CliExecutor.executeStreamMode; measured: in_keep_alive_mid_turn_h3
     sessionBoundBeforeFirstTurn: strict ? new Set(['interrupt', 'set_permission_mode', 'set_model']) : undefined,
     // measured: ctl_set_model_idle_sid, ctl_set_permission_mode_idle_sid_cbc
     namedSessionAhead: strict ? new Set(['set_model', 'set_permission_mode']) : undefined,

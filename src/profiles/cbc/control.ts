@@ -81,3 +81,13 @@ export function setConfigReply(request: Readonly<Record<string, unknown>>): Reco
   }
   return { session_id: sessionId !== undefined && sessionId !== null && sessionId !== '' && sessionId !== false && sessionId !== 0 ? sessionId : '', updated, ...(Object.keys(errors).length > 0 ? { errors } : {}) };
 }
+
+/**
+ * cbc 2.117.0's subscribe / unsubscribe to a channel other than `commands` (its SubscribeHandler: any other channel,
+ * `elicitation` included, is unknown there; capture ctl_subscribe_elicitation_cbc): not subscribed, the channel as
+ * given (absent when the request has none). Undefined for the `commands` channel (the canned reply answers it).
+ */
+export function otherChannelReply(subtype: string, request: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  if ((subtype !== 'subscribe' && subtype !== 'unsubscribe') || request['channel'] === 'commands') return undefined;
+  return { [subtype === 'subscribe' ? 'subscribed' : 'unsubscribed']: false, channel: request['channel'] };
+}

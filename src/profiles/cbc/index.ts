@@ -10,10 +10,10 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
-import { cbcControlPayload, setConfigReply } from './control.js';
+import { cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
 import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -38,6 +38,8 @@ function encoders(strict: boolean): Encoders {
     control_success: (ev, ctx) => {
       const p = ev.payload;
       if (p.kind === 'canned' && p.subtype === 'set_config') return controlSuccess(W, ev.requestId, setConfigReply(p.request));
+      const channel = strict && p.kind === 'canned' ? otherChannelReply(p.subtype, p.request) : undefined;
+      if (channel !== undefined) return controlSuccess(W, ev.requestId, channel);
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
       return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
@@ -57,6 +59,7 @@ function encoders(strict: boolean): Encoders {
     turn_preamble: (_ev, ctx) => preamble(ctx),
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
+    stored_prompt: storedPrompt,
     user_replay: none, // cbc 2.117.0 does not echo user lines (capture ses_replay_user)
     command_lifecycle: none, // cbc 2.117.0 does not track a user line's uuid (capture in_user_uuid_h2)
     subagent_text: none, // no capture of cbc sub-agent transcript frames

@@ -5,7 +5,7 @@ import {
   ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, RENDERER, SHELL_RAW_RESPONSE, TEXT, TOOL_RESULT, TOOL_RESULT_META_CBC, TOOL_USE, USER, USER_MESSAGE,
 } from '../../protocol/frames/message.js';
 import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/result.js';
-import { FILE_HISTORY_SNAPSHOT, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
+import { FILE_HISTORY_SNAPSHOT, FILE_HISTORY_SNAPSHOT_STORED, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { clone, profileData } from '../data.js';
 import { bashResult } from './bash-result.js';
@@ -155,6 +155,30 @@ export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<t
     __timestamp: iso(ctx.now),
     _requestId: ctx.turnRequestId,
   });
+}
+
+/** A stored prompt replayed at --resume (measured: ses_resume_stream_h2): its user frame, then its snapshot naming it, with the cwd. */
+export function storedPrompt(ev: Ev<'stored_prompt'>, ctx: EncodeContext): [FrameOf<typeof USER>, FrameOf<typeof FILE_HISTORY_SNAPSHOT_STORED>] {
+  const uuid = ctx.rng.uuid();
+  return [
+    build(USER, W, {
+      type: 'user',
+      uuid,
+      session_id: ctx.sessionId,
+      message: build(USER_MESSAGE, W, { content: [text(ev.text)], role: 'user' }),
+      parent_tool_use_id: null,
+      __timestamp: iso(ctx.now),
+    }),
+    build(FILE_HISTORY_SNAPSHOT_STORED, W, {
+      id: ctx.rng.uuid(),
+      timestamp: ctx.now,
+      type: 'file-history-snapshot',
+      isSnapshotUpdate: false,
+      snapshot: build(SNAPSHOT_BODY, W, { messageId: uuid, trackedFileBackups: {} }),
+      cwd: ctx.cwd,
+      __timestamp: iso(ctx.now),
+    }),
+  ];
 }
 
 /** The `_meta` of a foreground Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */

@@ -76,6 +76,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
+    stored_prompt: none, // the engine replays a stored conversation only where behavior.replaysAtResume is set (cbc)
     command_lifecycle: (ev, ctx) => commandLifecycle(spec, ev, ctx),
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     // --include-partial-messages streams the call first (ses_partial_tool_h2)

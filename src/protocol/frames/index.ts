@@ -8,6 +8,7 @@ import {
   COMMAND_LIFECYCLE,
   COMMANDS_CHANGED,
   FILE_HISTORY_SNAPSHOT,
+  FILE_HISTORY_SNAPSHOT_STORED,
   INFORMATIONAL,
   NOTIFICATION,
   PERMISSION_DENIED,
@@ -59,6 +60,7 @@ export const OUTBOUND = {
  */
 export const VARIANTS = {
   'user (replay)': USER_REPLAY,
+  'file-history-snapshot (stored)': FILE_HISTORY_SNAPSHOT_STORED,
   'system/status (requesting)': SYSTEM_STATUS_REQUESTING,
 } as const satisfies Record<string, AnyFrameDecl>;
 

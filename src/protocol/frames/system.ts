@@ -113,10 +113,26 @@ export const FILE_HISTORY_SNAPSHOT = frame(
     timestamp: anyOf('num', 'str'),
     isSnapshotUpdate: 'bool',
     snapshot: nested(SNAPSHOT_BODY),
+    cwd: 'str',
     __timestamp: 'str',
     _requestId: 'str',
   },
   { cbc: ['type', 'id', 'timestamp', 'isSnapshotUpdate', 'snapshot', '__timestamp', '_requestId?'] },
+);
+
+/** The snapshot of a stored prompt cbc 2.117.0 replays at --resume: the stored line's own order, with its cwd (capture ses_resume_stream_h2). */
+export const FILE_HISTORY_SNAPSHOT_STORED = frame(
+  'file-history-snapshot (stored)',
+  {
+    id: 'str',
+    timestamp: 'num',
+    type: lit('file-history-snapshot'),
+    isSnapshotUpdate: 'bool',
+    snapshot: nested(SNAPSHOT_BODY),
+    cwd: 'str',
+    __timestamp: 'str',
+  },
+  { cbc: ['id', 'timestamp', 'type', 'isSnapshotUpdate', 'snapshot', 'cwd', '__timestamp'] },
 );
 
 /** Claude's session_state_changed; 2.1.328 adds sdk_host_only when the SDK reads the session state. */

@@ -1,0 +1,79 @@
+import type { Obj } from '../protocol/shape.js';
+import type { EngineEvent, TurnStats } from './events.js';
+import type { Session } from './session.js';
+
+/*
+ * cbc 2.117.0's blank turn while the first turn still runs (issue #16, capture in_keep_alive_mid_turn_h3; read from
+ * its CliExecutor.executeStreamMode): every stdin line that is not a control frame goes to its local server as a
+ * request of its own, at once, carrying the session id of the last request that finished. Before the first turn
+ * finished there is none, so an unreadable line (keep_alive, an unknown type) opens a session of its own and plays
+ * its blank turn there at once, beside the running turn; a second one while the first turn still runs finds that
+ * side session (its request finished) and plays there too. The running turn, its queue and its counters are untouched.
+ * Once a turn finished, the line's request names the session; while a later turn runs there, the request joins it
+ * (capture in_keep_alive_mid_second_turn_cbc): a system/init and the turn's preamble at once, then every message
+ * frame of the running turn, its result included, is written once more (each request streams the session's output).
+ */
+
+const sideSessions = new WeakMap<Session, string>();
+
+/** Plays the blank turn beside the running first turn when the profile does so; false when it queues as usual. */
+function blankBeside(s: Session): boolean {
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount > 0) return false;
+  const sessionId = sideSessions.get(s) ?? s.p.ids.sessionId(s.o.rng);
+  sideSessions.set(s, sessionId);
+  const now = s.o.scheduler.now();
+  // a new conversation: its one blank prompt is its only message (measured num_turns 1 for each blank there)
+  const stats: TurnStats = { startedAt: now, endedAt: now, apiMs: 0, numTurns: 1, messages: 1, inputTokens: 0, outputTokens: 0, origin: { kind: 'blank' }, resultIndex: 0, permissionDenials: [] };
+  const events: EngineEvent[] = [{ kind: 'turn_init' }, { kind: 'blank_init' }, { kind: 'result', ok: true, text: '', errors: [], stats, interrupted: false }];
+  // encoded with the side session's context and written directly: the running turn's bookkeeping (Session.emit) must not hear them
+  const ctx = { ...s.ctx(), sessionId, model: s.model, turnRequestId: undefined, streamRequestId: undefined };
+  for (const ev of events) {
+    const out = s.p.encode(ev, ctx);
+    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
+  }
+  return true;
+}
+
+/** An unreadable stdin line's blank turn: beside the running first turn (above), or queued as a turn of the session. */
+export function playBlank(s: Session): void {
+  if (blankBeside(s)) return;
+  if (s.p.behavior.blankBesideFirstTurn === true && s.active) return joinRunningTurn(s);
+  s.blankTurn();
+}
+
+/**
+ * A prompt line while a later turn runs: its request joins that turn the same way and gets no turn of its own (capture
+ * in_user_mid_second_turn_cbc: the prompt is never answered, the running turn's frames come twice). False when the
+ * prompt queues as usual. (A prompt while the first turn runs opens a session of its own and runs at once: not
+ * reproduced, the engine runs one turn at a time; it queues.)
+ */
+export function promptJoinsRunningTurn(s: Session): boolean {
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount === 0) return false;
+  // the joined prompt and a reply never written join the conversation after the turn (measured: num_turns of the next
+  // turn is 2 more, capture in_user_mid_second_turn_then_turn_cbc)
+  joinRunningTurn(s, () => (s.messages += 2));
+  return true;
+}
+
+/** The frame types a joined request streams again (control frames are the host channel's, written once). */
+const STREAMED = new Set(['assistant', 'user', 'result', 'stream_event']);
+
+/** The blank line's request joins the running turn: its opening frames now, the turn's message frames twice until its result. */
+function joinRunningTurn(s: Session, afterResult?: () => void): void {
+  const ctx = s.ctx();
+  for (const ev of [{ kind: 'turn_init' }, { kind: 'turn_preamble', messageId: s.p.ids.messageId(s.o.rng) }] satisfies EngineEvent[]) {
+    const out = s.p.encode(ev, ctx);
+    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
+  }
+  // the session's output port, tapped until the running turn's result: a second stream of the same frames
+  const port: { write(frame: Obj): void } = s.o;
+  const plain = port.write.bind(port);
+  port.write = (frame: Obj) => {
+    plain(frame);
+    if (!STREAMED.has(String(frame['type']))) return;
+    plain(frame);
+    if (frame['type'] !== 'result') return;
+    port.write = plain;
+    afterResult?.();
+  };
+}
