@@ -228,6 +228,8 @@ export interface ProfileBehavior {
    * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
    */
   schemaEnforcement?: string;
+  /** The initialize request's `jsonSchema` acts as --json-schema (Claude; cbc 2.117.0 ignores it: captures ctl_initialize_json_schema_h3). */
+  initializeJsonSchema?: boolean;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
@@ -266,8 +268,8 @@ export interface InitToolOptions {
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;
-  /** --json-schema was given (Claude lists its StructuredOutput tool then). */
-  structuredOutput?: boolean;
+  /** --json-schema was given (Claude lists its StructuredOutput tool then); `initialize`: only the initialize request's jsonSchema. */
+  structuredOutput?: boolean | 'initialize';
   /** The command-line flags given, with their values (SessionOptions.cliFlags). */
   cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */

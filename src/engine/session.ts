@@ -14,6 +14,7 @@ import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, reply
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
+import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
@@ -66,7 +67,7 @@ export class Session implements TurnHost {
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   private messages: number;
-  private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
+  private toolList: string[]; // computed once (and again when initialize brings a jsonSchema), not for every frame
   readonly transcriptPath: string;
   private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
   private dequeueWaiters: Array<() => void> = [];
@@ -89,15 +90,7 @@ export class Session implements TurnHost {
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
-    this.toolList = this.p.behavior.initTools({
-      disallowed: opts.disallowedTools ?? [],
-      hostAnswersPrompts: opts.permissionPromptStdio === true,
-      disableWorkflows: opts.disableWorkflows === true,
-      structuredOutput: opts.jsonSchema !== undefined,
-      cliFlags: opts.cliFlags,
-      agent: opts.agent,
-      model: this.model,
-    });
+    this.toolList = sessionTools(opts, this.p, this.model);
     this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
@@ -204,6 +197,7 @@ export class Session implements TurnHost {
         const repeat = this.initCount++ > 0;
         [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
         for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
+        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });

@@ -94,6 +94,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)
     signalCancelsHostRequests: v328 ? undefined : new Set(['SIGTERM']),
     resumedModel: apiModel,
+    initializeJsonSchema: true, // measured: ctl_initialize_json_schema_h3 (StructuredOutput listed, the reminder turn)
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
@@ -119,6 +120,12 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
+  const listed = builtInTools(spec, o);
+  // the initialize request's jsonSchema adds StructuredOutput after the sorted list (measured: ctl_initialize_json_schema_h3)
+  return o.structuredOutput === 'initialize' ? [...listed, 'StructuredOutput'] : listed;
+}
+
+function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   // --bare (CLAUDE_CODE_SIMPLE): the three basic tools only (measured: opt_bare)
   if (o.cliFlags?.has('bare') === true) return ['Bash', 'Edit', 'Read'].filter((t) => !o.disallowed.includes(t));
   // --restricted drops the tools that run commands or code, and WebFetch (measured: opt_restricted); Glob/Grep replace Bash
@@ -128,7 +135,7 @@ function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
     ...(spec.v328 && isPre5Model(o.model) ? TASK_LIST_TOOLS_328 : []),
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
     ...(noBash ? ['Glob', 'Grep'] : []),
-    ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema
+    ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema (sorted in)
   ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
   // --disable-slash-commands drops the Skill tool with the skills (measured: opt_disable_slash_commands_stream)
