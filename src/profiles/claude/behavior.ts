@@ -225,10 +225,17 @@ function claudeOddLine(v328: boolean, problem: OddProblem, line: string, value: 
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
 function bunJsonError(line: string, err: Error): string {
-  // an object cut short after a member (V8: "Expected ',' or '}' after property value"; capture in_nonjson_brace)
-  if (/Expected ',' or '}'/.test(err.message)) return "Expected '}'";
-  const t = line.trimStart();
-  const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
+  const m = err.message;
+  // V8's message → JavaScriptCore's, per kind of malformed line (captures in_nonjson_brace, in_nonjson_after_turn_h2,
+  // in_two_objects_one_line_h3, in_object_trailing_text, in_single_quotes, in_truncated_object)
+  const at = /at position (\d+)/.exec(m)?.[1];
+  if (at !== undefined && line[Number(at)] === "'") return "Single quotes (') are not allowed in JSON";
+  if (/non-whitespace character after JSON/.test(m)) return 'Unable to parse JSON string'; // a value, then more on the line
+  if (/Expected ',' or '}'/.test(m)) return "Expected '}'"; // an object cut short after a member
+  if (/Expected ',' or ']'/.test(m)) return "Expected ']'";
+  if (/^Unterminated string/.test(m)) return 'Unterminated string';
+  if (/^Unexpected end of JSON input/.test(m)) return 'Unexpected EOF';
+  const word = /^[A-Za-z_$][\w$]*/.exec(line.trimStart())?.[0];
   if (word) return `Unexpected identifier "${word}"`;
   return 'Unexpected token';
 }
