@@ -10,6 +10,8 @@ export interface EmuSettings {
   /** `permissions.allow` / `permissions.deny` rules: the same rules as --allowedTools / --disallowedTools. */
   allow: string[];
   deny: string[];
+  /** The allow rules --settings itself gives (Claude reports them as source "config", as --allowedTools; capture opt_settings_allow_bash_h3). */
+  flagAllow: string[];
 }
 
 /**
@@ -30,12 +32,13 @@ export function loadSettings(opts: { cwd: string; dir: string; sources: string |
     const f = files[s];
     if (f && existsSync(f)) Object.assign(merged, readJson(f));
   }
+  let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     const text = opts.flag.trim();
-    Object.assign(merged, text.startsWith('{') ? parseJson(text, '--settings') : readJson(text));
+    Object.assign(merged, (flagged = text.startsWith('{') ? parseJson(text, '--settings') : readJson(text)));
   }
-  const permissions = merged['permissions'];
-  const rules = (key: string): string[] => {
+  const rules = (key: string, from = merged): string[] => {
+    const permissions = from['permissions'];
     const list = permissions !== null && typeof permissions === 'object' ? (permissions as Record<string, unknown>)[key] : undefined;
     return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
   };
@@ -44,6 +47,7 @@ export function loadSettings(opts: { cwd: string; dir: string; sources: string |
     model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
     allow: rules('allow'),
     deny: rules('deny'),
+    flagAllow: rules('allow', flagged),
   };
 }
 

@@ -157,7 +157,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     singleShot: !cfg.streamIn,
     pid: cfg.seed !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
     allowedTools: [...cfg.allowedTools, ...settings.allow],
-    cliAllowedTools: cfg.allowedTools,
+    cliAllowedTools: [...cfg.allowedTools, ...settings.flagAllow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
     cliFlags: cfg.cliFlags,

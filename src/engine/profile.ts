@@ -1,3 +1,4 @@
+import type { McpServerInfo } from './mcp-servers.js';
 import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
 import type { OddProblem } from '../transport/inbound.js';
@@ -39,6 +40,8 @@ export interface EncodeContext {
   cliFlags?: CliFlags | undefined;
   /** The `agents` the host's initialize request defined (the SDK's object by name), if any. */
   hostAgents?: unknown;
+  /** The session's external MCP servers (mcp-servers.ts): system/init and mcp_status list them. */
+  mcpServers?: readonly McpServerInfo[] | undefined;
   /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
   spend?: SpendView | undefined;
   /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */

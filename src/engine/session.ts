@@ -8,12 +8,13 @@ import { turnCallable } from './offered.js';
 import { interruptHeld, promptHooks } from './asks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
-import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
+import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
+import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
@@ -40,6 +41,7 @@ export class Session implements TurnHost {
   hostAgents: unknown; // the initialize request's `agents`
   hostSeq = 0;
   readonly sdkMcpServers = new Set<string>();
+  readonly mcpServers: McpServerInfo[];
   readonly mcpReady = new Set<string>();
   mcpSeq = 0;
   /** The session served: the bound one, until cbc's blank turn starts a new one. */
@@ -91,6 +93,7 @@ export class Session implements TurnHost {
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
     this.toolList = sessionTools(opts, this.p, this.model);
+    this.mcpServers = configuredMcpServers(opts.cliFlags, opts.cwd, opts.env);
     this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
@@ -122,7 +125,7 @@ export class Session implements TurnHost {
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
-      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
+      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents, mcpServers: this.mcpServers },
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
       echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
@@ -230,7 +233,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts = controlFacts(subtype, request, this.o.cwd, this.runs, this.model);
+    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
     ok({ kind: 'canned', subtype, request, facts });
   }

@@ -24,7 +24,8 @@ const INITIALIZE = [
 
 const MCP = [
   s('ctl_mcp_status_bad_server', 'mcp_status after one turn with a --mcp-config stdio server that cannot start', mcp({ ghost: GHOST }), afterTurn(ctl('req_2', { subtype: 'mcp_status' }))),
-  s('ctl_mcp_status_bad_server_idle', 'mcp_status before any turn with a --mcp-config stdio server that cannot start', mcp({ ghost: GHOST }), [...ready(), ctl('req_2', { subtype: 'mcp_status' }), sleep(3), close]),
+  s('ctl_mcp_status_bad_server_idle', 'mcp_status before any turn with a --mcp-config stdio server that cannot start', mcp({ ghost: { ...GHOST, command: '/opt/absent/mcp-ghost' } }), [...ready(), ctl('req_2', { subtype: 'mcp_status' }), sleep(3), close]),
+  // (the idle case's command is outside /nonexistent: compare.mjs replays a case whose capture names no run folder in /nonexistent)
   s('ctl_mcp_status_http_server', 'mcp_status after one turn with a --mcp-config http server nobody listens for', mcp({ web: DEAD_HTTP }), afterTurn(ctl('req_2', { subtype: 'mcp_status' }))),
   s('ctl_mcp_toggle_bad_server', 'mcp_toggle enabled: false of a failed --mcp-config server, then mcp_status', mcp({ ghost: GHOST }), afterTurn(ctl('req_2', { subtype: 'mcp_toggle', serverName: 'ghost', enabled: false }), sleep(1), ctl('req_3', { subtype: 'mcp_status' }))),
   s('ctl_mcp_reconnect_bad_server', 'mcp_reconnect of a failed --mcp-config server', mcp({ ghost: GHOST }), afterTurn(ctl('req_2', { subtype: 'mcp_reconnect', serverName: 'ghost' }))),
