@@ -92,7 +92,7 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
  * SDK's own fails as mcp-servers.ts decides (captures ctl_mcp_set_servers_stdio, ctl_mcp_set_servers_then_status).
  */
 function mcpSetServers(spec: ClaudeSpec, servers: unknown, facts: ControlFacts | undefined): Record<string, unknown> {
-  const named = servers !== null && typeof servers === 'object' ? Object.keys(servers as Record<string, unknown>) : [];
+  const named = servers !== null && typeof servers === 'object' ? Object.keys(servers) : [];
   const failed = facts?.mcp?.added ?? [];
   return {
     added: named,

@@ -36,6 +36,11 @@ const MCP = [
   p('opt_mcp_config_two_flags', 'two --mcp-config values, one failing server each', [...mcp({ one: GHOST }), ...mcp({ two: GHOST })]),
   p('opt_mcp_config_file', '--mcp-config naming a JSON file in the cwd', ['--mcp-config', 'servers.json'], 'hi', { files: { 'servers.json': JSON.stringify({ mcpServers: { ghost: GHOST } }) } }),
   p('opt_mcp_config_project_file', 'a .mcp.json in the cwd with a failing server (no --mcp-config)', [], 'hi', { files: { '.mcp.json': JSON.stringify({ mcpServers: { ghost: GHOST } }) } }),
+  s('ctl_mcp_toggle_bad_server_reenable', 'mcp_toggle off then on of a failed --mcp-config server, then mcp_status', mcp({ ghost: GHOST }), afterTurn(ctl('req_2', { subtype: 'mcp_toggle', serverName: 'ghost', enabled: false }), sleep(1), ctl('req_3', { subtype: 'mcp_toggle', serverName: 'ghost', enabled: true }), sleep(2), ctl('req_4', { subtype: 'mcp_status' }))),
+  s('ctl_mcp_set_servers_replace', 'mcp_set_servers naming another server while a --mcp-config one is configured, then mcp_status', mcp({ ghost: GHOST }), afterTurn(ctl('req_2', { subtype: 'mcp_set_servers', servers: { other: { ...GHOST, command: '/nonexistent/other' } } }), sleep(2), ctl('req_3', { subtype: 'mcp_status' }))),
+  s('ctl_mcp_status_project_file', 'mcp_status with a failing server in the cwd .mcp.json', [], afterTurn(ctl('req_2', { subtype: 'mcp_status' })), { files: { '.mcp.json': JSON.stringify({ mcpServers: { ghost: GHOST } }) } }),
+  s('ctl_mcp_status_true_command', 'mcp_status with a --mcp-config stdio server whose command exits at once (true)', mcp({ quick: { type: 'stdio', command: 'true', args: [] } }), afterTurn(ctl('req_2', { subtype: 'mcp_status' }))),
+  p('opt_mcp_config_sse_server', '--mcp-config with an sse server nobody listens for', mcp({ events: { type: 'sse', url: 'http://127.0.0.1:9/sse' } })),
 ];
 
 const PERMISSIONS = [
