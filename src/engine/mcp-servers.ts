@@ -18,6 +18,8 @@ export interface McpServerInfo {
   scope: 'dynamic' | 'project';
   /** Turned off by mcp_toggle. */
   disabled: boolean;
+  /** Added by mcp_set_servers (a later one replaces only these; the command line's stay: capture ctl_mcp_set_servers_replace). */
+  bySdk?: boolean;
   /** Why it did not connect. */
   failure: { kind: 'spawn'; command: string } | { kind: 'closed' } | { kind: 'unreachable' };
 }
@@ -43,12 +45,12 @@ export function configuredMcpServers(flags: Flags | undefined, cwd: string, env:
   return out;
 }
 
-/** mcp_set_servers: the non-SDK servers it names become the dynamic ones (the names it drops are `removed`). */
+/** mcp_set_servers: the non-SDK servers it names replace those an earlier one set (the names it drops are `removed`). */
 export function setMcpServers(list: McpServerInfo[], servers: unknown, cwd: string, env: Readonly<Record<string, string | undefined>>): { added: McpServerInfo[]; removed: string[] } {
-  const next = serversOf(servers, 'dynamic', cwd, env);
-  const removed = list.filter((s) => s.scope === 'dynamic' && !next.some((n) => n.name === s.name)).map((s) => s.name);
+  const next = serversOf(servers, 'dynamic', cwd, env).map((s) => ({ ...s, bySdk: true }));
+  const removed = list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name);
   const added = next.filter((n) => !list.some((s) => s.name === n.name));
-  const kept = list.filter((s) => s.scope !== 'dynamic' || next.some((n) => n.name === s.name));
+  const kept = list.filter((s) => s.bySdk !== true || next.some((n) => n.name === s.name));
   list.splice(0, list.length, ...kept, ...added);
   return { added, removed };
 }

@@ -231,6 +231,11 @@ export interface ProfileBehavior {
    * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
    */
   schemaEnforcement?: string;
+  /**
+   * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
+   * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).
+   */
+  projectAllowIgnored?(count: number, cwd: string, home: string): string;
   /** The initialize request's `jsonSchema` acts as --json-schema (Claude; cbc 2.117.0 ignores it: captures ctl_initialize_json_schema_h3). */
   initializeJsonSchema?: boolean;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */

@@ -94,6 +94,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)
     signalCancelsHostRequests: v328 ? undefined : new Set(['SIGTERM']),
     resumedModel: apiModel,
+    projectAllowIgnored: (n, cwd, home) => // measured: opt_settings_allow_bash_project (1 entry; the plural is inferred)
+      `Ignoring ${n} permissions.allow ${n === 1 ? 'entry' : 'entries'} from .claude/settings.json: this workspace has not been trusted. Run Claude Code interactively here once and accept the trust dialog, or set projects[${JSON.stringify(cwd)}].hasTrustDialogAccepted: true in ${join(home, '.claude', '.claude.json')}.`,
     initializeJsonSchema: true, // measured: ctl_initialize_json_schema_h3 (StructuredOutput listed, the reminder turn)
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,

@@ -49,8 +49,11 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       return { response: { models: clone(data.initializeResponse['models']) } };
     case 'mcp_set_servers':
       return { response: mcpSetServers(spec, r['servers'], p.facts) };
-    case 'mcp_toggle': // a configured server: turned off or on, an empty success (unknown names: the captured refusal)
-      return p.facts?.mcp?.server ? {} : undefined;
+    case 'mcp_toggle': {
+      // a configured server: turned off, an empty success; turned on, it fails to connect again (unknown names: the captured refusal)
+      const server = p.facts?.mcp?.server;
+      return server === undefined ? undefined : server.disabled ? {} : { error: mcpFailureText(spec, server) };
+    }
     case 'mcp_reconnect': // it fails again, for the same reason
       return p.facts?.mcp?.server ? { error: mcpFailureText(spec, p.facts.mcp.server) } : undefined;
     case 'read_file':

@@ -7,11 +7,11 @@ import type { ClaudeSpec } from './spec.js';
  * ctl_mcp_reconnect_bad_server, ctl_mcp_set_servers_stdio, ctl_mcp_set_servers_then_status).
  */
 
-/** The reason a server did not connect, as the CLI words it (2.1.328 names the transport where 2.1.220 names the command). */
+/** The reason a server did not connect, as the CLI words it (2.1.328 names a dynamic server's transport where a project one's command). */
 export function mcpFailureText(spec: ClaudeSpec, s: McpServerInfo): string {
   switch (s.failure.kind) {
     case 'spawn':
-      return `ENOENT: no such file or directory, posix_spawn '${spec.v328 ? 'stdio' : s.failure.command}'`;
+      return `ENOENT: no such file or directory, posix_spawn '${spec.v328 && s.scope === 'dynamic' ? 'stdio' : s.failure.command}'`;
     case 'closed':
       return spec.v328 ? 'Connection closed' : 'MCP error -32000: Connection closed';
     case 'unreachable':

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { configuredMcpServers, mcpFacts } from '../../../src/engine/mcp-servers.
 import { claudeBehavior } from '../../../src/profiles/claude/behavior.js';
 import { initMcpServers, statusMcpServers } from '../../../src/profiles/claude/mcp-servers.js';
 import { CLAUDE_220, CLAUDE_328 } from '../../../src/profiles/claude/spec.js';
+import { loadSettings } from '../../../src/settings.js';
 
 const GHOST = { type: 'stdio', command: '/nonexistent/mcp-ghost', args: [] };
 const flags = (entries: Array<[string, string | true | string[]]>) => new Map(entries);
@@ -37,8 +38,18 @@ describe('configured MCP servers (#16)', () => {
     mcpFacts('mcp_toggle', { serverName: 'ghost', enabled: true }, list, '/', {});
     expect(list[0]?.disabled).toBe(false);
     expect(mcpFacts('mcp_toggle', { serverName: 'nosuch', enabled: false }, list, '/', {})).toBeUndefined();
+    // the command line's servers stay; a second mcp_set_servers replaces only the first one's
     const set = mcpFacts('mcp_set_servers', { servers: { other: GHOST } }, list, '/', {});
-    expect([set?.mcp.added?.map((s) => s.name), set?.mcp.removed, list.map((s) => s.name)]).toEqual([['other'], ['ghost'], ['other']]);
+    expect([set?.mcp.added?.map((s) => s.name), set?.mcp.removed, list.map((s) => s.name)]).toEqual([['other'], [], ['ghost', 'other']]);
+    const again = mcpFacts('mcp_set_servers', { servers: { third: GHOST } }, list, '/', {});
+    expect([again?.mcp.removed, list.map((s) => s.name)]).toEqual([['other'], ['ghost', 'third']]);
+  });
+
+  it('turning a server on again fails it again; a project server names its command on 2.1.328 too', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mcp-'));
+    writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { proj: GHOST } }));
+    const [proj] = configuredMcpServers(undefined, cwd, {});
+    expect(proj && statusMcpServers(CLAUDE_328, [proj])[0]?.['error']).toBe("ENOENT: no such file or directory, posix_spawn '/nonexistent/mcp-ghost'");
   });
 
   it('Claude words a failure per version in system/init and mcp_status', () => {
@@ -86,5 +97,19 @@ describe('Claude StructuredOutput placement (#16)', () => {
     expect(flagged.at(-1)).not.toBe('StructuredOutput');
     expect(flagged.filter((t) => t !== 'Task')).toEqual([...flagged.filter((t) => t !== 'Task')].sort());
     expect(tools(false)).not.toContain('StructuredOutput');
+  });
+});
+
+// issue #16: Claude Code ignores the project settings file's allow rules in an untrusted workspace, not the local file's,
+// and gives --settings' own allow rules as the command line's (captures opt_settings_allow_bash_project, _local, _h3)
+describe('settings sources (#16)', () => {
+  it('sets the project allow rules aside when asked, and names --settings allow rules', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'set-'));
+    mkdirSync(join(cwd, '.claude'));
+    writeFileSync(join(cwd, '.claude', 'settings.json'), '{"permissions":{"allow":["Bash","Read"],"deny":["Write"]}}');
+    const base = { cwd, dir: '.claude', sources: 'project', home: cwd };
+    expect(loadSettings({ ...base, flag: undefined })).toMatchObject({ allow: ['Bash', 'Read'], ignoredProjectAllow: 0 });
+    expect(loadSettings({ ...base, flag: undefined, ignoreProjectAllow: true })).toMatchObject({ allow: [], deny: ['Write'], ignoredProjectAllow: 2 });
+    expect(loadSettings({ ...base, flag: '{"permissions":{"allow":["Grep"]}}', ignoreProjectAllow: true }).flagAllow).toEqual(['Grep']);
   });
 });
