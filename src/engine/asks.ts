@@ -1,10 +1,12 @@
-import { obj, str } from '../protocol/raw-frame.js';
+import { str } from '../protocol/raw-frame.js';
 import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
-import type { AllowRule, HostRequestBody } from './events.js';
-import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput, type HostAnswer } from './host.js';
+import type { AllowRule } from './events.js';
+import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from './host.js';
 import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
+import { callHook } from './hook-call.js';
+import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -22,15 +24,18 @@ export function interruptHeld(s: TurnHost): boolean {
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
 export function completeTurn(s: TurnHost, text: string): void {
   const ids = hookIds(s.hooks, 'Stop', undefined);
+  let stopActive = false;
   const fire = (i: number): void => {
     const id = ids[i];
     if (id === undefined) return s.endTurn(true, text, []);
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop' }, 60_000, (a) => {
-      // a Stop hook that blocks makes the model go on once more with the hook's reason
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'Stop', stopActive, lastMessage: text }, 60_000, (a) => {
+      // a Stop hook that blocks makes the model go on with the hook's reason as feedback, then asks the hooks again
+      // (Claude; measured: req_hook_callback_stop_block: the scripted model answers the feedback as it answered the turn)
       const body = a.kind === 'response' ? a.body : {};
-      if (body['decision'] === 'block' && s.active) {
-        const reason = str(body, 'reason') ?? 'blocked by a Stop hook';
-        s.at(MODEL_LATENCY, () => s.say(`Continuing: ${reason}`, s.p.ids.messageId(s.o.rng), () => fire(i + 1)));
+      if (body['decision'] === 'block' && s.active && s.p.behavior.stopHookBlocks) {
+        s.emit({ kind: 'stop_feedback', reason: str(body, 'reason') ?? '' });
+        stopActive = true;
+        s.at(MODEL_LATENCY, () => s.say(text, s.p.ids.messageId(s.o.rng), () => fire(0)));
       } else fire(i + 1);
     });
   };
@@ -38,33 +43,37 @@ export function completeTurn(s: TurnHost, text: string): void {
 }
 
 /**
- * Before a prompt's turn starts: its UserPromptSubmit hooks, one after the other (measured on both CLIs:
- * req_hook_callback_prompt_submit_h3, the request comes before system/init). The answer is not acted on yet:
- * no capture shows what a blocking answer does, so the turn always goes on.
+ * A session_state_changed frame when the environment asks for them: Claude waits in `requires_action` while a
+ * can_use_tool request is out and is `running` again once the host answered (measured: env_session_state_permission_h3).
  */
-export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
-  const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
-  const fire = (i: number): void => {
-    const id = ids[i];
-    if (id === undefined) return then();
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt }, 60_000, () => fire(i + 1));
-  };
-  fire(0);
+function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
+  if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state });
 }
 
-/** Sends one hook_callback and waits for its answer. */
-function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer) => void): void {
-  const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
-  s.host.send(requestId, body, timeoutMs, done);
+/** An allow answer's updatedPermissions `setMode` entry switches the session's mode (measured on Claude: req_can_use_tool_set_mode). */
+function setModeOf(s: TurnHost, body: Record<string, unknown>): void {
+  const updates = body['updatedPermissions'];
+  if (!Array.isArray(updates)) return;
+  for (const u of updates) {
+    const mode = u && typeof u === 'object' && (u as Record<string, unknown>)['type'] === 'setMode' ? (u as Record<string, unknown>)['mode'] : undefined;
+    if (typeof mode !== 'string' || mode === s.permissionMode) continue;
+    s.permissionMode = mode;
+    s.emit({ kind: 'mode_changed', mode });
+  }
 }
+
 
 /** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
   const o = s.o;
   const b = s.p.behavior;
-  // cbc 2.117.0 asks the host over stdio by itself, except in -p mode (unaskedRefusal)
-  const canAsk = (b.asksHostWithoutPromptTool && !(o.singleShot && b.unaskedRefusal !== undefined)) || o.permissionPromptStdio === true;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk, modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+}
+
+/** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
+function canAskHost(s: TurnHost): boolean {
+  const b = s.p.behavior;
+  return (b.asksHostWithoutPromptTool && !(s.o.singleShot && b.unaskedRefusal !== undefined)) || s.o.permissionPromptStdio === true;
 }
 
 /** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
@@ -104,9 +113,13 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   if (!t) return;
   const toolUseId = s.p.ids.toolUseId(o.rng);
   let input: Record<string, unknown> = ask.input ?? {};
+  let stopAfter = false;
+  let askedBy: { reason: string | undefined } | undefined; // a PreToolUse hook asked for the host's decision
   const timeout = ask.timeout ?? 60_000;
   s.count(t);
-  const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input });
+  // the call as the model made it, whatever a hook or the host rewrote since (measured: req_hook_callback_pre_updated_input)
+  const called = input;
+  const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input: called });
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
@@ -135,28 +148,33 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
-  const allow = (allowedBy?: 'rule' | 'host', allowRule?: AllowRule) => {
+  const allow = (allowedBy?: 'rule' | 'host' | 'hook', allowRule?: AllowRule) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
     const mcp = mcpTool(ask.tool);
     if (mcp && s.sdkMcpServers.has(mcp.server)) {
       callMcpTool(s, mcp.server, mcp.tool, input, timeout, (r) => {
         if (!s.active) return;
-        s.emit({ kind: 'tool_result', toolUseId, content: r.text, isError: !r.ok });
-        afterTool(r.text);
+        afterTool(r.text, () => s.emit({ kind: 'tool_result', toolUseId, content: r.text, isError: !r.ok }));
       });
       return;
     }
     const output = askOutput(ask, input);
-    s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule });
-    afterTool(output);
+    afterTool(output, () => s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule }));
   };
-  const afterTool = (output: string) => {
+  // the PostToolUse hooks run before the tool_result is written (measured on both CLIs: req_hook_callback_post_context)
+  const afterTool = (output: string, written: () => void) => {
     const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
     const fire = (i: number): void => {
       const id = post[i];
-      if (id === undefined) return next();
-      callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+      if (id !== undefined) {
+        return callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+      }
+      if (!s.active) return;
+      written();
+      // a PreToolUse hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
+      if (stopAfter) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
+      next();
     };
     fire(0);
   };
@@ -165,20 +183,24 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const how = s.p.behavior.permissionFailure(f);
     deny(how.text, 'failed', how.counted);
   };
-  const permission = (forced?: 'allow' | 'deny') => {
+  const permission = (forced?: 'allow') => {
     if (!callFirst) showCall();
-    const d = forced ?? decideFor(s, ask.tool, input);
-    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? undefined : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
+    const rules = forced ?? decideFor(s, ask.tool, input);
+    const d = askedBy !== undefined && rules === 'allow' && canAskHost(s) ? 'ask' : rules;
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, forced === undefined ? deniedHow(s, ask.tool, input) : 'rule'));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId }, wait, (a) => {
+    sessionState(s, 'requires_action');
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy }, wait, (a) => {
+      sessionState(s, 'running'); // answered, or cancelled by an interrupt (measured: env_session_state_interrupt_pending)
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
+        setModeOf(s, a.body);
         return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
@@ -194,20 +216,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       deny(shown, 'host');
     });
   };
-  const pre = hookIds(s.hooks, 'PreToolUse', ask.tool);
-  const fire = (i: number, forced?: 'allow' | 'deny'): void => {
-    const id = pre[i];
-    if (id === undefined || forced === 'deny') return permission(forced);
-    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: ask.tool, toolInput: input, toolUseId }, timeout, (a) => {
-      if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
-      const body = a.kind === 'response' ? a.body : {};
-      const decision = str(obj(body, 'hookSpecificOutput'), 'permissionDecision');
-      if (body['continue'] === false || body['decision'] === 'block' || decision === 'deny') return fire(i + 1, 'deny');
-      if (decision === 'allow' || body['decision'] === 'approve') return fire(i + 1, 'allow');
-      fire(i + 1, forced);
-    });
-  };
-  fire(0);
+  runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
+    if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut }, callFirst ? undefined : showCall, next);
+    ({ input, stopAfter, askedBy } = o);
+    permission(o.forced);
+  });
 }
 
 /**
@@ -221,7 +234,9 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
   if (d !== 'ask') return done(d === 'allow', d === 'deny' ? 'denied by the permission rules' : undefined);
   onWait();
   const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
+  sessionState(s, 'requires_action');
   s.host.send(requestId, { subtype: 'can_use_tool', toolName: 'ExitPlanMode', input, toolUseId: s.p.ids.toolUseId(o.rng) }, 60_000, (a) => {
+    if (a.kind === 'response' || a.kind === 'error') sessionState(s, 'running');
     if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
     if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
     if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) return done(true);

@@ -73,7 +73,8 @@ export interface TaskInfo {
 
 /** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
 export type HostRequestBody =
-  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string }
+  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask). */
+  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined }
   | { subtype: 'mcp_message'; serverName: string; message: Record<string, unknown> }
   | {
       subtype: 'hook_callback';
@@ -85,6 +86,11 @@ export type HostRequestBody =
       toolInput?: Record<string, unknown> | undefined;
       toolResponse?: unknown;
       toolUseId?: string | undefined;
+      /** One id for all the hooks of one prompt (Claude's request tool_use_id; measured: req_hook_callback_prompt_two_hooks). */
+      roundId?: string | undefined;
+      /** Stop: a Stop hook already made the turn go on (stop_hook_active), and the turn's last assistant text. */
+      stopActive?: boolean | undefined;
+      lastMessage?: string | undefined;
     };
 
 /** How a task ended, for its notification summary. */
@@ -143,6 +149,10 @@ export interface TurnStats {
   permissionDenials: Array<{ tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }>;
   /** The host denied a tool call with interrupt: true and the turn ended there (Claude: terminal_reason aborted_tools). */
   abortedAtTool?: boolean;
+  /** A UserPromptSubmit hook stopped the prompt before any model call (Claude: a result with num_turns 0). */
+  blocked?: boolean;
+  /** A PreToolUse hook answered continue: false: the call ran and the turn ended after it (Claude: terminal_reason hook_stopped). */
+  hookStopped?: boolean;
 }
 
 /**
@@ -213,6 +223,15 @@ export type EngineEvent =
   | { kind: 'host_request'; requestId: string; request: HostRequestBody }
   | { kind: 'host_cancel'; requestId: string }
   | { kind: 'turn_init' }
+  /** A Stop hook answered decision "block": the turn goes on with its reason as feedback (Claude; measured: req_hook_callback_stop_block). */
+  | { kind: 'stop_feedback'; reason: string }
+  /** A host's can_use_tool answer changed the permission mode (updatedPermissions setMode; Claude: a system/status naming it). */
+  | { kind: 'mode_changed'; mode: string }
+  /**
+   * A UserPromptSubmit hook's answer stopped the prompt: `block` (decision "block", with its reason) or `stop`
+   * (continue: false, with its stopReason). Claude writes a system/informational notice, cbc 2.117.0 an error frame.
+   */
+  | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
@@ -236,14 +255,14 @@ export type EngineEvent =
       /** The tool call this result answers (a CLI formats a result and its metadata per tool). */
       ran?: { name: string; input: Record<string, unknown> } | undefined;
       /** What allowed the call: the permission rules / mode, or the host's can_use_tool answer. */
-      allowedBy?: 'rule' | 'host' | undefined;
+      allowedBy?: 'rule' | 'host' | 'hook' | undefined;
       /** The allow rule that let the call run, and whether the command line gave it (else a settings file); or the mode. */
       allowRule?: AllowRule | undefined;
       /**
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */

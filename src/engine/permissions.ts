@@ -85,3 +85,16 @@ export function hookIds(hooks: unknown, event: string, tool: string | undefined)
   }
   return out;
 }
+
+/** The `timeout` (seconds) of the matcher that registered a hook callback id for an event, in ms; undefined when none is given. */
+export function hookTimeoutMs(hooks: unknown, event: string, id: string): number | undefined {
+  const list = hooks && typeof hooks === 'object' ? (hooks as Record<string, unknown>)[event] : undefined;
+  if (!Array.isArray(list)) return undefined;
+  for (const m of list) {
+    if (!m || typeof m !== 'object') continue;
+    const ids = (m as Record<string, unknown>)['hookCallbackIds'];
+    const t = (m as Record<string, unknown>)['timeout'];
+    if (Array.isArray(ids) && ids.includes(id) && typeof t === 'number' && t > 0) return t * 1000;
+  }
+  return undefined;
+}

@@ -52,6 +52,27 @@ export interface EncodeContext {
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
 }
 
+/**
+ * What a PreToolUse hook's answer does (ProfileBehavior.preToolHook; engine/pre-tool-hooks.ts): `block` (decision "block")
+ * refuses the call or is ignored; `stop` (continue: false) refuses it, or lets it run and ends the turn after it.
+ */
+export interface PreToolHookPolicy {
+  block: 'deny' | 'ignore';
+  stop: 'deny' | 'after-tool';
+  /** The refused call's tool_result text. */
+  denyText(tool: string, reason: string | undefined): string;
+  /** A refusal is an is_error result counted in permission_denials (Claude), or a plain result (cbc 2.117.0). */
+  denialIsError: boolean;
+  /**
+   * A hook that did not answer within its matcher's `timeout`: the request is withdrawn and the call refused with this text
+   * (Claude), or, undefined, the call goes on (cbc 2.117.0). Measured: req_hook_callback_pre_timeout.
+   */
+  timeoutText: string | undefined;
+}
+
+/** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */
+export type PromptStop = 'result' | 'ignore' | 'new-session';
+
 /** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
 export type PermissionFailure = { kind: 'closed' } | { kind: 'error'; message: string } | { kind: 'invalid'; text: string };
 
@@ -251,6 +272,19 @@ export interface ProfileBehavior {
    * req_hook_callback); both show it before the can_use_tool request (req_can_use_tool_allow).
    */
   toolUseBeforeHooks: boolean;
+  /**
+   * What a UserPromptSubmit hook's answer does: `block` (decision "block") and `stop` (continue: false) each either end
+   * the turn with a result and no model call (`result`, Claude), are ignored (`ignore`: cbc 2.117.0's block), or drop the
+   * turn without a result and start a new session (`new-session`: cbc 2.117.0's stop). Measured:
+   * req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false.
+   */
+  promptHookStops: { block: PromptStop; stop: PromptStop };
+  /** A Stop hook's decision "block" makes the model go on (Claude), or is ignored (cbc 2.117.0; measured: req_hook_callback_stop_block). */
+  stopHookBlocks: boolean;
+  /** What a PreToolUse hook's answer does (measured: req_hook_callback_pre_*). */
+  preToolHook: PreToolHookPolicy;
+  /** The CLI's text for a prompt a hook stopped (Claude's notice and result, cbc's error frame). */
+  promptStopText(how: 'block' | 'stop', reason: string | undefined, prompt: string): string;
   /** cbc asks the host for permission over stdio on its own; Claude only with --permission-prompt-tool stdio. */
   asksHostWithoutPromptTool: boolean;
   /** cbc's Workflow tool input names a script file as `scriptPath`; Claude always inlines the `script`. */

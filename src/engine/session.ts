@@ -5,7 +5,8 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
-import { interruptHeld, promptHooks } from './asks.js';
+import { interruptHeld } from './asks.js';
+import { promptHooks } from './prompt-hooks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
@@ -57,8 +58,7 @@ export class Session implements TurnHost {
   initialized = false; // an initialize request was answered (a CLI that dies by a signal while starting up serves from then on)
   /** Where the scenario script stands: the index after the last turn played. */
   private cursor: number;
-  /** Turns finished in this session, across resumed processes. */
-  private turnsDone: number;
+  private turnsDone: number; // turns finished in this session, across resumed processes
   private initCount = 0; // initialize requests answered
   private resultCount = 0;
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
@@ -68,7 +68,7 @@ export class Session implements TurnHost {
   private resultRequestIdFresh = false;
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
-  private messages: number;
+  messages: number;
   private toolList: string[]; // computed once (and again when initialize brings a jsonSchema), not for every frame
   readonly transcriptPath: string;
   private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
@@ -299,6 +299,7 @@ export class Session implements TurnHost {
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompts.push(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
+    if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
     promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
   }
 
@@ -312,7 +313,6 @@ export class Session implements TurnHost {
   /** Opens a turn (preamble frames) and plays the follow-up, the scenario turn the prompt selects, or the unmatched policy. */
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
-    if (this.p.behavior.emitsSessionState(o.env)) this.emit({ kind: 'session_state', state: 'running' });
     commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
     if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
@@ -379,7 +379,7 @@ export class Session implements TurnHost {
     if (budget === undefined && spendTurn(this, t.stats, ok && !interrupted)) return;
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
-    if (t.stats.numTurns === 0) t.stats.numTurns = 1;
+    if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
     this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true ? this.turnRequestId : undefined });

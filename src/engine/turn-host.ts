@@ -110,7 +110,8 @@ export interface ActiveTurn {
 export interface TurnHost {
   readonly o: SessionOptions;
   readonly p: Profile;
-  readonly active: ActiveTurn | undefined;
+  /** The running turn (prompt-hooks.ts drops one a hook stopped). */
+  active: ActiveTurn | undefined;
   readonly queue: PendingTurn[];
   readonly runs: TaskRun[];
   readonly host: HostRequests;
@@ -121,10 +122,12 @@ export interface TurnHost {
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
   mcpSeq: number;
-  readonly permissionMode: string;
+  permissionMode: string;
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */
-  readonly sessionId: string;
+  sessionId: string;
+  /** Messages of the conversation (TurnStats.messages; a new session counts from 0). */
+  messages: number;
   /** Where the CLI keeps this session's transcript (Claude derives a workflow run's folders from it). */
   readonly transcriptPath: string;
   emit(ev: EngineEvent): void;

@@ -1,15 +1,13 @@
 import fc from 'fast-check';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { ScenarioT } from '../scenario/schema.js';
 import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
-import { brokenRules } from '../tools/fuzz/judge.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
 import { scratchRoot } from '../tools/fuzz/workdir.js';
 import { readLines } from '../transport/line-reader.js';
-import { startInMemory } from './harness.js';
+import { localHost, spreadHost, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
 
 /** Options of the in-process fuzzer. */
 export interface FuzzOptions {
@@ -34,7 +32,31 @@ export interface FuzzOptions {
    * report is the same for any value (each run depends only on its plan); 1 runs one plan at a time.
    */
   jobs?: number;
+  /**
+   * Worker threads that run emulators (the drop-in, its perturbations, the checker over a legal plan's stream)
+   * besides this thread, so a campaign uses more than one core; each run goes to the thread with the fewest runs
+   * in flight. `body` is always called in this thread, on a stream fed from the run's thread. Default: the number
+   * of cores minus one (none on one core); 0 runs everything in this thread. The report is the same for any value.
+   * Used only from the compiled package (dist/): from the TypeScript sources (a test runner's transform) the runs
+   * stay in this thread.
+   */
+  threads?: number;
 }
+
+/** This thread plus `threads` workers, or this thread alone when there are none (or the scenario cannot be posted to a worker). */
+function emulatorHost(scenario: ScenarioT | undefined, threads: number): EmulatorHost {
+  const local = localHost(scenario);
+  if (threads <= 0 || !workersAvailable()) return local;
+  try {
+    return spreadHost([local, ...Array.from({ length: threads }, () => workerHost(scenario))]);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'DataCloneError') return local; // a scenario object with a function or such in it: its runs stay here
+    throw e;
+  }
+}
+
+/** Worker threads by default: one per core besides this thread's (the consumer here takes a small part of a core, issue #21). */
+const defaultThreads = (): number => availableParallelism() - 1;
 
 /** What the consumer callback gets: the perturbed stdout, and the emulator's stdin. */
 export interface FuzzStream extends AsyncIterable<Buffer> {
@@ -66,30 +88,26 @@ function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
     .map(([chosen, budgets, seed]) => ({ v: 1 as const, seed, emu: `fuzz-${seed}`, p: Object.fromEntries(chosen.map((id) => [id, budgets[ids.indexOf(id)] as number])) }));
 }
 
-/** Where one fuzz() call keeps its runs: a fresh home per run under one folder of the scratch root (tmpfs when there is one: no disk work per run, issue #21). */
+/** Where one fuzz() call keeps its runs: a fresh home per run under one folder of the scratch root (tmpfs when there is one: no disk work per run, issue #21), and what runs their emulators. */
 interface Scratch {
   folder: string;
   next: number;
   /** Removals of run homes still in progress. */
   cleanup: Promise<unknown>[];
+  host: EmulatorHost;
 }
 
 /**
- * Runs the emulator in-process under `plan` and hands its perturbed streams to `body`. The run's home is
- * removed in the background (its promise goes to `cleanup`): on a busy disk the removal costs more than
- * a run, and nothing of the next run depends on it (issue #21).
+ * Runs the emulator (in this thread or a worker, `scratch.host`) under `plan` and hands its perturbed streams to
+ * `body`, in this thread. The run's home is removed in the background (its promise goes to `cleanup`): on a busy
+ * disk the removal costs more than a run, and nothing of the next run depends on it (issue #21).
  */
 async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>, scratch: Scratch): Promise<void> {
   const home = join(scratch.folder, String(scratch.next++));
-  mkdirSync(home);
   const token = encodePlan(plan);
   const env: NodeJS.ProcessEnv = { CBC_EMU_FUZZ: token, CBC_EMU_SEED: plan.emu, CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, ...(opts.profile ? { CBC_EMU_PROFILE: opts.profile } : {}), ...(opts.scenarioFile && !opts.scenario ? { CBC_EMU_SCENARIO: opts.scenarioFile } : {}) };
-  const { stdin, stdout, exit: done } = startInMemory({ argv: STREAM_ARGS, env, cwd: home, scenario: opts.scenario });
-  const seen: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => seen.push(c));
-  stdout.pause();
-  const copy = new PassThrough();
-  stdout.pipe(copy);
+  const emu = scratch.host.start({ argv: STREAM_ARGS, env, home, check: isLegal(plan) });
+  const copy = emu.out;
   const stream: FuzzStream = {
     token,
     plan,
@@ -98,8 +116,8 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
     async *frames() {
       for await (const line of this.lines()) yield JSON.parse(line) as Record<string, unknown>;
     },
-    send: (frame) => void (stdin.writableEnded || stdin.write(JSON.stringify(frame) + '\n')),
-    end: () => void (stdin.writableEnded || stdin.end()),
+    send: (frame) => emu.send(JSON.stringify(frame) + '\n'),
+    end: () => emu.end(),
   };
   const limit = opts.timeoutMs ?? 20_000;
   let timer: NodeJS.Timeout | undefined;
@@ -110,16 +128,14 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
     ]);
     stream.end();
     copy.resume();
-    await done;
-    if (isLegal(plan)) {
-      const broken = brokenRules(Buffer.concat(seen).toString('utf8'));
-      if (broken.length > 0) throw new Error(`fuzzer bug: the legal plan ${token} produced a stream breaking ${broken.join(', ')}`);
-    }
+    const broken = await emu.finished;
+    if (broken.length > 0) throw new Error(`fuzzer bug: the legal plan ${token} produced a stream breaking ${broken.join(', ')}`);
   } finally {
     clearTimeout(timer);
     stream.end();
     copy.resume();
-    scratch.cleanup.push(rm(home, { recursive: true, force: true }));
+    emu.finished.catch(() => undefined); // a run given up on (timeout, consumer error) may still fail; its outcome is settled
+    scratch.cleanup.push(emu.release());
   }
 }
 
@@ -133,10 +149,13 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
   // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
   const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
-  const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [] };
+  // a replay is one run: a worker would only add its start-up
+  const host = emulatorHost(resolved.scenario, opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads());
+  const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [], host };
   try {
     return await campaign(resolved, body, scratch);
   } finally {
+    await host.close();
     await Promise.allSettled(scratch.cleanup);
     rmSync(scratch.folder, { recursive: true, force: true });
   }

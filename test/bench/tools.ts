@@ -2,6 +2,7 @@
 // measured only when its command exists in this build (other issues add them); otherwise it says so.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { drain, EMU_BIN, fmt, median, nodeSpawnsNode, ROOT, STREAM, userLine } from './lib.js';
 import type { Section } from './report.js';
@@ -39,6 +40,9 @@ function writeTranscript(bin: string, scenario: string, prompts: number, file: s
 interface FuzzBench {
   inProcess: number;
   inProcessCpu: number;
+  /** The same campaign with `threads: 0` (everything in this thread). */
+  oneThread: number;
+  oneThreadCpu: number;
   inRuns: number;
   /** `cbc-emu fuzz --jobs 2` and `--jobs 1`, runs/s spawn → exit of the whole command. */
   jobs2: number;
@@ -58,15 +62,28 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
   const { fuzz } = (await import(join(ROOT, 'dist', 'index.js'))) as typeof import('../../dist/index.js');
   const { createConsumer, driveStream } = await import(join(fix, 'core.mjs'));
   const inRuns = 300;
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  await fuzz({ scenarioFile: join(fix, 'scenario.yaml'), runs: inRuns, seed: 7, profile: 'claude-2.1.220' }, async (stream) => {
-    await driveStream(stream, createConsumer());
-  });
-  const inProcess = inRuns / ((performance.now() - t0) / 1000);
-  // runs per CPU-second of this process: what the wall rate approaches on a quiet machine (the runs are one thread)
-  const cpu = process.cpuUsage(cpu0);
-  const inProcessCpu = inRuns / ((cpu.user + cpu.system) / 1e6);
+  // one in-process campaign: runs/s wall and runs per CPU-second of the process (every thread: with worker threads the
+  // CPU rate is what the wall rate approaches on a quiet machine with one core per thread)
+  const inProc = async (threads: number | undefined) => {
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    await fuzz({ scenarioFile: join(fix, 'scenario.yaml'), runs: inRuns, seed: 7, profile: 'claude-2.1.220', ...(threads === undefined ? {} : { threads }) }, async (stream) => {
+      await driveStream(stream, createConsumer());
+    });
+    const cpu = process.cpuUsage(cpu0);
+    return { wall: inRuns / ((performance.now() - t0) / 1000), cpu: inRuns / ((cpu.user + cpu.system) / 1e6) };
+  };
+  // the default (worker threads besides this one) and all in this thread, interleaved so load drift hits both
+  const def: { wall: number; cpu: number }[] = [];
+  const one: { wall: number; cpu: number }[] = [];
+  for (let i = 0; i < 2; i++) {
+    def.push(await inProc(undefined));
+    one.push(await inProc(0));
+  }
+  const inProcess = median(def.map((r) => r.wall));
+  const inProcessCpu = median(def.map((r) => r.cpu));
+  const oneThread = median(one.map((r) => r.wall));
+  const oneThreadCpu = median(one.map((r) => r.cpu));
   const spawnRuns = 20;
   const campaign = async (jobs: number) => {
     const t = performance.now();
@@ -90,14 +107,15 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
     j1.push(one.rate);
     ratios.push(two.rate / p);
   }
-  return { inProcess, inProcessCpu, inRuns, jobs2: median(j2), jobs1: median(j1), pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
+  return { inProcess, inProcessCpu, oneThread, oneThreadCpu, inRuns, jobs2: median(j2), jobs1: median(j1), pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
 }
 
 /** The rows and budgets of a fuzz measurement. */
 function fuzzSection(f: FuzzBench): Pick<Section, 'rows' | 'budgets'> {
   return {
     rows: [
-      { what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220; ${f.inProcessCpu.toFixed(1)} runs per CPU-second of the process (the quiet-machine rate)` },
+      { what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220, default threads (${availableParallelism() - 1} worker(s) besides the calling thread), median of 2; ${f.inProcessCpu.toFixed(1)} runs per CPU-second of the process, all threads` },
+      { what: 'fuzz in-process, `threads: 0`', value: `${f.oneThread.toFixed(1)} runs/s`, detail: `the same campaign in the calling thread alone, interleaved with the above; ${f.oneThreadCpu.toFixed(1)} runs per CPU-second` },
       { what: 'floor: node spawns node, back to back', value: `${f.pairs.toFixed(2)} pairs/s`, detail: `${f.spawnRuns} pairs a round, median of ${f.reps} rounds` },
       { what: 'fuzz spawned, `--jobs 2`', value: `${f.jobs2.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run, plus the drop-in it spawns), spawn → exit of the campaign, median of ${f.reps} rounds` },
       { what: 'fuzz spawned, `--jobs 1`', value: `${f.jobs1.toFixed(2)} runs/s`, detail: 'the same campaign, one run at a time' },

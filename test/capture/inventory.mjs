@@ -109,6 +109,18 @@ export const NOT_REPRODUCED = {
   // a model outside the initialize reply's list gets an entry of its own, from Claude Code's model catalogue
   ...Object.fromEntries(['claude-2.1.220 env_model_stream', 'claude-2.1.328 env_model_stream', 'claude-2.1.220 ses_resume_fork_stream'].map((k) => [k,
     'not reproduced: when the session\'s model is not one of the listed aliases (ANTHROPIC_MODEL=claude-haiku-4-5, a resumed claude-opus-5), the initialize reply\'s `models` adds an entry with that model\'s display name, description and capabilities from Claude Code\'s model catalogue, which the emulator does not carry'])),
+  // FN tuning cases (surface-more/fn.mjs)
+  'cbc-2.117.0 env_session_state_interrupt_pending': 'not reproduced: cbc 2.117.0 answers an interrupt while can_use_tool waits and writes a system/status of a new request id (see cbc-2.117.0 req_can_use_tool_interrupt_pending); the emulator reproduces the waiting, not the status frame',
+  'cbc-2.117.0 req_can_use_tool_answer_after_interrupt': 'not reproduced: the system/status cbc 2.117.0 writes for an interrupt while can_use_tool waits (see cbc-2.117.0 req_can_use_tool_interrupt_pending), and it then refuses the call the host allowed late; the emulator runs it',
+  'claude-2.1.220 req_can_use_tool_answer_after_interrupt': 'not reproduced: the scripted model answers the refused call\'s tool_result that Claude Code sends with the next prompt (see claude-2.1.220 req_can_use_tool_deny_interrupt_then_turn); the emulator picks the next turn by its prompt',
+  'claude-2.1.328 req_can_use_tool_answer_after_interrupt': 'not reproduced: the scripted model answers the refused call\'s tool_result that Claude Code sends with the next prompt (see claude-2.1.220 req_can_use_tool_deny_interrupt_then_turn); the emulator picks the next turn by its prompt',
+  'cbc-2.117.0 req_hook_callback_pre_ask': 'not yet reproduced: after the host allowed a call a PreToolUse hook answered "ask" for, cbc 2.117.0 calls the PreToolUse hook a second time (and waits its 60 s timeout when nobody answers); the emulator asks it once',
+  'cbc-2.117.0 req_hook_callback_session_start': 'not yet reproduced: cbc 2.117.0 calls a SessionStart hook registered in initialize once the first prompt comes; the emulator knows no SessionStart hooks',
+  'claude-2.1.220 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error; the emulator writes nothing there',
+  'claude-2.1.328 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error (2.1.328 also writes a system/informational hook_callback_failed notice the emulator does not)',
+  'claude-2.1.220 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
+  'claude-2.1.328 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
+  'claude-2.1.220 ctl_set_permission_mode_dontask_then_tool': 'not yet reproduced: Claude 2.1.220 writes a system/permission_denied for a call dontAsk mode refused when set_permission_mode chose the mode (not when --permission-mode did); the emulator writes it on 2.1.328 only',
 };
 
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
@@ -129,7 +141,8 @@ export const MESSAGES = {
 
 /** Environment switches the real CLIs read (claude-agent-sdk.md §1, codebuddy-sdk.md, claude-code-cli.md). */
 const ENV_ROWS = [
-  ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3']],
+  ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3', 'env_session_state_deny', 'env_session_state_interrupt_pending',
+    'env_session_state_deny_interrupt', 'env_session_state_prompt_block', 'env_session_state_hook']],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only']],
   ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
   ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
@@ -224,7 +237,9 @@ export function rows() {
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_can_use_tool_') && !n.endsWith('_h2') && !n.endsWith('_h3') && !['req_can_use_tool_allow', 'req_can_use_tool_deny', 'req_can_use_tool_deny_cbc_other', 'req_can_use_tool_deny_cbc_bare', 'req_can_use_tool_deny_other', 'req_can_use_tool_deny_then_turn'].includes(n)),
       'req_can_use_tool_allow_no_input_h3', 'req_can_use_tool_late_answer_h3', 'req_can_use_tool_allow_rules_h3',
     ],
-    hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3'],
+    hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3',
+      // tuning variants (surface-more/fn.mjs)
+      ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_hook_callback_') && !/_h\d+$/.test(n))],
   };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',

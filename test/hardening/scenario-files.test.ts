@@ -1,12 +1,16 @@
 // Hardening (issue #9), the end-to-end side of bad scenario files: the loader's messages are pinned by
 // test/unit/scenario/load.test.ts; here the real drop-in is handed each bad file and must exit 2 with
 // one clear `file:line:col` message on stderr (after the `invalid scenario` header), nothing on stdout,
-// no stack trace, never reading or answering stdin (docs/scenarios.md "Errors").
+// no stack trace, never reading or answering stdin (docs/scenarios.md "Errors"). Each file goes through the
+// drop-in's entry (runCli) in this process, which is what bin/cbc.js runs (a crash would reject the run and
+// fail the case); the first file and the missing file are also handed to the spawned bin/cbc.js, whose
+// process exit code and streams must be the same. A node spawn that loads yaml and zod for each of the 30
+// files was ~10 s of the suite's CPU (issue #21).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectNoStack, lines, spawned, user } from './helpers.js';
+import { expectNoStack, inProcess, lines, spawned, user, type Ran } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cbc-hardening-scn-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,11 +49,13 @@ const CASES: Array<[string, string, string, RegExp]> = [
   ['nesting deeper than 64', 'turns: ' + '['.repeat(80) + ']'.repeat(80) + '\n', '1:', /deep|nesting|depth/i],
 ];
 
+const streamArgs = (file: string) => ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-scenario', file];
+
 describe('bad scenario files through the drop-in (issue #9, docs/scenarios.md "Errors")', () => {
   it.each(CASES)('%s → exit 2, one file:line:col message, empty stdout', async (name, text, at, word) => {
     const file = join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.yaml`);
     writeFileSync(file, text);
-    const r = await spawned(['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-scenario', file], lines(user('hi')));
+    const r = await inProcess(streamArgs(file), lines(user('hi')));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expectNoStack(r.stderr);
@@ -62,11 +68,27 @@ describe('bad scenario files through the drop-in (issue #9, docs/scenarios.md "E
     expect(ls[1]).toMatch(word);
   });
 
-  it('a missing file → exit 2, what and how to fix, empty stdout', async () => {
-    const r = await spawned(['-p', 'hi', '--emu-scenario', join(dir, 'missing.yaml')], '');
+  it('a missing file → exit 2, what and how to fix, empty stdout (in this process and spawned: the same)', async () => {
+    const args = ['-p', 'hi', '--emu-scenario', join(dir, 'missing.yaml')];
+    const [r, bin] = await Promise.all([inProcess(args, ''), spawned(args, '')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expectNoStack(r.stderr);
     expect(r.stderr).toMatch(/^cbc-emu: cannot read scenario .*missing\.yaml \(ENOENT\); check the path/);
+    expect(pick(bin)).toEqual(pick(r));
+  });
+
+  it('the spawned bin/cbc.js answers a bad file as the entry does: exit 2, the same stderr, empty stdout', async () => {
+    const [name, text] = CASES[0]!;
+    const file = join(dir, `spawned-${name.replace(/[^a-z0-9]+/gi, '-')}.yaml`);
+    writeFileSync(file, text);
+    const [r, bin] = await Promise.all([inProcess(streamArgs(file), lines(user('hi'))), spawned(streamArgs(file), lines(user('hi')))]);
+    expect(r.code).toBe(2);
+    expect(pick(bin)).toEqual(pick(r));
   });
 });
+
+/** What a run's caller sees: exit code, stdout, stderr. */
+function pick(r: Ran): Pick<Ran, 'code' | 'stdout' | 'stderr'> {
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+}

@@ -3,23 +3,33 @@
 // everywhere, `demo --profile=claude` runs claude, `run --help` is the emulator's page while the emulated
 // CLI's help stays byte-identical. Shipped scenarios by name (issue #20): `cbc-emu scenarios`,
 // --emu-scenario / CBC_EMU_SCENARIO names, a clear error for an unknown name.
+// The per-command help/version pages and the usage-error table run `cbc-emu` in this process through its entry
+// (dist/cli/emu.js main, what bin/cbc-emu.js calls): ~70 node spawns were ~11 s of the suite's CPU (issue #21).
+// bin/cbc-emu.js itself is spawned for the overview, --version, two usage errors, `run` (the drop-in's help
+// through the tool), schema, scenarios, fuzz --list/--replay, replay, demo and shipped scenarios by name.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emuInProcess } from '../helpers/emu-in-process.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 
 const EMU = join(ROOT, 'bin', 'cbc-emu.js');
 const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** bin/cbc-emu.js spawned. */
 const emu = (args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
   spawnSync(process.execPath, [EMU, ...args], { cwd: ROOT, input: opts.input ?? '', encoding: 'utf8', env: { ...process.env, ...opts.env }, timeout: 60_000 });
+/** The same command through the tool's entry in this process: help, version and usage errors (commander's output goes to
+ * the given streams), and commands that write through them; `schema`, `scenarios` and `fuzz --list/--replay` write to process.stdout/stderr. */
+const inProc = emuInProcess;
+type Ran = { status: number | null; stdout: string; stderr: string };
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const COMMANDS = ['run', 'shims', 'schema', 'scenarios', 'demo', 'check', 'report', 'record', 'replay', 'import', 'fuzz', 'fuzz merge'];
 
 /** The usage policy: exit 2, stdout empty, stderr = one `cbc-emu: <cmd>: …` line + the hint line. */
-function expectUsageError(r: ReturnType<typeof emu>, cmd: string, problem: RegExp): void {
+function expectUsageError(r: Ran, cmd: string, problem: RegExp): void {
   expect(r.status, r.stderr).toBe(2);
   expect(r.stdout).toBe('');
   const lines = r.stderr.split('\n');
@@ -43,17 +53,17 @@ describe('help and version (issue #15)', () => {
   });
 
   for (const cmd of COMMANDS) {
-    it(`cbc-emu ${cmd} --help and -h print its usage and exit 0; --version and -V print the package version`, () => {
+    it(`cbc-emu ${cmd} --help and -h print its usage and exit 0; --version and -V print the package version`, async () => {
       const args = cmd.split(' ');
       for (const flag of ['--help', '-h']) {
-        const r = emu([...args, flag]);
+        const r = await inProc([...args, flag]);
         expect(r.status, r.stderr).toBe(0);
         expect(r.stdout).toMatch(new RegExp(`^Usage: cbc-emu ${cmd} `));
         expect(r.stdout).toMatch(/Exit codes/);
         expect(r.stderr).toBe('');
       }
       for (const flag of ['--version', '-V']) {
-        const r = emu([...args, flag]);
+        const r = await inProc([...args, flag]);
         expect(r.status).toBe(0);
         expect(r.stdout).toBe(`${VERSION}\n`);
       }
@@ -66,10 +76,10 @@ describe('help and version (issue #15)', () => {
     expect(r.stdout).toBe(`${VERSION}\n`);
   });
 
-  it('schema --help and demo --help print help, not the schema or the demo', () => {
-    expect(emu(['schema', '--help']).stdout).not.toContain('"$schema"');
+  it('schema --help and demo --help print help, not the schema or the demo', async () => {
+    expect((await inProc(['schema', '--help'])).stdout).not.toContain('"$schema"');
     expect(emu(['schema']).stdout).toContain('"$schema"');
-    const demo = emu(['demo', '--help']);
+    const demo = await inProc(['demo', '--help']);
     expect(demo.stdout).not.toContain('control_response');
     expect(demo.stdout).toContain('--profile <name>');
   });
@@ -109,18 +119,23 @@ describe('one usage policy: exit 2, one line naming the problem, a hint (issue #
     [['fuzz', 'merge'], 'fuzz merge', /missing required argument 'reports'/],
     [['demo', '--profile=nope'], 'demo', /argument 'nope' is invalid\. Allowed choices are cbc, .*claude/],
     [['shims', 'extra'], 'shims', /too many arguments/],
-  ])('cbc-emu %j', (args, cmd, problem) => {
-    expectUsageError(emu(args), cmd, problem);
+  ])('cbc-emu %j', async (args, cmd, problem) => {
+    expectUsageError(await inProc(args), cmd, problem);
   });
 
-  it('--x=y works for replay, import and fuzz', () => {
+  it('the spawned tool follows the same policy (bin/cbc-emu.js exits 2 with the two lines)', () => {
+    expectUsageError(emu(['chek']), '', /unknown command 'chek' \(Did you mean check\?\)/);
+    expectUsageError(emu(['check', '--jsn', 'x']), 'check', /unknown option '--jsn' \(Did you mean --json\?\)/);
+  });
+
+  it('--x=y works for replay, import and fuzz', async () => {
     const cassette = join(dir, 'c.ndjson');
     writeFileSync(cassette, JSON.stringify({ cassette: 'cbc-emulator', version: 1, command: 'cbc', argv: [], env: {}, recorded_at: '2026-01-01T00:00:00.000Z' }) + '\n' + JSON.stringify({ t: 1, dir: 'out', frame: { type: 'system', subtype: 'init', session_id: 's' } }) + '\n' + JSON.stringify({ t: 2, exit: 0, signal: null }) + '\n');
     const played = emu(['replay', cassette, '--emu-speed=0']);
     expect(played.status, played.stderr).toBe(0);
     expect(played.stdout).toContain('"subtype":"init"');
     const out = join(dir, 'imported.yaml');
-    const imported = emu(['import', cassette, `--out=${out}`, '--name=from-eq']);
+    const imported = await inProc(['import', cassette, `--out=${out}`, '--name=from-eq']);
     expect(imported.status, imported.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('name: from-eq');
     const listed = emu(['fuzz', '--list', '--runs=3']);
@@ -140,7 +155,7 @@ describe('demo and shipped scenarios by name (issue #20)', () => {
     expect(r.stdout).toContain('system/task_started local_workflow deep-research');
   });
 
-  it('cbc-emu scenarios lists every shipped scenario, one line each with its description', () => {
+  it('cbc-emu scenarios lists every shipped scenario, one line each with its description', async () => {
     const r = emu(['scenarios']);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');

@@ -189,8 +189,8 @@ it('in-process fuzz(): a fixed seed gives the report it gave before the runs wer
 it('in-process fuzz(): runs overlap (jobs) without changing the report, and run the plans fast-check asks for (#21)', async () => {
   const scenario = loadScenarioFile(SCENARIO);
   const { createConsumer, driveStream } = await import(join(FIX, 'core.mjs'));
-  const failing = (jobs: number) =>
-    fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220', jobs }, async (stream) => {
+  const failing = (jobs: number, threads?: number) =>
+    fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220', jobs, threads }, async (stream) => {
       await driveStream(stream, createConsumer({ strictKeys: true }));
     }).then(
       () => '',
@@ -199,14 +199,19 @@ it('in-process fuzz(): runs overlap (jobs) without changing the report, and run 
   const one = await failing(1);
   expect(one).toMatch(/minimal plan: unknown-field×2/);
   expect(await failing(8)).toBe(one);
+  // the emulators in worker threads (two besides this one) or all in this thread: the same report (#21)
+  expect(await failing(8, 2)).toBe(one);
+  expect(await failing(8, 0)).toBe(one);
   // a passing campaign calls the consumer once per run: the plans started ahead are the ones fast-check then asks for
-  let calls = 0;
-  const s = await fuzz({ scenario, runs: 60, seed: 11, profile: 'claude-2.1.220', jobs: 8 }, async (stream) => {
-    calls++;
-    await driveStream(stream, createConsumer());
-  });
-  expect(s.runs).toBe(60);
-  expect(calls).toBe(60);
+  for (const threads of [0, 2]) {
+    let calls = 0;
+    const s = await fuzz({ scenario, runs: 60, seed: 11, profile: 'claude-2.1.220', jobs: 8, threads }, async (stream) => {
+      calls++;
+      await driveStream(stream, createConsumer());
+    });
+    expect(s.runs).toBe(60);
+    expect(calls).toBe(60);
+  }
 }, 300_000);
 
 it('fixtures are executable node scripts', () => {

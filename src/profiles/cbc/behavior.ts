@@ -111,6 +111,11 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume' },
     sessionErrorOnStderr: false,
     toolUseBeforeHooks: false,
+    stopHookBlocks: false,
+    promptHookStops: { block: 'ignore', stop: 'new-session' },
+    // measured: req_hook_callback_pre_deny, _pre_block (ignored), _pre_continue_false (refused with the stopReason)
+    preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false, timeoutText: undefined },
+    promptStopText: (_how, reason) => `UserPromptSubmit hook error: \n${reason ?? 'User input blocked by hook'}`, // measured: req_hook_callback_prompt_continue_false, _stop_bare
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,
     workflowPromptInTaskStarted: false,

@@ -13,7 +13,7 @@ import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, setConfigReply } from './control.js';
 import { assistantStream, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -47,9 +47,12 @@ function encoders(strict: boolean): Encoders {
     session_open: none,
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined),
+    host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
+    stop_feedback: none, // cbc 2.117.0 ignores a Stop hook's block (behavior.stopHookBlocks)
+    mode_changed: none, // no capture shows cbc 2.117.0 announcing it (req_can_use_tool_set_mode)
+    prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),

@@ -140,7 +140,7 @@ export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assis
 
 /** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
 export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
-  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task ? bashResult(ev.ran.input, ev.content) : undefined;
+  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task && ev.deniedBy === undefined ? bashResult(ev.ran.input, ev.content) : undefined;
   return build(USER, W, {
     type: 'user',
     uuid: ctx.rng.uuid(),
@@ -159,18 +159,12 @@ export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<t
 
 /** The `_meta` of a foreground Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
 function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
-  return build(TOOL_RESULT_META_CBC, W, {
-    rawResponse: build(SHELL_RAW_RESPONSE, W, {
-      exitCode: 0,
-      signal: null,
-      interrupted: false,
-      sandboxDenied: false,
-      stderrBytesTruncated: 0,
-      stdoutBytesTruncated: 0,
-      tool_error_code: '0',
-    }),
-    renderer: build(RENDERER, W, { type: 'text', value: stdout }),
-  });
+  return build(TOOL_RESULT_META_CBC, W, { rawResponse: shellRawResponse(), renderer: build(RENDERER, W, { type: 'text', value: stdout }) });
+}
+
+/** The raw response of a foreground Bash run that succeeded (also a PostToolUse hook's tool_response; measured: req_hook_callback_post_context). */
+export function shellRawResponse(): FrameOf<typeof SHELL_RAW_RESPONSE> {
+  return build(SHELL_RAW_RESPONSE, W, { exitCode: 0, signal: null, interrupted: false, sandboxDenied: false, stderrBytesTruncated: 0, stdoutBytesTruncated: 0, tool_error_code: '0' });
 }
 
 /**

@@ -54,19 +54,13 @@ export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: Enco
     return { before: localCommandOutput(spec, ctx, `Set model to ${said}`) };
   }
   // no status frame when the mode stays what it was (measured: ctl_set_permission_mode_default_h2)
-  if (p.kind === 'set_permission_mode' && p.mode !== p.previous) {
-    return {
-      after: build(SYSTEM_STATUS, spec.wire, {
-        type: 'system',
-        subtype: 'status',
-        status: null,
-        permissionMode: p.mode,
-        uuid: ctx.rng.uuid(),
-        session_id: ctx.sessionId,
-      }),
-    };
-  }
+  if (p.kind === 'set_permission_mode' && p.mode !== p.previous) return { after: modeStatus(spec, p.mode, ctx) };
   return {};
+}
+
+/** The system/status that names a new permission mode (set_permission_mode, or a can_use_tool answer's setMode: req_can_use_tool_set_mode). */
+export function modeStatus(spec: ClaudeSpec, mode: string, ctx: EncodeContext): Status {
+  return build(SYSTEM_STATUS, spec.wire, { type: 'system', subtype: 'status', status: null, permissionMode: mode, uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
 }
 
 /** The `<local-command-stdout>` user frame a slash-command-like control request writes (set_model, apply_flag_settings). */

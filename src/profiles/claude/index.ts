@@ -7,15 +7,15 @@ import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
 import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
-import { claudeControlPayload, controlSideFrames } from './control.js';
+import { claudeControlPayload, controlSideFrames, modeStatus } from './control.js';
 import { liveControlReply } from './control-live.js';
-import { result } from './result.js';
+import { promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, systemInit, text, toolResult, toolUse } from './turn.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -64,9 +64,13 @@ function encoders(spec: ClaudeSpec): Encoders {
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
-    host_request: (ev, ctx) => hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras }),
+    host_request: (ev, ctx) =>
+      hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras, hookAskSource: spec.v328 }, (tool, output) => (tool === 'Bash' && typeof output === 'string' ? shellResult(spec, output) : output)),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
+    prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),
+    stop_feedback: (ev, ctx) => stopFeedback(spec, ev, ctx),
+    mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
     assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),

@@ -1,10 +1,11 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
+import { INFORMATIONAL, NOTIFICATION, PROMPT_SUBMIT_OUTCOME } from '../../protocol/frames/system.js';
 import type { ClaudeSpec } from './spec.js';
-import { apiErrorOf } from './turn.js';
+import { apiErrorOf, interruptedUser } from './turn.js';
 import { costOf, modelUsageOf } from './usage.js';
 
 /**
@@ -27,18 +28,19 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
+  if (s.blocked === true) return blockedResult(spec, ev, ctx, total);
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
   return build<typeof RESULT | typeof FAILED_RESULT>(ev.ok || api ? RESULT : FAILED_RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
-    stop_reason: ev.ok ? (ev.structured ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
+    stop_reason: ev.ok ? (ev.structured || s.hookStopped === true ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? 'end_turn' : null,
     session_id: ctx.sessionId,
     total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -163,4 +165,62 @@ function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' 
   if (!spec.v328) return { user_message_uuid: uuids.at(-1), ...sent };
   const first = ev.ok ? { first_request_input_tokens: CALL_INPUT_TOKENS, first_request_cache_read_input_tokens: 0 } : {};
   return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids], ...sent, ...first };
+}
+
+/**
+ * The result of a prompt a UserPromptSubmit hook stopped: no model call, num_turns 0, the notice as its text, zero usage,
+ * no terminal_reason (measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false).
+ */
+function blockedResult(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext, total: Record<string, FrameOf<typeof MODEL_USAGE>>): FrameOf<typeof RESULT> {
+  const { v328, wire: W } = spec;
+  const s = ev.stats;
+  return build(BLOCKED_RESULT, W, {
+    is_error: false,
+    duration_api_ms: 0,
+    num_turns: 0,
+    stop_reason: null,
+    session_id: ctx.sessionId,
+    total_cost_usd: Object.values(total).reduce((sum, u) => sum + u.costUSD, 0),
+    usage: usage(spec, 0, 0, true),
+    modelUsage: total,
+    permission_denials: [],
+    fast_mode_state: 'off',
+    fast_mode_disabled_reason: 'sdk_opt_in_required',
+    subagent_stats: v328 ? subagentStats() : undefined,
+    safety_stops: v328 ? 0 : undefined,
+    subtype: 'success',
+    result: ev.text,
+    type: 'result',
+    duration_ms: s.endedAt - s.startedAt,
+    uuid: ctx.rng.uuid(),
+    ...(v328 && s.origin.uuids?.length ? { user_message_uuid: s.origin.uuids.at(-1), user_message_uuids: [...s.origin.uuids] } : {}),
+    queued_turn_count: v328 ? 0 : undefined,
+    result_index: v328 ? s.resultIndex : undefined,
+    model_usage_since_last_result: v328 ? {} : undefined,
+  });
+}
+
+/** Claude's notice of a prompt a UserPromptSubmit hook stopped (2.1.328 adds what became of the prompt). */
+export function promptBlocked(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'prompt_blocked' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
+  const outcome = spec.v328
+    ? build(PROMPT_SUBMIT_OUTCOME, spec.wire, { kind: ev.how === 'block' ? 'blocked_by_hook' : 'stopped_by_hook', prompt_kept: ev.how === 'stop', reason: ev.reason })
+    : undefined;
+  return build(INFORMATIONAL, spec.wire, {
+    type: 'system',
+    subtype: 'informational',
+    content: ev.text,
+    level: 'warning',
+    prevent_continuation: true,
+    prompt_submit_outcome: outcome,
+    uuid: ctx.rng.uuid(),
+    session_id: ctx.sessionId,
+  });
+}
+
+/** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */
+export function stopFeedback(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'stop_feedback' }>, ctx: EncodeContext): [ReturnType<typeof interruptedUser>, FrameOf<typeof NOTIFICATION>] {
+  const note = () =>
+    build(NOTIFICATION, spec.wire, { type: 'system', subtype: 'notification', key: 'stop-hook-error', text: spec.v328 ? 'stop hook reported a problem · ctrl+o to see' : 'Stop hook error occurred · ctrl+o to see', priority: 'immediate', session_id: ctx.sessionId, uuid: ctx.rng.uuid() });
+  const user = interruptedUser(spec, ctx, { text: `Stop hook feedback:\n${ev.reason}`, synthetic: true });
+  return [user, note()];
 }

@@ -257,6 +257,8 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const v328 = spec.v328;
   const content = by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
+  // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
+  if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
@@ -265,9 +267,11 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   // the host's answer: "permission-rule"; the permission stream closed before an answer: the same, decided by the config
   // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
   // dontAsk mode: its own text, refused by the mode (measured: opt_permission_mode_dontask_bash_call)
-  const asked = by === 'host' || by === 'failed' || by === 'mode';
-  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : undefined;
-  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: by === 'host' ? 'user_reject' : 'config', reason_type: reason }) : undefined;
+  // a PreToolUse hook's refusal: decided by the hook (measured: req_hook_callback_pre_deny)
+  const asked = by === 'host' || by === 'failed' || by === 'mode' || by === 'hook';
+  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : undefined;
+  const source = by === 'host' ? 'user_reject' : by === 'hook' ? 'hook' : 'config';
+  const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source, reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
     v328 && (!asked || by === 'mode')
@@ -295,7 +299,12 @@ function dontAskText(tool: string): string {
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
 function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_result'] {
   if (ev.ran?.name !== 'Bash' || ev.isError) return undefined;
-  return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout: ev.content, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
+  return shellResult(spec, ev.content);
+}
+
+/** A foreground Bash run's record (the tool_use_result; a PostToolUse hook's tool_response: req_hook_callback_post_context). */
+export function shellResult(spec: ClaudeSpec, stdout: string): FrameOf<typeof SHELL_LAUNCH_RESULT> {
+  return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
 }
 
 /**
@@ -303,7 +312,9 @@ function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_resu
  * --allowedTools rule ("config"), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
  * a compound command allows it by its subcommands (captures opt_allowedTools_bash_call_h2, opt_allowedTools_pattern_bash_call).
  */
-function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host'): FrameOf<typeof TOOL_RESULT_META> {
+function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): FrameOf<typeof TOOL_RESULT_META> {
+  // a PreToolUse hook's allow (measured: req_hook_callback_pre_allow_gated, req_hook_callback_pre_updated_input)
+  if (by === 'hook') return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'accept', source: 'hook', reason_type: 'hook' }) });
   const rule = ev.allowRule;
   const command = ev.ran?.input['command'];
   const compound = typeof command === 'string' && /&&|\|\||;|\|/.test(command);

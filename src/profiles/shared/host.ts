@@ -12,9 +12,13 @@ export function hostRequest(
   ctx: EncodeContext,
   wire: Wire,
   claude: ClaudeHookFields | undefined,
+  toolResponse: ToolResponse,
 ): FrameOf<typeof CONTROL_REQUEST> {
-  return build(CONTROL_REQUEST, wire, { type: 'control_request', request_id: ev.requestId, request: body(ev.request, ctx, wire, claude) });
+  return build(CONTROL_REQUEST, wire, { type: 'control_request', request_id: ev.requestId, request: body(ev.request, ctx, wire, claude, toolResponse) });
 }
+
+/** A PostToolUse input's tool_response: the CLI's record of the run (Claude: the tool_use_result, cbc: the raw response). */
+export type ToolResponse = (toolName: string | undefined, output: unknown) => unknown;
 
 /**
  * What only Claude Code's requests carry: its hooks' effort level (measured: 2.1.220 `high`, 2.1.328 `medium`), and
@@ -23,6 +27,8 @@ export function hostRequest(
 export interface ClaudeHookFields {
   effort: string;
   permission(toolName: string, input: Record<string, unknown>, cwd: string): { suggestions: unknown[]; blockedPath?: string | undefined };
+  /** Whether a hook's "ask" names its event and source (decision_reason_hook_event / _source: 2.1.328). */
+  hookAskSource: boolean;
 }
 
 /** The CLI withdraws a request (the host's answer is no longer wanted). */
@@ -30,11 +36,12 @@ export function hostCancel(ev: Extract<EngineEvent, { kind: 'host_cancel' }>, wi
   return build(CONTROL_CANCEL_REQUEST, wire, { type: 'control_cancel_request', request_id: ev.requestId });
 }
 
-function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: ClaudeHookFields | undefined): FrameOf<typeof CONTROL_REQUEST>['request'] {
+function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: ClaudeHookFields | undefined, toolResponse: ToolResponse): FrameOf<typeof CONTROL_REQUEST>['request'] {
   const claudeFields = claude !== undefined;
   if (r.subtype === 'mcp_message') return build(MCP_MESSAGE, wire, { subtype: r.subtype, server_name: r.serverName, message: r.message });
   if (r.subtype === 'can_use_tool') {
-    const extras = claude?.permission(r.toolName, r.input, ctx.cwd);
+    const extras = r.askedBy === undefined ? claude?.permission(r.toolName, r.input, ctx.cwd) : undefined;
+    const hooked = claude !== undefined && r.askedBy !== undefined;
     const description = r.input['description'];
     return build(CAN_USE_TOOL, wire, {
       subtype: r.subtype,
@@ -44,6 +51,10 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       description: claudeFields && typeof description === 'string' ? description : undefined,
       permission_suggestions: extras?.suggestions,
       blocked_path: extras?.blockedPath,
+      decision_reason: hooked ? r.askedBy?.reason : undefined,
+      decision_reason_type: hooked ? 'hook' : undefined,
+      decision_reason_hook_event: hooked && claude.hookAskSource ? 'PreToolUse' : undefined,
+      decision_reason_hook_source: hooked && claude.hookAskSource ? 'settings' : undefined,
       tool_use_id: r.toolUseId,
     });
   }
@@ -62,13 +73,19 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       prompt: r.prompt,
       tool_name: r.toolName,
       tool_input: r.toolInput,
-      tool_response: r.toolResponse,
-      // measured: cbc 2.117.0's PreToolUse input names no tool_use_id (the request does; capture req_hook_callback)
-      tool_use_id: !claudeFields && r.hookEvent === 'PreToolUse' ? undefined : r.toolUseId,
-      stop_hook_active: claudeFields && r.hookEvent === 'Stop' ? false : undefined,
+      // measured: req_hook_callback_post_context (both CLIs)
+      tool_response: r.toolResponse === undefined ? undefined : toolResponse(r.toolName, r.toolResponse),
+      // measured: cbc 2.117.0's tool hook inputs name no tool_use_id (the request does; captures req_hook_callback, req_hook_callback_post_context)
+      tool_use_id: claudeFields ? r.toolUseId : undefined,
+      duration_ms: claudeFields && r.hookEvent === 'PostToolUse' ? 0 : undefined,
+      // measured (req_hook_callback_stop_block): both CLIs say whether a Stop hook already made the turn go on; Claude adds the last text
+      stop_hook_active: r.hookEvent === 'Stop' ? r.stopActive === true : undefined,
+      last_assistant_message: claudeFields && r.hookEvent === 'Stop' ? r.lastMessage : undefined,
+      background_tasks: claudeFields && r.hookEvent === 'Stop' ? [] : undefined,
+      session_crons: claudeFields && r.hookEvent === 'Stop' ? [] : undefined,
     }),
     // measured (req_hook_callback_prompt_submit_h3): Claude gives a prompt's hook a fresh id of its own, cbc none
-    tool_use_id: r.toolUseId ?? (claudeFields && r.hookEvent === 'UserPromptSubmit' ? ctx.rng.uuid() : undefined),
+    tool_use_id: r.toolUseId ?? (claudeFields && (r.hookEvent === 'UserPromptSubmit' || r.hookEvent === 'Stop') ? (r.roundId ?? ctx.rng.uuid()) : undefined),
   });
 }
 

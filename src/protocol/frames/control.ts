@@ -44,11 +44,16 @@ export const CONTROL_RESPONSE = frame(
 /** can_use_tool: measured on cbc 2.117.0; Claude adds permission_suggestions (claude-agent-sdk.md §3.3). */
 export const CAN_USE_TOOL = frame(
   'can_use_tool',
-  { subtype: lit('can_use_tool'), tool_name: 'str', display_name: 'str', input: 'obj', description: 'str', permission_suggestions: 'arr', blocked_path: 'str', tool_use_id: 'str' },
+  {
+    subtype: lit('can_use_tool'), tool_name: 'str', display_name: 'str', input: 'obj', description: 'str', permission_suggestions: 'arr', blocked_path: 'str',
+    decision_reason: 'str', decision_reason_type: 'str', decision_reason_hook_event: 'str', decision_reason_hook_source: 'str', tool_use_id: 'str',
+  },
   {
     cbc: ['subtype', 'tool_name', 'input', 'tool_use_id'],
-    // measured (capture req_can_use_tool_allow): display_name, description and blocked_path where the call has them
-    ...claude(['subtype', 'tool_name', 'display_name?', 'input', 'description?', 'permission_suggestions', 'blocked_path?', 'tool_use_id']),
+    // measured (capture req_can_use_tool_allow): display_name, description and blocked_path where the call has them; a PreToolUse
+    // hook's "ask": why instead of the suggestions (req_hook_callback_pre_ask; 2.1.328 also names the hook's event and source)
+    ...claude(['subtype', 'tool_name', 'display_name?', 'input', 'description?', 'permission_suggestions?', 'blocked_path?', 'decision_reason?',
+      'decision_reason_type?', 'decision_reason_hook_event?', 'decision_reason_hook_source?', 'tool_use_id']),
   },
 );
 
@@ -76,13 +81,17 @@ export const HOOK_INPUT = frame(
     tool_response: 'unknown',
     tool_use_id: 'str',
     stop_hook_active: 'bool',
+    duration_ms: 'num',
+    last_assistant_message: 'str',
+    background_tasks: 'arr',
+    session_crons: 'arr',
   },
   {
     // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first
-    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?'],
+    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?', 'stop_hook_active?'],
     // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
     ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'prompt?', 'tool_name?', 'tool_input?',
-      'tool_response?', 'tool_use_id?', 'stop_hook_active?']),
+      'tool_response?', 'tool_use_id?', 'duration_ms?', 'stop_hook_active?', 'last_assistant_message?', 'background_tasks?', 'session_crons?']),
   },
 );
 

@@ -174,3 +174,33 @@ export const SESSION_TITLE_CHANGED = frame(
   { type: lit('system'), subtype: lit('session_title_changed'), title: 'str', uuid: 'str', session_id: 'str' },
   claude(['type', 'subtype', 'title', 'uuid', 'session_id']),
 );
+
+/** What 2.1.328 says became of a prompt a UserPromptSubmit hook stopped (system/informational.prompt_submit_outcome). */
+export const PROMPT_SUBMIT_OUTCOME = frame(
+  'system/informational.prompt_submit_outcome',
+  { kind: 'str', prompt_kept: 'bool', reason: 'str' },
+  { 'claude-2.1.328': ['kind', 'prompt_kept', 'reason?'] },
+);
+
+/**
+ * Claude's notice that a hook stopped the turn (a UserPromptSubmit hook's decision "block" or continue: false;
+ * measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false).
+ */
+export const INFORMATIONAL = frame(
+  'system/informational',
+  { type: lit('system'), subtype: lit('informational'), content: 'str', level: 'str', prevent_continuation: 'bool', prompt_submit_outcome: nested(PROMPT_SUBMIT_OUTCOME), uuid: 'str', session_id: 'str' },
+  {
+    'claude-2.1.220': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'prompt_submit_outcome', 'uuid', 'session_id'],
+  },
+);
+
+/** Claude's notice that a Stop hook made the turn go on (measured: req_hook_callback_stop_block). */
+export const NOTIFICATION = frame(
+  'system/notification',
+  { type: lit('system'), subtype: lit('notification'), key: 'str', text: 'str', priority: 'str', session_id: 'str', uuid: 'str' },
+  {
+    'claude-2.1.220': ['type', 'subtype', 'key', 'text', 'priority', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'key', 'text', 'priority', 'session_id', 'uuid'],
+  },
+);

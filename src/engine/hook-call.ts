@@ -1,0 +1,9 @@
+import type { HostRequestBody } from './events.js';
+import type { HostAnswer } from './host.js';
+import type { TurnHost } from './turn-host.js';
+
+/** Sends one hook_callback and waits for its answer (or `timeoutMs`); `done` also gets the request's id. */
+export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer, requestId: string) => void): void {
+  const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
+  s.host.send(requestId, body, timeoutMs, (a) => done(a, requestId));
+}

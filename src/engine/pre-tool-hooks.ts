@@ -1,0 +1,97 @@
+import { obj, type RawFrame, str } from '../protocol/raw-frame.js';
+import { callHook } from './hook-call.js';
+import { hookIds, hookTimeoutMs } from './permissions.js';
+import type { PreToolHookPolicy } from './profile.js';
+import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
+
+/*
+ * What a PreToolUse hook's answer does to its tool call (issue #16; measured on both CLIs: req_hook_callback_pre_deny,
+ * _pre_block, _pre_continue_false, _pre_updated_input, _pre_allow_gated, _pre_ask). The SDKs' HookJSONOutput:
+ * `hookSpecificOutput.permissionDecision` allow / deny / ask (with `permissionDecisionReason`, and `updatedInput`),
+ * the older `decision` approve / block (with `reason`), and `continue: false` (with `stopReason`).
+ */
+
+/** The outcome of one PreToolUse answer. */
+export type PreToolVerdict =
+  /** The call goes on: `allow` skips the permission prompt; `input` replaces the call's input. */
+  | { kind: 'go'; allow: boolean; input: RawFrame | undefined; ask?: { reason: string | undefined } }
+  /** The call is refused with the CLI's text. */
+  | { kind: 'deny'; text: string }
+  /** The call runs, then the turn ends (Claude: terminal_reason hook_stopped). */
+  | { kind: 'stop-after'; input: RawFrame | undefined };
+
+/** Reads one PreToolUse hook answer as the profile's policy says. */
+export function preToolVerdict(policy: PreToolHookPolicy, tool: string, body: RawFrame): PreToolVerdict {
+  const specific = obj(body, 'hookSpecificOutput');
+  const decision = str(specific, 'permissionDecision');
+  const input = obj(specific, 'updatedInput');
+  const reason = str(specific, 'permissionDecisionReason') ?? str(body, 'reason');
+  if (body['continue'] === false) {
+    if (policy.stop === 'deny') return { kind: 'deny', text: policy.denyText(tool, str(body, 'stopReason')) };
+    return { kind: 'stop-after', input };
+  }
+  if (decision === 'deny') return { kind: 'deny', text: policy.denyText(tool, reason) };
+  if (body['decision'] === 'block' && policy.block === 'deny') return { kind: 'deny', text: policy.denyText(tool, reason) };
+  if (decision === 'ask') return { kind: 'go', allow: false, input, ask: { reason } };
+  return { kind: 'go', allow: decision === 'allow' || body['decision'] === 'approve', input };
+}
+
+/** What a call's PreToolUse hooks decided together: refused (by an answer, or a hook's own timeout), or go on as they said. */
+export type PreHooksOutcome =
+  | { kind: 'deny'; text: string; timedOut: boolean }
+  | { kind: 'go'; input: Record<string, unknown>; forced: 'allow' | undefined; stopAfter: boolean; askedBy: { reason: string | undefined } | undefined };
+
+/** Asks the call's PreToolUse hooks one after the other (each with its matcher's timeout, else `timeout`); `done` once with the outcome. */
+export function runPreToolHooks(
+  s: TurnHost,
+  call: { tool: string; toolUseId: string; input: Record<string, unknown>; timeout: number },
+  done: (o: PreHooksOutcome) => void,
+): void {
+  const policy = s.p.behavior.preToolHook;
+  const ids = hookIds(s.hooks, 'PreToolUse', call.tool);
+  const state: Extract<PreHooksOutcome, { kind: 'go' }> = { kind: 'go', input: call.input, forced: undefined, stopAfter: false, askedBy: undefined };
+  const fire = (i: number): void => {
+    const id = ids[i];
+    if (id === undefined) return done(state);
+    const own = hookTimeoutMs(s.hooks, 'PreToolUse', id);
+    const body = { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: call.tool, toolInput: state.input, toolUseId: call.toolUseId } as const;
+    callHook(s, body, own ?? call.timeout, (a, requestId) => {
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+      // a hook that missed its own timeout: Claude withdraws the request and refuses the call (req_hook_callback_pre_timeout)
+      if (a.kind === 'timeout' && own !== undefined && policy.timeoutText !== undefined) {
+        s.emit({ kind: 'host_cancel', requestId });
+        return done({ kind: 'deny', text: policy.timeoutText, timedOut: true });
+      }
+      const v = preToolVerdict(policy, call.tool, a.kind === 'response' ? a.body : {});
+      if (v.kind === 'deny') return done({ kind: 'deny', text: v.text, timedOut: false });
+      state.input = v.input ?? state.input;
+      if (v.kind === 'stop-after') state.stopAfter = true;
+      if (v.kind === 'go' && v.ask) state.askedBy = v.ask;
+      if (v.kind === 'go' && v.allow) state.forced = 'allow';
+      fire(i + 1);
+    });
+  };
+  fire(0);
+}
+
+/**
+ * A call a PreToolUse hook refused: its text as the tool_result, an error counted in permission_denials or a plain result
+ * as the profile says (a timeout's refusal is an error, not counted); `show` writes the call first where the CLI shows it late.
+ */
+export function refuseByHook(
+  s: TurnHost,
+  r: { tool: string; toolUseId: string; input: Record<string, unknown>; text: string; timedOut: boolean },
+  show: (() => void) | undefined,
+  next: () => void,
+): void {
+  const t = s.active;
+  if (!t) return;
+  show?.();
+  const isError = s.p.behavior.preToolHook.denialIsError || r.timedOut;
+  if (isError && !r.timedOut) t.stats.permissionDenials.push({ tool_name: r.tool, tool_use_id: r.toolUseId, tool_input: r.input });
+  s.at(MODEL_LATENCY, () => {
+    if (!s.active) return;
+    s.emit({ kind: 'tool_result', toolUseId: r.toolUseId, content: r.text, isError, deniedBy: r.timedOut ? 'hook-timeout' : 'hook', ran: { name: r.tool, input: r.input } });
+    next();
+  });
+}

@@ -1,0 +1,56 @@
+import { type RawFrame, str } from '../protocol/raw-frame.js';
+import { callHook } from './hook-call.js';
+import { hookIds } from './permissions.js';
+import type { PromptStop } from './profile.js';
+import type { TurnHost } from './turn-host.js';
+
+/*
+ * A prompt's UserPromptSubmit hooks (issue #10, #16): called one after the other before its turn starts
+ * (measured on both CLIs: req_hook_callback_prompt_submit_h3, the request comes before system/init). An answer
+ * with continue: false or decision "block" stops the prompt as the profile says (ProfileBehavior.promptHookStops).
+ */
+
+/** The stop a hook's answer asks for, with its reason; undefined when the prompt goes on. */
+function stopOf(body: RawFrame): { how: 'block' | 'stop'; reason: string | undefined } | undefined {
+  if (body['continue'] === false) return { how: 'stop', reason: str(body, 'stopReason') };
+  if (body['decision'] === 'block') return { how: 'block', reason: str(body, 'reason') };
+  return undefined;
+}
+
+/** Runs the prompt's UserPromptSubmit hooks, then `then` (the turn) unless an answer stopped the prompt. */
+export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
+  const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
+  let roundId: string | undefined;
+  const fire = (i: number): void => {
+    const id = ids[i];
+    if (id === undefined || prompt === undefined) return then();
+    roundId ??= s.o.rng.uuid();
+    callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt, roundId }, 60_000, (a) => {
+      const stop = a.kind === 'response' ? stopOf(a.body) : undefined;
+      const what = stop === undefined ? 'ignore' : s.p.behavior.promptHookStops[stop.how];
+      if (stop === undefined || what === 'ignore') return fire(i + 1);
+      stopPrompt(s, { ...stop, prompt }, what);
+    });
+  };
+  fire(0);
+}
+
+/** Ends a prompt a hook stopped: with a result and no model call (`result`), or without one in a new session. */
+function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string | undefined; prompt: string }, what: PromptStop): void {
+  const t = s.active;
+  if (!t) return;
+  const text = s.p.behavior.promptStopText(stop.how, stop.reason, stop.prompt);
+  if (what === 'result') {
+    s.emit({ kind: 'turn_init' });
+    s.emit({ kind: 'prompt_blocked', how: stop.how, reason: stop.reason, text });
+    t.stats.blocked = true;
+    return s.endTurn(true, text, []);
+  }
+  // cbc 2.117.0: an error frame, no result, and the next prompt starts a new session (measured: req_hook_callback_prompt_continue_false)
+  s.emit({ kind: 'prompt_blocked', how: stop.how, reason: stop.reason, text });
+  for (const timer of t.timers) timer.cancel();
+  s.active = undefined;
+  s.sessionId = s.p.ids.sessionId(s.o.rng);
+  s.messages = 0;
+  s.o.scheduler.after(0, () => s.pump());
+}

@@ -1,0 +1,157 @@
+// The emulator side of fuzz() runs: in this thread, or in worker threads (issue #21: one thread holds a campaign
+// to one core; the consumer, a user function, stays here and reads the run's stdout from a stream as before).
+import { existsSync, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ScenarioT } from '../scenario/schema.js';
+import { brokenRules } from '../tools/fuzz/judge.js';
+import { startInMemory } from './harness.js';
+
+/** Calling thread -> worker. `ack`: the consumer's stream took `n` more bytes of the run's stdout. */
+export type ToWorker =
+  | { t: 'start'; id: number; argv: string[]; env: NodeJS.ProcessEnv; home: string; check: boolean }
+  | { t: 'in'; id: number; text: string }
+  | { t: 'end'; id: number }
+  | { t: 'ack'; id: number; n: number };
+
+/** Worker -> calling thread. `exit`: the run's emulator exited (its stdout all sent); the worker then removes its home. */
+export type FromWorker = { t: 'out'; id: number; chunks: Uint8Array[] } | { t: 'exit'; id: number; broken: string[]; error?: string };
+
+/** One run's emulator as the consumer's side sees it. */
+export interface EmulatorSide {
+  /** The run's stdout (perturbed), for the consumer. */
+  out: PassThrough;
+  send(text: string): void;
+  end(): void;
+  /** Resolves once the emulator exited, with the checker's broken rules when `check` was asked (else []). */
+  finished: Promise<string[]>;
+  /**
+   * Called once the consumer is done with the run: starts removing the run's home (in the background: on a busy
+   * disk it costs more than a run) and gives that removal's promise.
+   */
+  release(): Promise<unknown>;
+}
+
+/** What starts a run: the drop-in's argv and environment, its home (a fresh folder), whether to check its stream. */
+export interface RunStart {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  home: string;
+  check: boolean;
+}
+
+/** Starts runs' emulators; `close` ends the ones still running (fuzz() calls it once its campaign settled). */
+export interface EmulatorHost {
+  start(run: RunStart): EmulatorSide;
+  close(): Promise<void>;
+}
+
+/** The emulator in this thread: the drop-in over in-memory streams, its stdout piped to the consumer's stream. */
+export function localHost(scenario: ScenarioT | undefined): EmulatorHost {
+  return {
+    start(r) {
+      mkdirSync(r.home);
+      const { stdin, stdout, exit } = startInMemory({ argv: r.argv, env: r.env, cwd: r.home, scenario });
+      const seen: Buffer[] = [];
+      if (r.check) stdout.on('data', (c: Buffer) => seen.push(c));
+      stdout.pause();
+      const out = new PassThrough();
+      stdout.pipe(out);
+      const finished = exit.then(() => (r.check ? brokenRules(Buffer.concat(seen).toString('utf8')) : []));
+      return {
+        out,
+        send: (text) => void (stdin.writableEnded || stdin.write(text)),
+        end: () => void (stdin.writableEnded || stdin.end()),
+        finished,
+        release: () => rm(r.home, { recursive: true, force: true }),
+      };
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** The compiled worker entry; absent when this module runs from the TypeScript sources (a test runner's transform). */
+const WORKER = fileURLToPath(new URL('./fuzz-worker.js', import.meta.url));
+
+/** Whether worker threads can be used here (the worker entry is compiled JavaScript next to this module). */
+export const workersAvailable = (): boolean => existsSync(WORKER);
+
+interface Pending {
+  out: PassThrough;
+  finished: { resolve: (b: string[]) => void; reject: (e: Error) => void };
+}
+
+/**
+ * A worker thread that loads the drop-in once and runs emulators for this thread's consumers. Written by hand: the
+ * messages are a run's stream (bytes out, frames in, acks for backpressure), which no pool library carries.
+ */
+export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
+  const w = new Worker(WORKER, { workerData: { scenario } });
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  w.on('message', (m: FromWorker) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    if (m.t === 'out') {
+      // the emulator's writes one by one (a perturbation may cut frames across writes), one ack for the batch
+      let n = 0;
+      let room = true;
+      for (const c of m.chunks) {
+        n += c.byteLength;
+        room = p.out.write(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+      }
+      if (room) w.postMessage({ t: 'ack', id: m.id, n } satisfies ToWorker);
+      else p.out.once('drain', () => w.postMessage({ t: 'ack', id: m.id, n } satisfies ToWorker));
+    } else {
+      pending.delete(m.id);
+      p.out.end();
+      if (m.error !== undefined) p.finished.reject(new Error(m.error));
+      else p.finished.resolve(m.broken);
+    }
+  });
+  const onError = (e: Error) => {
+    for (const p of pending.values()) p.finished.reject(e);
+    pending.clear();
+  };
+  w.on('error', onError);
+  return {
+    start(r) {
+      const id = nextId++;
+      const out = new PassThrough();
+      let finished!: Pending['finished'];
+      const side: EmulatorSide = {
+        out,
+        send: (text) => w.postMessage({ t: 'in', id, text } satisfies ToWorker),
+        end: () => w.postMessage({ t: 'end', id } satisfies ToWorker),
+        finished: new Promise<string[]>((resolve, reject) => (finished = { resolve, reject })),
+        // the worker removes the home once the emulator exits; close() ends any it did not get to (fuzz() then removes the folder)
+        release: () => Promise.resolve(),
+      };
+      pending.set(id, { out, finished });
+      w.postMessage({ t: 'start', id, ...r } satisfies ToWorker);
+      return side;
+    },
+    async close() {
+      await w.terminate();
+      onError(new Error('fuzz(): the worker threads were closed with this run in flight'));
+    },
+  };
+}
+
+/** Runs spread over `hosts` (this thread and workers): each run goes to the host with the fewest runs in flight, the first on a tie. */
+export function spreadHost(hosts: readonly EmulatorHost[]): EmulatorHost {
+  const load = hosts.map(() => 0);
+  return {
+    start(r) {
+      const i = load.indexOf(Math.min(...load));
+      load[i] = (load[i] ?? 0) + 1;
+      const side = (hosts[i] as EmulatorHost).start(r);
+      const done = () => void (load[i] = (load[i] ?? 1) - 1);
+      side.finished.then(done, done);
+      return side;
+    },
+    close: async () => void (await Promise.all(hosts.map((h) => h.close()))),
+  };
+}

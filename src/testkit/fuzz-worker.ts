@@ -1,0 +1,73 @@
+// A worker thread of the in-process fuzz() (issue #21): runs the emulator side of runs (the drop-in over
+// in-memory streams, its perturbations, the checker over a legal plan's stream) while the consumer stays in
+// the calling thread. Messages are those of fuzz-threads.ts (ToWorker in, FromWorker out).
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ScenarioT } from '../scenario/schema.js';
+import { brokenRules } from '../tools/fuzz/judge.js';
+import type { FromWorker, ToWorker } from './fuzz-threads.js';
+import { startInMemory, type InMemoryRun } from './harness.js';
+
+/** Unacknowledged stdout bytes a run may have in flight before its stdout pauses (two stream buffers, as a pipe into a PassThrough holds). */
+const WINDOW = 32 * 1024;
+
+const port = parentPort;
+if (!port) throw new Error('fuzz-worker.js is a worker thread of fuzz(), not a program');
+const scenario = (workerData as { scenario?: ScenarioT }).scenario;
+
+interface Run {
+  run: InMemoryRun;
+  unacked: number;
+  /** Writes not posted yet: a run's writes of one turn of the event loop go in one message (a message costs more than a small write). */
+  batch: Buffer[];
+}
+const runs = new Map<number, Run>();
+const post = (m: FromWorker) => port.postMessage(m);
+
+function start(m: Extract<ToWorker, { t: 'start' }>): void {
+  try {
+    mkdirSync(m.home);
+  } catch (e) {
+    post({ t: 'exit', id: m.id, broken: [], error: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  const run = startInMemory({ argv: m.argv, env: m.env, cwd: m.home, scenario });
+  const r: Run = { run, unacked: 0, batch: [] };
+  runs.set(m.id, r);
+  const seen: Buffer[] = [];
+  const flush = () => {
+    if (r.batch.length === 0) return;
+    post({ t: 'out', id: m.id, chunks: r.batch });
+    r.batch = [];
+  };
+  run.stdout.on('data', (c: Buffer) => {
+    if (m.check) seen.push(c);
+    r.unacked += c.length;
+    if (r.unacked > WINDOW) run.stdout.pause();
+    if (r.batch.push(c) === 1) setImmediate(flush);
+  });
+  run.stdout.on('end', () => {
+    flush();
+    void run.exit.then(() => {
+      runs.delete(m.id);
+      post({ t: 'exit', id: m.id, broken: m.check ? brokenRules(Buffer.concat(seen).toString('utf8')) : [] });
+      void rm(m.home, { recursive: true, force: true });
+    });
+  });
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.t === 'start') return start(m);
+  const r = runs.get(m.id);
+  if (!r) return; // a run that ended already
+  const { stdin, stdout } = r.run;
+  if (m.t === 'in') {
+    if (!stdin.writableEnded) stdin.write(m.text);
+  } else if (m.t === 'end') {
+    if (!stdin.writableEnded) stdin.end();
+  } else {
+    r.unacked -= m.n;
+    if (r.unacked <= WINDOW && stdout.isPaused()) stdout.resume();
+  }
+});
