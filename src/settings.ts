@@ -10,6 +10,10 @@ export interface EmuSettings {
   /** `permissions.allow` / `permissions.deny` rules: the same rules as --allowedTools / --disallowedTools. */
   allow: string[];
   deny: string[];
+  /** The allow rules --settings itself gives (Claude reports them as source "config", as --allowedTools; capture opt_settings_allow_bash_h3). */
+  flagAllow: string[];
+  /** How many project allow rules were set aside (ignoreProjectAllow). */
+  ignoredProjectAllow: number;
 }
 
 /**
@@ -18,8 +22,17 @@ export interface EmuSettings {
  * --setting-sources, then --settings (a JSON string or a file path) on top. `home`: the run's HOME (an in-process
  * run's environment is not the process's; default os.homedir()).
  */
-export function loadSettings(opts: { cwd: string; dir: string; sources: string | undefined; flag: string | undefined; home?: string | undefined }): EmuSettings {
+export function loadSettings(opts: {
+  cwd: string;
+  dir: string;
+  sources: string | undefined;
+  flag: string | undefined;
+  home?: string | undefined;
+  /** The project file's allow rules are not honoured (Claude Code in -p / stream-json: capture opt_settings_allow_bash_project). */
+  ignoreProjectAllow?: boolean | undefined;
+}): EmuSettings {
   const merged: Record<string, unknown> = {};
+  let ignoredProjectAllow = 0;
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
     user: join(opts.home || homedir(), opts.dir, 'settings.json'),
@@ -28,14 +41,22 @@ export function loadSettings(opts: { cwd: string; dir: string; sources: string |
   };
   for (const s of sources) {
     const f = files[s];
-    if (f && existsSync(f)) Object.assign(merged, readJson(f));
+    if (!f || !existsSync(f)) continue;
+    const read = readJson(f);
+    if (s === 'project' && opts.ignoreProjectAllow === true && read['permissions'] !== null && typeof read['permissions'] === 'object') {
+      const p = read['permissions'] as Record<string, unknown>;
+      ignoredProjectAllow = Array.isArray(p['allow']) ? p['allow'].length : 0;
+      read['permissions'] = { ...p, allow: [] };
+    }
+    Object.assign(merged, read);
   }
+  let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     const text = opts.flag.trim();
-    Object.assign(merged, text.startsWith('{') ? parseJson(text, '--settings') : readJson(text));
+    Object.assign(merged, (flagged = text.startsWith('{') ? parseJson(text, '--settings') : readJson(text)));
   }
-  const permissions = merged['permissions'];
-  const rules = (key: string): string[] => {
+  const rules = (key: string, from = merged): string[] => {
+    const permissions = from['permissions'];
     const list = permissions !== null && typeof permissions === 'object' ? (permissions as Record<string, unknown>)[key] : undefined;
     return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
   };
@@ -44,6 +65,8 @@ export function loadSettings(opts: { cwd: string; dir: string; sources: string |
     model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
     allow: rules('allow'),
     deny: rules('deny'),
+    flagAllow: rules('allow', flagged),
+    ignoredProjectAllow,
   };
 }
 

@@ -60,7 +60,7 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
     throw e;
   }
   try {
-    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag, home: io.env['HOME'] }) };
+    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag, home: io.env['HOME'], ignoreProjectAllow: cfg.profile.behavior.projectAllowIgnored !== undefined }) };
   } catch (e) {
     if (e instanceof EmuError && e.code === 'E_SETTINGS') return unusable(io, 1, e.message);
     throw e;
@@ -91,6 +91,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   const inputs = await readInputs(cfg, io);
   if ('exit' in inputs) return inputs;
   const { scenario, settings } = inputs;
+  const untrusted = settings.ignoredProjectAllow > 0 ? profile.behavior.projectAllowIgnored?.(settings.ignoredProjectAllow, io.cwd, io.env['HOME'] || '~') : undefined;
+  if (untrusted !== undefined) stderrLine(io)(untrusted);
 
   const rng = new Random(cfg.seed ?? Random.freshSeed());
   const epoch = cfg.seed !== undefined ? seededEpoch(rng.fork('epoch')) : Date.now();
@@ -157,7 +159,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     singleShot: !cfg.streamIn,
     pid: cfg.seed !== undefined ? rng.fork('pid').int(1000, 99999) : process.pid,
     allowedTools: [...cfg.allowedTools, ...settings.allow],
-    cliAllowedTools: cfg.allowedTools,
+    cliAllowedTools: [...cfg.allowedTools, ...settings.flagAllow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
     cliFlags: cfg.cliFlags,

@@ -1,3 +1,4 @@
+import type { McpServerInfo } from './mcp-servers.js';
 /**
  * Typed events the engine produces on the virtual clock. They say *what happened*; profiles
  * (src/profiles) decide whether and how each becomes bytes on the wire.
@@ -168,6 +169,8 @@ export interface ControlFacts {
   task?: { output: string; exitCode: number | undefined; terminal: boolean };
   /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
   model?: { requested: string; previous: string };
+  /** The configured MCP server an mcp_toggle / mcp_reconnect names, or what mcp_set_servers added and removed (mcp-servers.ts). */
+  mcp?: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] };
 }
 
 /** What one model spent over a session: its API calls, their tokens and their time (spend.ts). */

@@ -1,3 +1,4 @@
+import type { McpServerInfo } from './mcp-servers.js';
 import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
 import type { OddProblem } from '../transport/inbound.js';
@@ -39,6 +40,8 @@ export interface EncodeContext {
   cliFlags?: CliFlags | undefined;
   /** The `agents` the host's initialize request defined (the SDK's object by name), if any. */
   hostAgents?: unknown;
+  /** The session's external MCP servers (mcp-servers.ts): system/init and mcp_status list them. */
+  mcpServers?: readonly McpServerInfo[] | undefined;
   /** The session's model calls so far, per model (get_usage, get_session_cost, get_context_usage). */
   spend?: SpendView | undefined;
   /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */
@@ -275,6 +278,13 @@ export interface ProfileBehavior {
    * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
    */
   schemaEnforcement?: string;
+  /**
+   * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
+   * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).
+   */
+  projectAllowIgnored?(count: number, cwd: string, home: string): string;
+  /** The initialize request's `jsonSchema` acts as --json-schema (Claude; cbc 2.117.0 ignores it: captures ctl_initialize_json_schema_h3). */
+  initializeJsonSchema?: boolean;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
@@ -326,8 +336,8 @@ export interface InitToolOptions {
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;
-  /** --json-schema was given (Claude lists its StructuredOutput tool then). */
-  structuredOutput?: boolean;
+  /** --json-schema was given (Claude lists its StructuredOutput tool then); `initialize`: only the initialize request's jsonSchema. */
+  structuredOutput?: boolean | 'initialize';
   /** The command-line flags given, with their values (SessionOptions.cliFlags). */
   cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */

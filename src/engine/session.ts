@@ -9,12 +9,14 @@ import { interruptHeld } from './asks.js';
 import { promptHooks } from './prompt-hooks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
-import type { ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
+import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
 import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { sdkServers } from './mcp.js';
+import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
+import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
@@ -40,6 +42,7 @@ export class Session implements TurnHost {
   hostAgents: unknown; // the initialize request's `agents`
   hostSeq = 0;
   readonly sdkMcpServers = new Set<string>();
+  readonly mcpServers: McpServerInfo[];
   readonly mcpReady = new Set<string>();
   mcpSeq = 0;
   /** The session served: the bound one, until cbc's blank turn starts a new one. */
@@ -66,7 +69,7 @@ export class Session implements TurnHost {
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   messages: number; // blank-beside.ts adds a joined prompt's
-  private readonly toolList: string[]; // fixed for the session: computed once, not for every frame the session encodes
+  private toolList: string[]; // computed once (and again when initialize brings a jsonSchema), not for every frame
   readonly transcriptPath: string;
   private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
   private dequeueWaiters: Array<() => void> = [];
@@ -89,15 +92,8 @@ export class Session implements TurnHost {
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
-    this.toolList = this.p.behavior.initTools({
-      disallowed: opts.disallowedTools ?? [],
-      hostAnswersPrompts: opts.permissionPromptStdio === true,
-      disableWorkflows: opts.disableWorkflows === true,
-      structuredOutput: opts.jsonSchema !== undefined,
-      cliFlags: opts.cliFlags,
-      agent: opts.agent,
-      model: this.model,
-    });
+    this.toolList = sessionTools(opts, this.p, this.model);
+    this.mcpServers = configuredMcpServers(opts.cliFlags, opts.cwd, opts.env);
     this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
@@ -129,7 +125,7 @@ export class Session implements TurnHost {
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
-      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents },
+      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents, mcpServers: this.mcpServers },
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
       echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
@@ -204,6 +200,7 @@ export class Session implements TurnHost {
         const repeat = this.initCount++ > 0;
         [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
         for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
+        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
         ok({ kind: 'initialize', request, repeat });
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
@@ -236,7 +233,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts = controlFacts(subtype, request, this.o.cwd, this.runs, this.model);
+    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
     ok({ kind: 'canned', subtype, request, facts });
   }

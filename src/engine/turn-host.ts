@@ -66,7 +66,7 @@ export interface SessionOptions {
   /** --allowedTools / --disallowedTools rules. */
   allowedTools?: readonly string[] | undefined;
   disallowedTools?: readonly string[] | undefined;
-  /** The allowedTools rules the command line gave (the others came from settings files). */
+  /** The allowedTools rules the command line gave, by --allowedTools or --settings (the others came from settings files). */
   cliAllowedTools?: readonly string[] | undefined;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;

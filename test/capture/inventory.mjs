@@ -211,10 +211,10 @@ const OPTION_CASES = {
   '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
   '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3'],
   '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc'],
-  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
+  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file'],
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],
-  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3'],
+  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;

@@ -99,6 +99,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)
     signalCancelsHostRequests: v328 ? undefined : new Set(['SIGTERM']),
     resumedModel: apiModel,
+    projectAllowIgnored: (n, cwd, home) => // measured: opt_settings_allow_bash_project (1 entry; the plural is inferred)
+      `Ignoring ${n} permissions.allow ${n === 1 ? 'entry' : 'entries'} from .claude/settings.json: this workspace has not been trusted. Run Claude Code interactively here once and accept the trust dialog, or set projects[${JSON.stringify(cwd)}].hasTrustDialogAccepted: true in ${join(home, '.claude', '.claude.json')}.`,
+    initializeJsonSchema: true, // measured: ctl_initialize_json_schema_h3 (StructuredOutput listed, the reminder turn)
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
@@ -132,6 +135,12 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
+  const listed = builtInTools(spec, o);
+  // the initialize request's jsonSchema adds StructuredOutput after the sorted list (measured: ctl_initialize_json_schema_h3)
+  return o.structuredOutput === 'initialize' ? [...listed, 'StructuredOutput'] : listed;
+}
+
+function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   // --bare (CLAUDE_CODE_SIMPLE): the three basic tools only (measured: opt_bare)
   if (o.cliFlags?.has('bare') === true) return ['Bash', 'Edit', 'Read'].filter((t) => !o.disallowed.includes(t));
   // --restricted drops the tools that run commands or code, and WebFetch (measured: opt_restricted); Glob/Grep replace Bash
@@ -141,7 +150,7 @@ function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
     ...(spec.v328 && isPre5Model(o.model) ? TASK_LIST_TOOLS_328 : []),
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
     ...(noBash ? ['Glob', 'Grep'] : []),
-    ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema
+    ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema (sorted in)
   ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
   // --disable-slash-commands drops the Skill tool with the skills (measured: opt_disable_slash_commands_stream)
@@ -231,14 +240,17 @@ function claudeOddLine(v328: boolean, problem: OddProblem, line: string, value: 
 
 /** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
 function bunJsonError(line: string, err: Error): string {
-  // an object cut short after a member or with no property name where one belongs (V8: "Expected ',' or '}' after
-  // property value", "Expected property name or '}'"; captures in_nonjson_brace, in_nonjson_after_interrupt_fm)
-  if (/Expected ',' or '}'|Expected property name or '}'/.test(err.message)) return "Expected '}'";
-  if (/Expected ',' or ']'/.test(err.message)) return "Expected ']'"; // the same for an array (JavaScriptCore's wording)
-  // a value followed by more text (V8: "Unexpected non-whitespace character after JSON"; capture in_two_objects_one_line_h3)
-  if (/after JSON/.test(err.message)) return 'Unable to parse JSON string';
-  const t = line.trimStart();
-  const word = /^[A-Za-z_$][\w$]*/.exec(t)?.[0];
+  const m = err.message;
+  // V8's message → JavaScriptCore's, per kind of malformed line (captures in_nonjson_brace, in_nonjson_after_turn_h2,
+  // in_two_objects_one_line_h3, in_object_trailing_text, in_single_quotes, in_truncated_object)
+  const at = /at position (\d+)/.exec(m)?.[1];
+  if (at !== undefined && line[Number(at)] === "'") return "Single quotes (') are not allowed in JSON";
+  if (/non-whitespace character after JSON/.test(m)) return 'Unable to parse JSON string'; // a value, then more on the line
+  if (/Expected ',' or '}'|Expected property name or '}'/.test(m)) return "Expected '}'"; // an object cut short after a member, or with no property name where one belongs
+  if (/Expected ',' or ']'/.test(m)) return "Expected ']'";
+  if (/^Unterminated string/.test(m)) return 'Unterminated string';
+  if (/^Unexpected end of JSON input/.test(m)) return 'Unexpected EOF';
+  const word = /^[A-Za-z_$][\w$]*/.exec(line.trimStart())?.[0];
   if (word) return `Unexpected identifier "${word}"`;
   return 'Unexpected token';
 }

@@ -6,6 +6,7 @@ import { COMMANDS_CHANGED, SESSION_TITLE_CHANGED } from '../../protocol/frames/s
 import { controlError, controlSuccess } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { contextUsage } from './context.js';
+import { mcpFailureText } from './mcp-servers.js';
 import { localCommandOutput } from './control.js';
 import { sessionCostText, usageReply } from './usage.js';
 import type { ClaudeSpec } from './spec.js';
@@ -47,7 +48,14 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'list_models':
       return { response: { models: clone(data.initializeResponse['models']) } };
     case 'mcp_set_servers':
-      return { response: mcpSetServers(spec, r['servers']) };
+      return { response: mcpSetServers(spec, r['servers'], p.facts) };
+    case 'mcp_toggle': {
+      // a configured server: turned off, an empty success; turned on, it fails to connect again (unknown names: the captured refusal)
+      const server = p.facts?.mcp?.server;
+      return server === undefined ? undefined : server.disabled ? {} : { error: mcpFailureText(spec, server) };
+    }
+    case 'mcp_reconnect': // it fails again, for the same reason
+      return p.facts?.mcp?.server ? { error: mcpFailureText(spec, p.facts.mcp.server) } : undefined;
     case 'read_file':
       return readFile(spec, p.facts);
     case 'register_repo_root':
@@ -83,17 +91,16 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
 }
 
 /**
- * mcp_set_servers: every named server is added; the emulator runs no external MCP server, so each one that is
- * not the SDK's own fails to connect as a server that exits at once does (capture ctl_mcp_set_servers_stdio).
+ * mcp_set_servers: every named server is added; the emulator runs no external MCP server, so each one that is not the
+ * SDK's own fails as mcp-servers.ts decides (captures ctl_mcp_set_servers_stdio, ctl_mcp_set_servers_then_status).
  */
-function mcpSetServers(spec: ClaudeSpec, servers: unknown): Record<string, unknown> {
-  const named = servers !== null && typeof servers === 'object' ? Object.entries(servers as Record<string, unknown>) : [];
-  const closed = spec.v328 ? 'Connection closed' : 'MCP error -32000: Connection closed';
-  const isSdk = (cfg: unknown) => cfg !== null && typeof cfg === 'object' && (cfg as Record<string, unknown>)['type'] === 'sdk';
+function mcpSetServers(spec: ClaudeSpec, servers: unknown, facts: ControlFacts | undefined): Record<string, unknown> {
+  const named = servers !== null && typeof servers === 'object' ? Object.keys(servers) : [];
+  const failed = facts?.mcp?.added ?? [];
   return {
-    added: named.map(([name]) => name),
-    removed: [],
-    errors: Object.fromEntries(named.filter(([, cfg]) => !isSdk(cfg)).map(([name]) => [name, closed])),
+    added: named,
+    removed: facts?.mcp?.removed ?? [],
+    errors: Object.fromEntries(failed.map((s) => [s.name, mcpFailureText(spec, s)])),
   };
 }
 

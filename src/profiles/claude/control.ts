@@ -10,6 +10,7 @@ import { clone, profileData } from '../data.js';
 import { customAgents } from './flags.js';
 import { isPre5Model, type ClaudeSpec } from './spec.js';
 import { withSessionModel } from './models.js';
+import { statusMcpServers } from './mcp-servers.js';
 import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
@@ -24,7 +25,7 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
       // claude-code-cli.md §8; cancel_queued (the SDK's Stop) adds the list of prompts it dropped (measured: ctl_interrupt_cancel_queued_h3)
       return p.cancelQueued ? { still_queued: [], cancelled: [] } : { still_queued: [] };
     case 'mcp_status':
-      return { mcpServers: [] };
+      return { mcpServers: statusMcpServers(spec, ctx.mcpServers) };
     // measured on 2.1.220 / 2.1.328 (surface captures ctl_set_*)
     case 'set_permission_mode':
       return { mode: p.mode };

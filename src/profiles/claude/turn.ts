@@ -15,6 +15,7 @@ import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors } from './flags.js';
 import { writeRefusal } from './permission.js';
+import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, type ClaudeSpec } from './spec.js';
 
 /** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
@@ -30,6 +31,7 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   tpl.tools = ctx.tools;
   tpl.model = ctx.model;
   tpl.permissionMode = ctx.permissionMode;
+  tpl.mcp_servers = initMcpServers(spec, ctx.mcpServers);
   tpl.uuid = ctx.rng.uuid();
   // measured (opt_bare, opt_safe_mode, opt_restricted): no auto-memory in these modes, no messaging socket with --bare / --restricted
   const has = (f: string) => ctx.cliFlags?.has(f) === true;

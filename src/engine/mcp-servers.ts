@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { isRawFrame } from '../protocol/raw-frame.js';
+
+/**
+ * The external MCP servers a session was configured with (issue #16; measured on Claude Code: opt_mcp_config_*,
+ * ctl_mcp_*_bad_server): `--mcp-config` values (JSON text or a file), the cwd's `.mcp.json` unless
+ * `--strict-mcp-config`, and those `mcp_set_servers` adds. The emulator runs no external MCP server, so each one
+ * fails to connect, for the reason the CLI would find first: a stdio command that does not exist cannot be spawned,
+ * one that does exits without speaking MCP (the connection closes), an http/sse server is not reached.
+ * SDK servers (`type: "sdk"`) are the host's own and are not listed here (mcp.ts).
+ */
+export interface McpServerInfo {
+  name: string;
+  /** The server's configuration as given. */
+  config: Readonly<Record<string, unknown>>;
+  /** Where it came from: the command line or mcp_set_servers (`dynamic`), or the cwd's .mcp.json (`project`). */
+  scope: 'dynamic' | 'project';
+  /** Turned off by mcp_toggle. */
+  disabled: boolean;
+  /** Added by mcp_set_servers (a later one replaces only these; the command line's stay: capture ctl_mcp_set_servers_replace). */
+  bySdk?: boolean;
+  /** Why it did not connect. */
+  failure: { kind: 'spawn'; command: string } | { kind: 'closed' } | { kind: 'unreachable' };
+}
+
+/** The command-line flags (profile.ts CliFlags, restated: profile.ts names this module's types). */
+type Flags = ReadonlyMap<string, string | true | readonly string[]>;
+
+/** The session's external MCP servers, in the order the CLI lists them (project file first, then the command line's in order given). */
+export function configuredMcpServers(flags: Flags | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>): McpServerInfo[] {
+  const out: McpServerInfo[] = [];
+  const add = (servers: unknown, scope: McpServerInfo['scope']) => {
+    for (const s of serversOf(servers, scope, cwd, env)) {
+      const at = out.findIndex((o) => o.name === s.name);
+      if (at >= 0) out.splice(at, 1); // a later definition of a name replaces the earlier
+      out.push(s);
+    }
+  };
+  if (flags?.has('strict-mcp-config') !== true) add(configIn(readOr(join(cwd, '.mcp.json'))), 'project');
+  const given = flags?.get('mcp-config');
+  for (const v of given === undefined || given === true ? [] : typeof given === 'string' ? [given] : given) {
+    add(configIn(v.trimStart().startsWith('{') ? v : readOr(resolve(cwd, v))), 'dynamic');
+  }
+  return out;
+}
+
+/** mcp_set_servers: the non-SDK servers it names replace those an earlier one set (the names it drops are `removed`). */
+export function setMcpServers(list: McpServerInfo[], servers: unknown, cwd: string, env: Readonly<Record<string, string | undefined>>): { added: McpServerInfo[]; removed: string[] } {
+  const next = serversOf(servers, 'dynamic', cwd, env).map((s) => ({ ...s, bySdk: true }));
+  const removed = list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name);
+  const added = next.filter((n) => !list.some((s) => s.name === n.name));
+  const kept = list.filter((s) => s.bySdk !== true || next.some((n) => n.name === s.name));
+  list.splice(0, list.length, ...kept, ...added);
+  return { added, removed };
+}
+
+function serversOf(servers: unknown, scope: McpServerInfo['scope'], cwd: string, env: Readonly<Record<string, string | undefined>>): McpServerInfo[] {
+  if (!isRawFrame(servers)) return [];
+  return Object.entries(servers).flatMap(([name, config]) => {
+    if (!isRawFrame(config) || config['type'] === 'sdk') return [];
+    return [{ name, config, scope, disabled: false, failure: failureOf(config, cwd, env) }];
+  });
+}
+
+function failureOf(config: Readonly<Record<string, unknown>>, cwd: string, env: Readonly<Record<string, string | undefined>>): McpServerInfo['failure'] {
+  const type = config['type'];
+  if (type === 'http' || type === 'sse' || (type === undefined && typeof config['url'] === 'string')) return { kind: 'unreachable' };
+  const command = typeof config['command'] === 'string' ? config['command'] : '';
+  return findCommand(command, cwd, env) ? { kind: 'closed' } : { kind: 'spawn', command };
+}
+
+/** Whether a command resolves as a spawn would: a path as given, a bare name along PATH. */
+function findCommand(command: string, cwd: string, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (command === '') return false;
+  if (command.includes('/')) return existsSync(isAbsolute(command) ? command : resolve(cwd, command));
+  return (env['PATH'] ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, command)));
+}
+
+/** The `mcpServers` object of a config file's text (nothing when it is not JSON). */
+function configIn(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRawFrame(parsed) ? parsed['mcpServers'] : undefined;
+  } catch {
+    return undefined; // an unreadable config is refused by the option check before a session starts
+  }
+}
+
+function readOr(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined; // no such file: no servers from it
+  }
+}
+
+/** The facts of an MCP control request about configured servers (mcp_toggle turns one off or on here), or undefined. */
+export function mcpFacts(
+  subtype: string,
+  request: Readonly<Record<string, unknown>>,
+  list: McpServerInfo[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { mcp: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] } } | undefined {
+  if (subtype === 'mcp_set_servers') return { mcp: setMcpServers(list, request['servers'], cwd, env) };
+  if (subtype !== 'mcp_toggle' && subtype !== 'mcp_reconnect') return undefined;
+  const server = list.find((s) => s.name === request['serverName']);
+  if (server === undefined) return undefined;
+  if (subtype === 'mcp_toggle') server.disabled = request['enabled'] === false;
+  return { mcp: { server } };
+}

@@ -1,0 +1,40 @@
+import type { McpServerInfo } from '../../engine/mcp-servers.js';
+import type { ClaudeSpec } from './spec.js';
+
+/**
+ * How Claude Code reports the external MCP servers it could not connect (measured on 2.1.220 / 2.1.328: captures
+ * opt_mcp_config_bad_server_h3, opt_mcp_config_*, ctl_mcp_status_*_server, ctl_mcp_toggle_bad_server,
+ * ctl_mcp_reconnect_bad_server, ctl_mcp_set_servers_stdio, ctl_mcp_set_servers_then_status).
+ */
+
+/** The reason a server did not connect, as the CLI words it (2.1.328 names a dynamic server's transport where a project one's command). */
+export function mcpFailureText(spec: ClaudeSpec, s: McpServerInfo): string {
+  switch (s.failure.kind) {
+    case 'spawn':
+      return `ENOENT: no such file or directory, posix_spawn '${spec.v328 && s.scope === 'dynamic' ? 'stdio' : s.failure.command}'`;
+    case 'closed':
+      return spec.v328 ? 'Connection closed' : 'MCP error -32000: Connection closed';
+    case 'unreachable':
+      return `${spec.v328 ? 'ECONNREFUSED: ' : ''}Unable to connect. Is the computer able to access the url?`;
+  }
+}
+
+const status = (s: McpServerInfo) => (s.disabled ? 'disabled' : 'failed');
+
+/** system/init's `mcp_servers`. */
+export function initMcpServers(spec: ClaudeSpec, servers: readonly McpServerInfo[] | undefined): Array<Record<string, string>> {
+  return (servers ?? []).map((s) => ({ name: s.name, status: status(s), ...(spec.v328 ? { source: s.scope } : {}) }));
+}
+
+/** mcp_status's `mcpServers`: a disabled server carries no error; 2.1.328 adds the transport and the source. */
+export function statusMcpServers(spec: ClaudeSpec, servers: readonly McpServerInfo[] | undefined): Array<Record<string, unknown>> {
+  return (servers ?? []).map((s) => ({
+    name: s.name,
+    status: status(s),
+    ...(s.disabled ? {} : { error: mcpFailureText(spec, s) }),
+    config: s.config,
+    ...(spec.v328 ? { transport: typeof s.config['type'] === 'string' ? s.config['type'] : 'stdio' } : {}),
+    scope: s.scope,
+    ...(spec.v328 ? { source: s.scope } : {}),
+  }));
+}

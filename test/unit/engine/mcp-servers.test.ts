@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configuredMcpServers, mcpFacts } from '../../../src/engine/mcp-servers.js';
+import { claudeBehavior } from '../../../src/profiles/claude/behavior.js';
+import { initMcpServers, statusMcpServers } from '../../../src/profiles/claude/mcp-servers.js';
+import { CLAUDE_220, CLAUDE_328 } from '../../../src/profiles/claude/spec.js';
+import { loadSettings } from '../../../src/settings.js';
+
+const GHOST = { type: 'stdio', command: '/nonexistent/mcp-ghost', args: [] };
+const flags = (entries: Array<[string, string | true | string[]]>) => new Map(entries);
+
+// issue #16: external MCP servers Claude Code cannot connect (captures opt_mcp_config_*, ctl_mcp_*_bad_server, ctl_mcp_status_*)
+describe('configured MCP servers (#16)', () => {
+  it('lists the cwd .mcp.json (project) and every --mcp-config value (dynamic, JSON or file) in order; --strict-mcp-config drops the project file', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mcp-'));
+    writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { proj: GHOST } }));
+    writeFileSync(join(cwd, 'more.json'), JSON.stringify({ mcpServers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
+    const given = ['{"mcpServers":{"zeta":{"command":"/nonexistent/z"},"host":{"type":"sdk","name":"host"}}}', 'more.json'];
+    const all = configuredMcpServers(flags([['mcp-config', given]]), cwd, {});
+    expect(all.map((s) => [s.name, s.scope, s.failure.kind])).toEqual([['proj', 'project', 'spawn'], ['zeta', 'dynamic', 'spawn'], ['web', 'dynamic', 'unreachable']]);
+    const strict = configuredMcpServers(flags([['mcp-config', given], ['strict-mcp-config', true]]), cwd, {});
+    expect(strict.map((s) => s.name)).toEqual(['zeta', 'web']);
+  });
+
+  it('a command found along PATH connects and closes; one that is not cannot be spawned', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'bin-'));
+    writeFileSync(join(bin, 'quick'), '');
+    const list = configuredMcpServers(flags([['mcp-config', '{"mcpServers":{"a":{"command":"quick"},"b":{"command":"nope"}}}']]), bin, { PATH: bin });
+    expect(list.map((s) => s.failure)).toEqual([{ kind: 'closed' }, { kind: 'spawn', command: 'nope' }]);
+  });
+
+  it('mcp_toggle turns a configured server off and on; mcp_set_servers replaces the dynamic ones', () => {
+    const list = configuredMcpServers(flags([['mcp-config', JSON.stringify({ mcpServers: { ghost: GHOST } })]]), '/', {});
+    expect(mcpFacts('mcp_toggle', { serverName: 'ghost', enabled: false }, list, '/', {})?.mcp.server?.disabled).toBe(true);
+    expect(statusMcpServers(CLAUDE_220, list)).toEqual([{ name: 'ghost', status: 'disabled', config: GHOST, scope: 'dynamic' }]);
+    mcpFacts('mcp_toggle', { serverName: 'ghost', enabled: true }, list, '/', {});
+    expect(list[0]?.disabled).toBe(false);
+    expect(mcpFacts('mcp_toggle', { serverName: 'nosuch', enabled: false }, list, '/', {})).toBeUndefined();
+    // the command line's servers stay; a second mcp_set_servers replaces only the first one's
+    const set = mcpFacts('mcp_set_servers', { servers: { other: GHOST } }, list, '/', {});
+    expect([set?.mcp.added?.map((s) => s.name), set?.mcp.removed, list.map((s) => s.name)]).toEqual([['other'], [], ['ghost', 'other']]);
+    const again = mcpFacts('mcp_set_servers', { servers: { third: GHOST } }, list, '/', {});
+    expect([again?.mcp.removed, list.map((s) => s.name)]).toEqual([['other'], ['ghost', 'third']]);
+  });
+
+  it('turning a server on again fails it again; a project server names its command on 2.1.328 too', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mcp-'));
+    writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { proj: GHOST } }));
+    const [proj] = configuredMcpServers(undefined, cwd, {});
+    expect(proj && statusMcpServers(CLAUDE_328, [proj])[0]?.['error']).toBe("ENOENT: no such file or directory, posix_spawn '/nonexistent/mcp-ghost'");
+  });
+
+  it('Claude words a failure per version in system/init and mcp_status', () => {
+    const list = configuredMcpServers(flags([['mcp-config', JSON.stringify({ mcpServers: { ghost: GHOST } })]]), '/', {});
+    expect(initMcpServers(CLAUDE_220, list)).toEqual([{ name: 'ghost', status: 'failed' }]);
+    expect(initMcpServers(CLAUDE_328, list)).toEqual([{ name: 'ghost', status: 'failed', source: 'dynamic' }]);
+    expect(statusMcpServers(CLAUDE_220, list)[0]?.['error']).toBe("ENOENT: no such file or directory, posix_spawn '/nonexistent/mcp-ghost'");
+    expect(statusMcpServers(CLAUDE_328, list)).toEqual([
+      { name: 'ghost', status: 'failed', error: "ENOENT: no such file or directory, posix_spawn 'stdio'", config: GHOST, transport: 'stdio', scope: 'dynamic', source: 'dynamic' },
+    ]);
+  });
+});
+
+// issue #16: Bun's JSON.parse messages for malformed stdin lines (captures in_two_objects_one_line_h3, in_object_trailing_text, ...)
+describe('Claude 2.1.220 malformed stdin lines (#16)', () => {
+  const said = (line: string): string => {
+    try {
+      JSON.parse(line);
+      return 'parsed';
+    } catch (err) {
+      const out = claudeBehavior(CLAUDE_220).malformedLine(line, err as Error);
+      return 'fatal' in out ? out.fatal : out.report;
+    }
+  };
+  it.each([
+    ['{"type":"keep_alive"}{"type":"keep_alive"}', 'Unable to parse JSON string'],
+    ["{'type':'keep_alive'}", "Single quotes (') are not allowed in JSON"],
+    ['{"type":"keep_alive"', "Expected '}'"],
+    ['[1,2', "Expected ']'"],
+    ['"abc', 'Unterminated string'],
+    ['oops not json', 'Unexpected identifier "oops"'],
+  ])('%s', (line, message) => {
+    expect(said(line)).toBe(`Error parsing streaming input line: ${line}: SyntaxError: JSON Parse error: ${message}`);
+  });
+});
+
+// issue #16: the initialize request's jsonSchema lists StructuredOutput after the sorted tools; --json-schema sorts it in
+// (captures ctl_initialize_json_schema_h3, opt_json_schema)
+describe('Claude StructuredOutput placement (#16)', () => {
+  const tools = (structuredOutput: boolean | 'initialize') =>
+    claudeBehavior(CLAUDE_328).initTools({ disallowed: [], hostAnswersPrompts: false, disableWorkflows: false, structuredOutput, model: 'claude-opus-5-5' });
+  it('initialize: last; --json-schema: in name order', () => {
+    expect(tools('initialize').at(-1)).toBe('StructuredOutput');
+    const flagged = tools(true);
+    expect(flagged.at(-1)).not.toBe('StructuredOutput');
+    expect(flagged.filter((t) => t !== 'Task')).toEqual([...flagged.filter((t) => t !== 'Task')].sort());
+    expect(tools(false)).not.toContain('StructuredOutput');
+  });
+});
+
+// issue #16: Claude Code ignores the project settings file's allow rules in an untrusted workspace, not the local file's,
+// and gives --settings' own allow rules as the command line's (captures opt_settings_allow_bash_project, _local, _h3)
+describe('settings sources (#16)', () => {
+  it('sets the project allow rules aside when asked, and names --settings allow rules', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'set-'));
+    mkdirSync(join(cwd, '.claude'));
+    writeFileSync(join(cwd, '.claude', 'settings.json'), '{"permissions":{"allow":["Bash","Read"],"deny":["Write"]}}');
+    const base = { cwd, dir: '.claude', sources: 'project', home: cwd };
+    expect(loadSettings({ ...base, flag: undefined })).toMatchObject({ allow: ['Bash', 'Read'], ignoredProjectAllow: 0 });
+    expect(loadSettings({ ...base, flag: undefined, ignoreProjectAllow: true })).toMatchObject({ allow: [], deny: ['Write'], ignoredProjectAllow: 2 });
+    expect(loadSettings({ ...base, flag: '{"permissions":{"allow":["Grep"]}}', ignoreProjectAllow: true }).flagAllow).toEqual(['Grep']);
+  });
+});
