@@ -73,6 +73,9 @@ const SESSION = [
   { name: 'ses_replay_user_blocks_h4', about: '--replay-user-messages with user content as text blocks', clis: ALL, args: [...STREAM, '--replay-user-messages'], steps: [...ready(), user([{ type: 'text', text: 'hi' }, { type: 'text', text: 'there' }]), waitFor(RESULT), sleep(1), close] },
   { name: 'ses_max_turns_stream_tool_two_h4', about: '--max-turns 2 in stream-json input mode with a bypassed Bash call', clis: ALL, args: [...STREAM, '--max-turns', '2'], bypass: true, steps: [...ready(), user('FGBASH please'), waitFor(RESULT), sleep(1), close] },
   { name: 'ses_no_persistence_stream_h4', about: '--no-session-persistence in stream-json input mode, two turns (SDK persistSession: false)', clis: CLAUDE, args: [...STREAM, '--no-session-persistence'], steps: [...ready(), ...turn('SLOWTEXT please', SLOW_RESULT, 30), user('hi'), waitFor(HI_RESULT), sleep(1), close] },
+  // hidden flags the Claude SDK writes for its thinking option (not in --help, so session rows rather than option rows)
+  { name: 'ses_max_thinking_tokens_h4', about: '-p with --max-thinking-tokens 8000 (SDK thinking: enabled with budgetTokens)', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--max-thinking-tokens', '8000'], steps: [close] },
+  { name: 'ses_thinking_disabled_h4', about: '-p with --thinking=disabled (SDK thinking: disabled)', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--thinking=disabled'], steps: [close] },
   { name: 'ses_stream_in_no_verbose_h4', about: 'stream-json input and output without --verbose, a turn', clis: ALL, args: ['--input-format', 'stream-json', '--output-format', 'stream-json'], steps: [user('hi'), waitFor(RESULT), sleep(1), close] },
 ];
 
@@ -96,7 +99,7 @@ const ENV = [
 const optP = (name, about, clis, extra, prompt = 'hi', more = {}) => ({ name, about, clis, args: typeof extra === 'function' ? (cli) => ['-p', prompt, ...P_STREAM, ...extra(cli)] : ['-p', prompt, ...P_STREAM, ...extra], steps: [close], ...more });
 const optS = (name, about, clis, extra, more = {}) => ({ name, about, clis, args: typeof extra === 'function' ? (cli) => [...STREAM, ...extra(cli)] : [...STREAM, ...extra], steps: [...ready(), ...turn(), close], ...more });
 const OPTIONS = [
-  optS('opt_max_budget_usd_stream_h4', '--max-budget-usd 0.0000001 in stream-json input mode, two turns (the second after the budget is spent)', CLAUDE, ['--max-budget-usd', '0.0000001'], { steps: [...ready(), ...turn('SLOWTEXT please', RESULT, 30), user('hi'), waitFor(HI_RESULT), sleep(2), close] }),
+  optP('opt_max_budget_usd_tool_h4', '-p with a bypassed Bash call under --max-budget-usd 0.0000001 (the budget is spent before the tool result goes back)', CLAUDE, ['--max-budget-usd', '0.0000001'], 'FGBASH please', { bypass: true }),
   optP('opt_add_dir_two_h4', '--add-dir given twice (the SDK additionalDirectories)', ALL, ['--add-dir', 'a', '--add-dir', 'b'], 'hi', { files: { 'a/x.txt': 'x', 'b/y.txt': 'y' } }),
   optP('opt_fallback_model_same_h4', '--fallback-model equal to --model', ALL, (cli) => ['--model', model(cli, 'sonnet', 'gpt-5.4'), '--fallback-model', model(cli, 'sonnet', 'gpt-5.4')]),
   optP('opt_settings_file_h4', '--settings naming a settings file (not inline JSON)', ALL, ['--settings', 'my-settings.json'], 'hi', { files: { 'my-settings.json': '{"permissions":{"deny":["WebFetch"]}}' } }),
@@ -107,8 +110,6 @@ const OPTIONS = [
   optS('opt_agents_two_stream_h4', '--agents with two agents in stream-json input mode', ALL, ['--agents', '{"reviewer":{"description":"Reviews code","prompt":"You review."},"writer":{"description":"Writes docs","prompt":"You write.","model":"inherit"}}']),
   optP('opt_setting_sources_project_local_h4', '--setting-sources project,local with a project settings file', ALL, ['--setting-sources', 'project,local'], 'hi', { files: { '.claude/settings.json': '{"permissions":{"deny":["WebFetch"]}}' } }),
   optS('opt_tools_default_eq_stream_h4', '--tools=default in stream-json input mode (the SDK writes it with `=`)', ALL, ['--tools=default']),
-  optP('opt_max_thinking_tokens_h4', '--max-thinking-tokens 8000 (SDK thinking: enabled with budgetTokens)', CLAUDE, ['--max-thinking-tokens', '8000']),
-  optP('opt_thinking_disabled_h4', '--thinking=disabled (SDK thinking: disabled)', CLAUDE, ['--thinking=disabled']),
 ];
 
 /** @type {import("../surface-cases.mjs").Case[]} */
