@@ -89,7 +89,9 @@ const SIGNALS = [
   { name: 'sig_int_mid_turn_partial_h4', about: 'SIGINT while a slow turn streams with --include-partial-messages', clis: ALL, args: [...STREAM, '--include-partial-messages'], steps: [...ready(), ...slowTurnRunning, { signal: 'SIGINT' }, sleep(3)] },
   { name: 'sig_hup_after_result_h4', about: 'SIGHUP after a result, stdin open', clis: ALL, args: STREAM, steps: [...ready(), ...turn(), { signal: 'SIGHUP' }, sleep(3)] },
   { name: 'eof_after_set_model_h4', about: 'stdin EOF right after set_model, before any turn', clis: ALL, args: STREAM, steps: (cli) => [...ready(), ctl('req_2', { subtype: 'set_model', model: model(cli, 'haiku', 'gpt-5.4') }), close, sleep(4)] },
-  { name: 'eof_after_two_queued_h4', about: 'stdin EOF right after two user lines sent back to back', clis: ALL, args: STREAM, steps: [...ready(), user('hi'), user('hi'), close, sleep(3)] },
+  // not on cbc-2.117.0: two user lines back to back race into two sessions there (held-back-2's note), and the run
+  // that lost the race never exited (killed at the harness's 150 s limit)
+  { name: 'eof_after_two_queued_h4', about: 'stdin EOF right after two user lines sent back to back', clis: CLAUDE, args: STREAM, steps: [...ready(), user('hi'), user('hi'), close, sleep(3)] },
 ];
 
 /** Environment switches with other values and combinations. */
