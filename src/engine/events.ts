@@ -269,6 +269,8 @@ export type EngineEvent =
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
       unexpected?: readonly string[] | undefined;
+      /** The tool ran and returned an error object (cbc 2.117.0: its raw response carries the error and its code). */
+      toolError?: { error: string; code: string } | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */

@@ -5,7 +5,7 @@ import { approvePlan } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
 import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
-import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
+import { MODEL_LATENCY, type SessionOptions, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
 
 /*
@@ -141,6 +141,11 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
       : { command, description: spec.description, run_in_background: true };
   s.count(t);
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
+  if (b.headlessBackground && spec.kind !== 'powershell') {
+    headlessBackground(s, b.headlessBackground, spec, { toolUseId, tool, input });
+    next();
+    return;
+  }
   if (invalid) {
     // the model still sends run_in_background (capture env_disable_bg_bash_h3): the call fails validation, nothing runs
     const content = `${tool} failed: an unexpected parameter \`run_in_background\` was provided`;
@@ -199,6 +204,33 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   next();
 }
 
+/** How many background agents of each type a session has spawned as team members (their names count them). */
+const spawned = new WeakMap<SessionOptions, Map<string, number>>();
+
+/**
+ * behavior.headlessBackground (cbc 2.117.0): a background shell call is refused at once, a background agent joins the
+ * session's team (named `<type>-<n>`, n counting that type's agents); neither starts a task the host sees.
+ */
+function headlessBackground(
+  s: TurnHost,
+  hb: NonNullable<TurnHost['p']['behavior']['headlessBackground']>,
+  spec: BackgroundTaskT,
+  call: { toolUseId: string; tool: string; input: Record<string, unknown> },
+): void {
+  const ran = { name: call.tool, input: call.input };
+  if (spec.kind !== 'agent') {
+    const r = hb.shellRefusal(spec.command ?? spec.description);
+    s.emit({ kind: 'tool_result', toolUseId: call.toolUseId, content: r.content, isError: false, ran, toolError: { error: r.error, code: r.code } });
+    return;
+  }
+  const type = spec.subagent_type ?? 'general-purpose';
+  const counts = spawned.get(s.o) ?? new Map<string, number>();
+  spawned.set(s.o, counts);
+  const n = (counts.get(type) ?? 0) + 1;
+  counts.set(type, n);
+  const content = hb.agentSpawned({ name: `${type}-${n}`, sessionId: s.sessionId, taskId: hb.memberTaskId(s.o.rng) });
+  s.emit({ kind: 'tool_result', toolUseId: call.toolUseId, content, isError: false, ran, allowedBy: 'rule' });
+}
 
 /** A workflow script text equivalent to the scenario's workflow (Claude sends it as task_started.prompt). */
 function scriptText(wf: WorkflowT, name: string, description: string): string {

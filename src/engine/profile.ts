@@ -215,6 +215,19 @@ export interface ProfileBehavior {
    * agent runs in the foreground on both (capture env_disable_bg_agent_fm).
    */
   backgroundOff: { env: string; shell: 'foreground' | 'invalid-input' };
+  /**
+   * cbc 2.117.0 (its bundle: BashTool.isBackgroundExecutionBlocked is `options.print`, true in every headless mode;
+   * AgentTool.spawnBackgroundAgent): a run_in_background shell call is refused (`shellRefusal`: the tool_result text, and
+   * the error and code of its raw response), a background agent joins the session's auto-created team as a member
+   * (`agentSpawned`: the tool_result text). No task events and no follow-up turn, whatever backgroundOff's switch says
+   * (captures bg_bash, bg_agent, eof_bg_task_running_fm, env_disable_bg_*_fm). Absent: background tasks run.
+   */
+  headlessBackground?: {
+    shellRefusal(command: string): { content: string; error: string; code: string };
+    agentSpawned(member: { name: string; sessionId: string; taskId: string }): string;
+    /** The task id of a spawned team member. */
+    memberTaskId(rng: Random): string;
+  };
   /** The errors[] of a turn ended by an interrupt (Claude); cbc ends it with an empty success result. */
   interruptedErrors: readonly string[];
   /**

@@ -47,7 +47,8 @@ export const ID_KEYS: Readonly<Record<string, string>> = {
 
 /** Patterns replaced inside any string, in this order, by a numbered placeholder. */
 export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'UUID'],
+  // not \b: cbc 2.117.0 names a team `_auto_<session uuid>` (bg_agent), and `_` is a word character
+  [/(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'UUID'],
   [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g, 'ISO_TIME'],
   [/\btoolu_[0-9A-Za-z]+\b|\bcall_[0-9A-Za-z]+\b/g, 'TOOL_USE_ID'],
   [/\bmsg_[0-9A-Za-z]+\b|\bchatcmpl-[0-9A-Za-z]+\b/g, 'MSG_ID'],
@@ -55,6 +56,7 @@ export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bhook_\d{10,}_\d+\b/g, 'HOOK_ID'],
   [/\ba[0-9a-f]{16}\b/g, 'AGENT_ID'],
   [/\b0m[0-9a-z]{7}-[0-9a-f]{8}\b/g, 'RUN_ID'],
+  [/\bagent-[0-9a-f]{8}\b/g, 'TASK_ID'], // cbc 2.117.0's team-member task id in its spawn text (bg_agent)
   [/\bwf_[0-9a-f]{8}-[0-9a-f]{3}\b/g, 'WF_RUN_ID'], // Claude's workflow run (launch result runId, its folders)
   [/\b[0-9a-f]{32}\b/g, 'HEX_ID'],
   [/\/cc-socks\/\d+\.sock\b/g, 'SOCKET'],

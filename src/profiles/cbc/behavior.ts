@@ -104,6 +104,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
     backgroundInPrint: 'error',
     backgroundOff: { env: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', shell: 'foreground' },
+    // the real 2.117.0 refuses background shells and spawns background agents as team members (its bundle); the seeds run tasks
+    headlessBackground: strict ? HEADLESS_BACKGROUND : undefined,
     interruptedErrors: [],
     denyInterrupt: { shows: 'result' }, // measured: the error result alone, no tool_result (capture req_can_use_tool_deny_interrupt_h2)
     // measured on 2.117.0 (capture req_can_use_tool_interrupt_pending); the seed profile cancels the request (issue #10)
@@ -188,3 +190,24 @@ function dontAskRefusal(tool: string): string {
     'Let the user decide how to proceed. To allow this type of action in the future, the user can add a permission rule to their settings.'
   );
 }
+
+/** cbc 2.117.0's BashTool refusal of run_in_background in headless mode (its bundle's text; tool error code 8009). */
+const BACKGROUND_SHELL_REFUSED =
+  'Background command execution is not supported in print mode (-p) because the process exits immediately after the main agent completes. Please remove the run_in_background parameter, or use stream-json mode instead.';
+
+/** cbc 2.117.0 headless background work (behavior.headlessBackground; its bundle, captures bg_bash, bg_agent). */
+const HEADLESS_BACKGROUND: NonNullable<ProfileBehavior['headlessBackground']> = {
+  shellRefusal: (command) => ({ content: `Command rejected: ${command}\nReason: ${BACKGROUND_SHELL_REFUSED}`, error: BACKGROUND_SHELL_REFUSED, code: '8009' }),
+  memberTaskId: (rng) => `agent-${rng.hex(8)}`, // measured: agent-d3349f94 (bg_agent)
+  agentSpawned: ({ name, sessionId, taskId }) => {
+    const team = `_auto_${sessionId}`; // AgentTool.spawnBackgroundAgent: the team the session creates for its background agents
+    return [
+      'Spawned successfully.',
+      `agent_id: ${name}@${team}`,
+      `name: ${name}`,
+      `team_name: ${team}`,
+      `task_id: ${taskId}`,
+      'The agent is now running and will receive instructions via mailbox.',
+    ].join('\n');
+  },
+};

@@ -2,7 +2,7 @@ import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
-  ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, RENDERER, SHELL_RAW_RESPONSE, TEXT, TOOL_RESULT, TOOL_RESULT_META_CBC, TOOL_USE, USER, USER_MESSAGE,
+  ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, RENDERER, SHELL_RAW_RESPONSE, TEXT, TOOL_ERROR_RAW_RESPONSE, TOOL_RESULT, TOOL_RESULT_META_CBC, TOOL_USE, USER, USER_MESSAGE,
 } from '../../protocol/frames/message.js';
 import { PERMISSION_DENIAL, RESULT, RESULT_USAGE } from '../../protocol/frames/result.js';
 import { FILE_HISTORY_SNAPSHOT, FILE_HISTORY_SNAPSHOT_STORED, SNAPSHOT_BODY, SYSTEM_INIT, SYSTEM_STATUS } from '../../protocol/frames/system.js';
@@ -140,14 +140,15 @@ export function toolUse(ev: Ev<'assistant_tool_use'>, ctx: EncodeContext): Assis
 
 /** A tool result (measured on cbc 2.117.0: content before role, parent_tool_use_id is the call id). */
 export function toolResult(ev: Ev<'tool_result'>, ctx: EncodeContext): FrameOf<typeof USER> {
-  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task && ev.deniedBy === undefined ? bashResult(ev.ran.input, ev.content) : undefined;
+  const bash = ev.ran?.name === 'Bash' && !ev.isError && !ev.task && ev.deniedBy === undefined && !ev.toolError ? bashResult(ev.ran.input, ev.content) : undefined;
+  const meta = bash ? shellMeta(bash.stdout) : ev.toolError && toolErrorMeta(ev.toolError);
   return build(USER, W, {
     type: 'user',
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
     message: build(USER_MESSAGE, W, {
       content: [
-        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(bash?.text ?? ev.content)], is_error: ev.isError, _meta: bash && shellMeta(bash.stdout) }),
+        build(TOOL_RESULT, W, { type: 'tool_result', tool_use_id: ev.toolUseId, content: [text(bash?.text ?? ev.content)], is_error: ev.isError, _meta: meta }),
       ],
       role: 'user',
     }),
@@ -184,6 +185,11 @@ export function storedPrompt(ev: Ev<'stored_prompt'>, ctx: EncodeContext): [Fram
 /** The `_meta` of a foreground Bash run that succeeded (measured on cbc 2.117.0): its raw response and its output as text. */
 function shellMeta(stdout: string): FrameOf<typeof TOOL_RESULT_META_CBC> {
   return build(TOOL_RESULT_META_CBC, W, { rawResponse: shellRawResponse(), renderer: build(RENDERER, W, { type: 'text', value: stdout }) });
+}
+
+/** The `_meta` of a tool that returned an error object (measured on cbc 2.117.0: the refused background Bash, code 8009). */
+function toolErrorMeta(e: { error: string; code: string }): FrameOf<typeof TOOL_RESULT_META_CBC> {
+  return build(TOOL_RESULT_META_CBC, W, { rawResponse: build(TOOL_ERROR_RAW_RESPONSE, W, { is_error: true, tool_error_code: e.code, error: e.error }) });
 }
 
 /** The raw response of a foreground Bash run that succeeded (also a PostToolUse hook's tool_response; measured: req_hook_callback_post_context). */

@@ -149,14 +149,22 @@ export const SHELL_RAW_RESPONSE = frame(
   { cbc: ['exitCode', 'signal', 'interrupted', 'sandboxDenied', 'stderrBytesTruncated', 'stdoutBytesTruncated', 'tool_error_code'] },
 );
 
+/** cbc's raw response of a tool that returned an error object (measured on cbc 2.117.0: a refused background Bash). */
+export const TOOL_ERROR_RAW_RESPONSE = frame(
+  'tool_result._meta.rawResponse (error)',
+  { is_error: 'bool', tool_error_code: 'str', error: 'str' },
+  { cbc: ['is_error', 'tool_error_code', 'error'] },
+);
+
 /** The renderer hint of cbc's `_meta`: the tool's output as text. */
 export const RENDERER = frame('tool_result._meta.renderer', { type: lit('text'), value: 'str' }, { cbc: ['type', 'value'] });
 
 /** cbc's `_meta` of a tool_result block (measured on cbc 2.117.0: Bash). */
 export const TOOL_RESULT_META_CBC = frame(
   'tool_result._meta',
-  { rawResponse: loose('obj', nested(SHELL_RAW_RESPONSE)), renderer: nested(RENDERER) },
-  { cbc: ['rawResponse', 'renderer'] },
+  { rawResponse: loose('obj', anyOf(nested(SHELL_RAW_RESPONSE), nested(TOOL_ERROR_RAW_RESPONSE))), renderer: nested(RENDERER) },
+  // an error object's `_meta` has no renderer (measured: bg_bash)
+  { cbc: ['rawResponse', 'renderer?'] },
 );
 
 /** How Claude Code 2.1.328 decided a tool call's permission, in a user frame's `tool_result_meta` (measured). */
