@@ -57,9 +57,8 @@ const R = {
   coalesced220: 'Claude Code 2.1.220 coalesces workflow snapshots (fewer task_progress frames; a row can already be done in the first one); the emulator emits one snapshot per agent change.',
   subagent220: 'Claude Code 2.1.220 streams a background agent\'s own assistant frames (parent_tool_use_id, subagent_type, task_description); the emulator\'s background agent frames follow 2.1.328.',
   cbcAccount: 'With CODEBUDDY_API_KEY set, real cbc 2.117.0 answers initialize with an account object (anonymous_<key>); the emulator answers account null, as cbc does offline without credentials.',
-  cbcNoBackground: 'cbc 2.117.0 in stream-json mode rejects background Bash and Agent calls (Background command execution is not supported in print mode) and does not offer the Workflow tool to the model, so these captures have no task events; the emulator plays the scenario\'s background work and workflows as docs/protocol.md describes.',
+  cbcNoBackground: 'cbc 2.117.0 does not offer the Workflow tool to the model, so its workflow captures have no task events; the emulator plays the scenario\'s workflows as docs/protocol.md describes.',
   cbcNoWorkflowCall: 'Without the Workflow tool the real cbc model answers the workflow prompt with text; the emulator\'s scripted turn calls Workflow, so its assistant frame carries a tool_use block (id, name, input, stop_reason tool_use) and a tool_result user frame follows.',
-  cbcBackgroundRejected: 'Real cbc 2.117.0 answers the background Bash call with an error tool_result carrying _meta.rawResponse (tool_error_code 8009); the emulator runs the task and answers with a plain tool_result.',
   cbcNoFollowup: 'The emulator\'s task notification starts the follow-up turn of the scenario (system/init, system/status, file-history-snapshot, assistant, result); real cbc, which started no task, has no notification and no follow-up turn.',
   cbcPrintJson: 'cbc 2.117.0 -p --output-format json prints a pretty-printed JSON array of raw history items ending with the result; the emulator prints the result object alone, as Claude Code does.',
 };
@@ -76,12 +75,11 @@ const ALLOWED: Allowed[] = [
   { cli: 'claude-code-2.1.220', case: /^wf_(complete|failed)$/, key: /^((extra|missing) frame system\/task_progress|system\/task_progress \.workflow_progress(\[\] length|\[\]\.(tokens|toolCalls|durationMs|resultPreview) (missing|extra)|\[\]\.state value))$/, reason: R.coalesced220 },
   { cli: 'claude-code-2.1.220', case: 'bg_agent', key: /^(assistant \.(subagent_type|task_description) missing|assistant \.parent_tool_use_id type|(extra|missing) frame assistant)$/, reason: R.subagent220 },
   { cli: 'cbc-2.117.0', case: ANY, key: /^(core )?control_response\/success \.response\.response\.account type$/, reason: R.cbcAccount },
-  { cli: 'cbc-2.117.0', case: /^(bg_|wf_)/, key: TASK_FRAMES, reason: R.cbcNoBackground },
+  { cli: 'cbc-2.117.0', case: /^wf_/, key: TASK_FRAMES, reason: R.cbcNoBackground },
   { cli: 'cbc-2.117.0', case: /^wf_/, key: /^(assistant \.message\.content\[\]\.(id|name|input) extra|assistant \.message\.content\[\]\.text missing|assistant \.message\.content\[\]\.type value|assistant \.message\.stop_reason type)$/, reason: R.cbcNoWorkflowCall },
   { cli: 'cbc-2.117.0', case: /^wf_/, key: /^extra frame user$/, reason: R.cbcNoWorkflowCall },
-  { cli: 'cbc-2.117.0', case: 'bg_bash', key: /^user \.message\.content\[\]\._meta missing$/, reason: R.cbcBackgroundRejected },
-  { cli: 'cbc-2.117.0', case: /^(bg_\w+|wf_(complete|failed|stopped))$/, key: /^extra frame (system\/status|file-history-snapshot|assistant)$/, reason: R.cbcNoFollowup },
-  { cli: 'cbc-2.117.0', case: /^(bg_\w+|wf_(complete|failed|stopped))$/, key: /^(core )?extra frame (system\/init|result\/success)$/, reason: R.cbcNoFollowup },
+  { cli: 'cbc-2.117.0', case: /^wf_(complete|failed|stopped)$/, key: /^extra frame (system\/status|file-history-snapshot|assistant)$/, reason: R.cbcNoFollowup },
+  { cli: 'cbc-2.117.0', case: /^wf_(complete|failed|stopped)$/, key: /^(core )?extra frame (system\/init|result\/success)$/, reason: R.cbcNoFollowup },
   { cli: 'cbc-2.117.0', case: 'p_json', key: /^missing frame (file-history-snapshot|message)$/, reason: R.cbcPrintJson },
 ];
 
