@@ -12,6 +12,21 @@ import { cleanupTemps, ctl, expectNdjson, PROFILES, scenarioFile, spawnLive, str
 
 afterAll(cleanupTemps);
 
+// the real cbc 2.117.0 runs no background task in headless mode (#16: it refuses a background shell call and spawns a
+// background agent as a team member; captures bg_bash, bg_agent): its own test is at the end
+const BG = PROFILES.filter((p) => p !== 'cbc-2.117.0');
+const BOTH = scenarioFile(`name: both
+turns:
+  - match: { contains: "build" }
+    background:
+      - { kind: bash, description: "npm run build", command: "npm run build", duration: 3s, exit_code: 0, output: "built\\n" }
+    result: "Started."
+  - match: { contains: "stop" }
+    background:
+      - { kind: agent, description: "quiet stop", duration: 2s, end: killed, notify: false }
+    result: "Spawned."
+`);
+
 // A 3 s (virtual) shell task at --emu-speed 10 ends ~300 ms of real time after the turn's result, so the
 // result and the notification are separated in real time (no timed assertion depends on it).
 const LATE = join(ROOT, 'test', 'fixtures', 'scenarios', 'late-build.yaml');
@@ -38,7 +53,7 @@ const start = (profile: string, scenario: string, prompt: string, speed?: string
 };
 
 describe('a reader that keeps reading after the first result (seed 002 §8)', () => {
-  for (const profile of PROFILES) {
+  for (const profile of BG) {
     it(`${profile}: receives the late task_notification and the follow-up turn's result, stdin still open`, async () => {
       const live = start(profile, LATE, 'build it');
       try {
@@ -69,7 +84,7 @@ describe('a reader that keeps reading after the first result (seed 002 §8)', ()
 });
 
 describe('a reader that stops at the first result, as the CodeBuddy SDK query() does (codebuddy-sdk.md §5)', () => {
-  for (const profile of PROFILES) {
+  for (const profile of BG) {
     it(`${profile}: stdin EOF + SIGTERM at the first result, the late notification never arrives`, async () => {
       // real time (speed 1): the task ends 3 s after the result, far after the SIGTERM below
       const live = start(profile, LATE, 'build it', '1');
@@ -80,7 +95,7 @@ describe('a reader that stops at the first result, as the CodeBuddy SDK query() 
       live.child.kill('SIGTERM');
       const { code } = await live.exited;
       // SIGTERM ends the process after flushing stdout; cbc 2.117.0 with exit 0 (captures sig_term_*; #16)
-      expect(code).toBe(profile === 'cbc-2.117.0' ? 0 : 143);
+      expect(code).toBe(143);
       expect(seen.some(is('system', 'task_started'))).toBe(true);
       expect(seen.some(is('system', 'task_notification'))).toBe(false);
       // and nothing later was written either: the task was still running when the process ended (Claude Code closes
@@ -93,7 +108,7 @@ describe('a reader that stops at the first result, as the CodeBuddy SDK query() 
 });
 
 describe('stdin EOF while background work runs (codebuddy-sdk.md §5: the CLI waits for running tasks)', () => {
-  for (const profile of PROFILES) {
+  for (const profile of BG) {
     it(`${profile}: EOF right after the first result still gets the notification, exit 0`, async () => {
       const live = start(profile, LATE, 'build it');
       const firstResult = await live.waitFor(is('result'));
@@ -112,7 +127,7 @@ describe('stdin EOF while background work runs (codebuddy-sdk.md §5: the CLI wa
 });
 
 describe('terminal-only variant, notify: false (seed 002 §8: "终态可能只来 task_updated")', () => {
-  for (const profile of PROFILES) {
+  for (const profile of BG) {
     it(`${profile}: the task ends with task_updated killed alone, no notification, no follow-up turn`, async () => {
       const live = start(profile, QUIET, 'stop it');
       try {
@@ -134,4 +149,27 @@ describe('terminal-only variant, notify: false (seed 002 §8: "终态可能只�
       expect(rest).toEqual(profile === 'claude-2.1.328' ? ['system/background_tasks_changed'] : []);
     });
   }
+});
+
+describe('cbc-2.117.0 runs no background task (#16, captures bg_bash, bg_agent, eof_bg_task_running_fm)', () => {
+  it('refuses the background shell call and spawns the background agent as a team member: no task frames, no follow-up turn, exit 0 at EOF', async () => {
+    const live = start('cbc-2.117.0', BOTH, 'build it');
+    await live.waitFor(is('result'));
+    live.send(user('stop it'));
+    await live.waitFor((f) => is('result')(f) && f['result'] === 'Spawned.');
+    live.child.stdin.end();
+    expect((await live.exited).code).toBe(0);
+    const all = expectNdjson(live.raw());
+    expect(all.filter((f) => is('system')(f) && String(f['subtype']).startsWith('task_'))).toEqual([]);
+    const results = all.filter((f) => f['type'] === 'user').map((f) => (f['message'] as { content: Array<{ content: Array<{ text: string }>; _meta?: unknown }> }).content[0]!);
+    expect(results).toHaveLength(2);
+    expect(results[0]!.content[0]!.text).toMatch(/^Command rejected: npm run build\nReason: Background command execution is not supported in print mode \(-p\)/);
+    expect(results[0]!._meta).toMatchObject({ rawResponse: { is_error: true, tool_error_code: '8009' } });
+    const sid = String(all.find(is('system', 'init'))!['session_id']);
+    expect(results[1]!.content[0]!.text).toBe(
+      `Spawned successfully.\nagent_id: general-purpose-1@_auto_${sid}\nname: general-purpose-1\nteam_name: _auto_${sid}\n` +
+        `task_id: ${/task_id: (agent-[0-9a-f]{8})/.exec(results[1]!.content[0]!.text)?.[1] ?? '(none)'}\nThe agent is now running and will receive instructions via mailbox.`,
+    );
+    expect(all.filter(is('result')).map((r) => r['result'])).toEqual(['Started.', 'Spawned.']);
+  });
 });
