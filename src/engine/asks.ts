@@ -102,12 +102,15 @@ function unaskedText(s: TurnHost, tool: string, input: Record<string, unknown>):
   return s.permissionMode === 'dontAsk' ? r.dontAsk(tool) : undefined;
 }
 
+/** What an allowed call returns instead of the scenario's output (cbc 2.117.0's refused background shell: launch.ts). */
+export type ToolOutcome = (input: Record<string, unknown>) => { content: string; toolError?: { error: string; code: string } };
+
 /**
  * A tool call that needs permission (issue #10): PreToolUse hooks, then the permission decision
  * (mode, rules, or the host's can_use_tool answer), then the tool_result and PostToolUse hooks. A
  * denial lands in permission_denials and as an is_error tool_result; `on_deny: error` ends the turn.
  */
-export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => void): void {
+export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => void, outcome?: ToolOutcome): void {
   const o = s.o;
   const t = s.active;
   if (!t) return;
@@ -159,8 +162,9 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       });
       return;
     }
-    const output = askOutput(ask, input);
-    afterTool(output, () => s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule }));
+    const ran = outcome?.(input);
+    const output = ran?.content ?? askOutput(ask, input);
+    afterTool(output, () => s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule, toolError: ran?.toolError }));
   };
   // the PostToolUse hooks run before the tool_result is written (measured on both CLIs: req_hook_callback_post_context)
   const afterTool = (output: string, written: () => void) => {

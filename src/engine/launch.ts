@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { truthy } from '../env.js';
 import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
-import { approvePlan } from './asks.js';
+import { approvePlan, askTool } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
 import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
@@ -126,6 +126,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   const t = s.active;
   if (!t) return;
   const b = s.p.behavior;
+  if (b.headlessBackground && spec.kind !== 'powershell') return headlessBackground(s, b.headlessBackground, spec, messageId, next);
   const toolUseId = s.p.ids.toolUseId(o.rng);
   const off = backgroundDisabled(s);
   const invalid = off && spec.kind !== 'agent' && b.backgroundOff.shell === 'invalid-input';
@@ -141,11 +142,6 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
       : { command, description: spec.description, run_in_background: true };
   s.count(t);
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
-  if (b.headlessBackground && spec.kind !== 'powershell') {
-    headlessBackground(s, b.headlessBackground, spec, { toolUseId, tool, input });
-    next();
-    return;
-  }
   if (invalid) {
     // the model still sends run_in_background (capture env_disable_bg_bash_h3): the call fails validation, nothing runs
     const content = `${tool} failed: an unexpected parameter \`run_in_background\` was provided`;
@@ -208,28 +204,34 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
 const spawned = new WeakMap<SessionOptions, Map<string, number>>();
 
 /**
- * behavior.headlessBackground (cbc 2.117.0): a background shell call is refused at once, a background agent joins the
- * session's team (named `<type>-<n>`, n counting that type's agents); neither starts a task the host sees.
+ * behavior.headlessBackground (cbc 2.117.0): a background shell call is asked for as any shell call (mode, rules, the
+ * host's can_use_tool: captures ses_p_bg_bash_default_mode_fq, req_can_use_tool_bg_bash_fq) and, once allowed, refused
+ * at once; a background agent (a tool that asks nobody: req_can_use_tool_bg_agent_fq) joins the session's team, named
+ * `<type>-<n>`, n counting that type's agents (ses_bg_agent_twice_fq). Neither starts a task the host sees.
  */
-function headlessBackground(
-  s: TurnHost,
-  hb: NonNullable<TurnHost['p']['behavior']['headlessBackground']>,
-  spec: BackgroundTaskT,
-  call: { toolUseId: string; tool: string; input: Record<string, unknown> },
-): void {
-  const ran = { name: call.tool, input: call.input };
+function headlessBackground(s: TurnHost, hb: NonNullable<TurnHost['p']['behavior']['headlessBackground']>, spec: BackgroundTaskT, messageId: string, next: () => void): void {
   if (spec.kind !== 'agent') {
-    const r = hb.shellRefusal(spec.command ?? spec.description);
-    s.emit({ kind: 'tool_result', toolUseId: call.toolUseId, content: r.content, isError: false, ran, toolError: { error: r.error, code: r.code } });
+    const input = { command: spec.command ?? spec.description, description: spec.description, run_in_background: true };
+    askTool(s, { tool: 'Bash', input }, messageId, next, (called) => {
+      const r = hb.shellRefusal(typeof called['command'] === 'string' ? called['command'] : input.command);
+      return { content: r.content, toolError: { error: r.error, code: r.code } };
+    });
     return;
   }
+  const t = s.active;
+  if (!t) return;
+  const toolUseId = s.p.ids.toolUseId(s.o.rng);
   const type = spec.subagent_type ?? 'general-purpose';
+  const input = { description: spec.description, prompt: spec.prompt ?? spec.description, subagent_type: type, run_in_background: true };
+  s.count(t);
+  s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: 'Agent', input });
   const counts = spawned.get(s.o) ?? new Map<string, number>();
   spawned.set(s.o, counts);
   const n = (counts.get(type) ?? 0) + 1;
   counts.set(type, n);
   const content = hb.agentSpawned({ name: `${type}-${n}`, sessionId: s.sessionId, taskId: hb.memberTaskId(s.o.rng) });
-  s.emit({ kind: 'tool_result', toolUseId: call.toolUseId, content, isError: false, ran, allowedBy: 'rule' });
+  s.emit({ kind: 'tool_result', toolUseId, content, isError: false, ran: { name: 'Agent', input }, allowedBy: 'rule' });
+  next();
 }
 
 /** A workflow script text equivalent to the scenario's workflow (Claude sends it as task_started.prompt). */

@@ -153,16 +153,22 @@ describe('terminal-only variant, notify: false (seed 002 §8: "终态可能只�
 
 describe('cbc-2.117.0 runs no background task (#16, captures bg_bash, bg_agent, eof_bg_task_running_fm)', () => {
   it('refuses the background shell call and spawns the background agent as a team member: no task frames, no follow-up turn, exit 0 at EOF', async () => {
-    const live = start('cbc-2.117.0', BOTH, 'build it');
+    // bypassPermissions: the shell call is not asked for (under the default mode the host would be: req_can_use_tool_bg_bash_fq)
+    const live = spawnLive([...args('cbc-2.117.0', BOTH), '--permission-mode', 'bypassPermissions']);
+    live.send(ctl('req_1', { subtype: 'initialize' }));
+    live.send(user('build it'));
     await live.waitFor(is('result'));
     live.send(user('stop it'));
     await live.waitFor((f) => is('result')(f) && f['result'] === 'Spawned.');
+    live.send(user('stop it again')); // a second agent of the same type: general-purpose-2 (capture ses_bg_agent_twice_fq)
+    await live.waitFor(() => live.frames().filter(is('result')).length === 3);
     live.child.stdin.end();
     expect((await live.exited).code).toBe(0);
     const all = expectNdjson(live.raw());
     expect(all.filter((f) => is('system')(f) && String(f['subtype']).startsWith('task_'))).toEqual([]);
     const results = all.filter((f) => f['type'] === 'user').map((f) => (f['message'] as { content: Array<{ content: Array<{ text: string }>; _meta?: unknown }> }).content[0]!);
-    expect(results).toHaveLength(2);
+    expect(results).toHaveLength(3);
+    expect(results[2]!.content[0]!.text).toMatch(/^Spawned successfully\.\nagent_id: general-purpose-2@_auto_[0-9a-f-]{36}\nname: general-purpose-2\n/);
     expect(results[0]!.content[0]!.text).toMatch(/^Command rejected: npm run build\nReason: Background command execution is not supported in print mode \(-p\)/);
     expect(results[0]!._meta).toMatchObject({ rawResponse: { is_error: true, tool_error_code: '8009' } });
     const sid = String(all.find(is('system', 'init'))!['session_id']);
@@ -170,6 +176,6 @@ describe('cbc-2.117.0 runs no background task (#16, captures bg_bash, bg_agent, 
       `Spawned successfully.\nagent_id: general-purpose-1@_auto_${sid}\nname: general-purpose-1\nteam_name: _auto_${sid}\n` +
         `task_id: ${/task_id: (agent-[0-9a-f]{8})/.exec(results[1]!.content[0]!.text)?.[1] ?? '(none)'}\nThe agent is now running and will receive instructions via mailbox.`,
     );
-    expect(all.filter(is('result')).map((r) => r['result'])).toEqual(['Started.', 'Spawned.']);
+    expect(all.filter(is('result')).map((r) => r['result'])).toEqual(['Started.', 'Spawned.', 'Spawned.']);
   });
 });
