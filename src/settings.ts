@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EmuError } from './errors.js';
 
 /** The part of the CLIs' settings the emulator honours. */
@@ -53,7 +53,7 @@ export function loadSettings(opts: {
   let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     const text = opts.flag.trim();
-    Object.assign(merged, (flagged = text.startsWith('{') ? parseJson(text, '--settings') : readJson(text)));
+    Object.assign(merged, (flagged = text.startsWith('{') ? parseJson(text, '--settings') : readJson(resolve(opts.cwd, text), text)));
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -70,12 +70,13 @@ export function loadSettings(opts: {
   };
 }
 
-function readJson(file: string): Record<string, unknown> {
+/** `given`: the path as the user wrote it (the error names it so); `file`: that path resolved against the run's cwd. */
+function readJson(file: string, given = file): Record<string, unknown> {
   try {
-    return parseJson(readFileSync(file, 'utf8'), file);
+    return parseJson(readFileSync(file, 'utf8'), given);
   } catch (err) {
     if (err instanceof EmuError) throw err;
-    throw new EmuError('E_SETTINGS', `Error: Settings file not found: ${file}`);
+    throw new EmuError('E_SETTINGS', `Error: Settings file not found: ${given}`);
   }
 }
 

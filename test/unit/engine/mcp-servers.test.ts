@@ -112,4 +112,13 @@ describe('settings sources (#16)', () => {
     expect(loadSettings({ ...base, flag: undefined, ignoreProjectAllow: true })).toMatchObject({ allow: [], deny: ['Write'], ignoredProjectAllow: 2 });
     expect(loadSettings({ ...base, flag: '{"permissions":{"allow":["Grep"]}}', ignoreProjectAllow: true }).flagAllow).toEqual(['Grep']);
   });
+
+  // capture opt_settings_file_h4: a relative --settings path names a file in the session's cwd, not the process's
+  it('reads a --settings file path relative to the session cwd, and names a missing one as given', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'set-'));
+    writeFileSync(join(cwd, 'my-settings.json'), '{"permissions":{"deny":["WebFetch"]}}');
+    const base = { cwd, dir: '.claude', sources: '', home: cwd };
+    expect(loadSettings({ ...base, flag: 'my-settings.json' }).deny).toEqual(['WebFetch']);
+    expect(() => loadSettings({ ...base, flag: 'nope.json' })).toThrow('Settings file not found: nope.json');
+  });
 });
