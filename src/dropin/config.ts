@@ -175,6 +175,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       continue: flag('continue') === true,
       sessionId: sessionRefusal === undefined ? sessionId : undefined,
       fork: flag('fork-session') === true,
+      resumeAt: text(flag('resume-session-at')),
       persist: flag('no-session-persistence') !== true,
     },
     sessionRefusal,
