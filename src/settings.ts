@@ -52,8 +52,7 @@ export function loadSettings(opts: {
   }
   let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
-    const text = opts.flag.trim();
-    Object.assign(merged, (flagged = text.startsWith('{') ? parseJson(text, '--settings') : readJson(resolve(opts.cwd, text), text)));
+    Object.assign(merged, (flagged = flagSettings(opts.flag.trim(), opts.cwd)));
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -68,6 +67,22 @@ export function loadSettings(opts: {
     flagAllow: rules('allow', flagged),
     ignoredProjectAllow,
   };
+}
+
+/**
+ * --settings' value: a JSON object, else a file path (read against the session cwd). A path that names no file is
+ * passed over: cbc 2.117.0 runs on without it (captures opt_settings_missing_fo, opt_settings_invalid_fo); Claude Code
+ * refuses it before a session starts (its start checks, src/profiles/claude/options.ts).
+ */
+function flagSettings(text: string, cwd: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    // not JSON: a file path
+  }
+  const file = resolve(cwd, text);
+  return existsSync(file) ? readJson(file, text) : {};
 }
 
 /** `given`: the path as the user wrote it (the error names it so); `file`: that path resolved against the run's cwd. */

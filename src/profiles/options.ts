@@ -49,11 +49,13 @@ export interface CliOptions {
 /**
  * A start-up refusal: when one of `flags` was given and the condition holds, `message` goes to stderr and the
  * run exits with `exit`. `root`: the process runs as uid 0 and IS_SANDBOX is not `1`; `env-unset`: the variable
- * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message).
+ * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message); `without`:
+ * the flag `flag` is not given; `no-file`: a non-empty value of the flags is no JSON object and names no file (`{given}`:
+ * the value, `{path}`: it made absolute against the working directory).
  */
 export interface StartCheck {
   flags: readonly string[];
-  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' };
+  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' } | { kind: 'without'; flag: string } | { kind: 'no-file' };
   message: string;
   exit: number;
 }

@@ -114,11 +114,13 @@ describe('settings sources (#16)', () => {
   });
 
   // capture opt_settings_file_h4: a relative --settings path names a file in the session's cwd, not the process's
-  it('reads a --settings file path relative to the session cwd, and names a missing one as given', () => {
+  it('reads a --settings file path relative to the session cwd, and passes over a missing one', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'set-'));
     writeFileSync(join(cwd, 'my-settings.json'), '{"permissions":{"deny":["WebFetch"]}}');
     const base = { cwd, dir: '.claude', sources: '', home: cwd };
     expect(loadSettings({ ...base, flag: 'my-settings.json' }).deny).toEqual(['WebFetch']);
-    expect(() => loadSettings({ ...base, flag: 'nope.json' })).toThrow('Settings file not found: nope.json');
+    // a path that names no file is passed over (cbc; Claude Code refuses it in its start checks: opt_settings_missing_fo)
+    expect(loadSettings({ ...base, flag: 'nope.json' }).deny).toEqual([]);
+    expect(loadSettings({ ...base, flag: '{not json' }).deny).toEqual([]);
   });
 });

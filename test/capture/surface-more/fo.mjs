@@ -1,0 +1,26 @@
+// Surface cases: FO's tuning variants of the option and session-flag rows (issue #16, round 6): the argument forms an
+// SDK author writes (a file path where JSON is accepted, `=`, an empty or unreadable value) and the budget and
+// --resume-session-at rows in other combinations.
+import { close, sleep, STREAM, user, waitFor } from '../cases.mjs';
+import { ALL, CLAUDE, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
+
+const AGENTS = '{"reviewer":{"description":"Reviews code","prompt":"You review."}}';
+const SETTINGS = '{"permissions":{"deny":["WebFetch"]}}';
+const optP = (name, about, clis, extra, more = {}) => ({ name, about, clis, args: ['-p', 'hi', ...P_STREAM, ...extra], steps: [close], ...more });
+const PRE_TURN = { args: ['-p', 'hi', '--session-id', SID, ...P_STREAM], steps: [close] };
+
+/** @type {import("../surface-cases.mjs").Case[]} */
+export const CASES = [
+  optP('opt_agents_file_fo', '--agents naming a JSON file (2.1.328 --help: a file path with --print)', ALL, ['--agents', 'agents.json'], { files: { 'agents.json': AGENTS } }),
+  optP('opt_agents_invalid_fo', '--agents with text that is not JSON', ALL, ['--agents', 'not json']),
+  optP('opt_json_schema_file_fo', '--json-schema naming a file rather than inline JSON', ALL, ['--json-schema', 'schema.json'], { files: { 'schema.json': '{"type":"object","properties":{"a":{"type":"string"}}}' } }),
+  optP('opt_settings_missing_fo', '--settings naming a file that does not exist', ALL, ['--settings', 'nope.json']),
+  optP('opt_settings_eq_file_fo', '--settings=<file> (written with `=`)', ALL, ['--settings=my-settings.json'], { files: { 'my-settings.json': SETTINGS } }),
+  optP('opt_settings_empty_fo', '--settings with an empty value', ALL, ['--settings', '']),
+  optP('opt_settings_invalid_fo', '--settings with inline text that is not JSON', ALL, ['--settings', '{not json']),
+  optP('opt_mcp_config_eq_file_fo', '--mcp-config=<file> (written with `=`)', ALL, ['--mcp-config=mcp.json'], { files: { 'mcp.json': '{"mcpServers":{}}' } }),
+  optP('opt_mcp_config_missing_fo', '--mcp-config naming a file that does not exist', ALL, ['--mcp-config', 'nope.json']),
+  { name: 'opt_max_budget_usd_tool_stream_fo', about: '--max-budget-usd spent by a bypassed Bash call in stream-json input mode, then a second turn', clis: CLAUDE, args: [...STREAM, '--max-budget-usd', '0.0000001'], bypass: true, steps: [...ready(), user('FGBASH please'), waitFor(RESULT, 30), sleep(1), user('hi'), sleep(4), close] },
+  { name: 'ses_resume_session_at_no_resume_fo', about: '--resume-session-at without --resume', clis: CLAUDE, args: ['-p', 'hi', '--resume-session-at', '00000000-0000-4000-8000-0000000000cc', ...P_STREAM], steps: [close] },
+  { name: 'ses_resume_session_at_stream_fo', about: '--resume with an unknown --resume-session-at in stream-json input mode', clis: CLAUDE, args: [...STREAM, '--resume', SID, '--resume-session-at', '00000000-0000-4000-8000-0000000000cc'], pre: PRE_TURN, steps: [...ready(), user('hi'), sleep(4), close] },
+];
