@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import { checkSpeed, Scheduler } from '../engine/clock.js';
@@ -174,7 +176,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     cliAllowedTools: [...cfg.allowedTools, ...settings.flagAllow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
-    cliFlags: cfg.cliFlags,
+    cliFlags: withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd),
     maxTurns: cfg.maxTurns,
     maxBudgetUsd: cfg.maxBudgetUsd,
     partialMessages: cfg.partialMessages,
@@ -189,4 +191,19 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
 function modelFromEnv(profile: Profile, env: NodeJS.ProcessEnv): string | undefined {
   const name = profile.behavior.modelEnv;
   return name !== undefined ? env[name] || undefined : undefined;
+}
+
+/** The flags with each file-valued option's path (a value that is no JSON object) replaced by the file's text. */
+function withFileValues(flags: ServeConfig['cliFlags'], names: readonly string[], cwd: string): ServeConfig['cliFlags'] {
+  const out = new Map(flags);
+  for (const name of names) {
+    const v = flags.get(name);
+    if (typeof v !== 'string' || v.trim().startsWith('{')) continue;
+    try {
+      out.set(name, readFileSync(resolve(cwd, v), 'utf8'));
+    } catch {
+      // no such file: the start checks refused the run already
+    }
+  }
+  return out;
 }

@@ -67,6 +67,8 @@ export interface ServeConfig {
   startChecks: readonly StartCheck[];
   /** Every flag given (its config name) with its value: what a profile reads beyond the options above (Claude's --bare, --tools, --agents). */
   cliFlags: ReadonlyMap<string, string | true | readonly string[]>;
+  /** The profile's options whose non-JSON value names a file to read (compose reads it into cliFlags). */
+  fileValued: readonly string[];
 }
 
 /** Replay mode: play a cassette back instead of a scenario (issue #7, docs/cassettes.md). */
@@ -195,6 +197,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
     cliFlags: new Map(args.flags),
+    fileValued: cl.fileValued ?? [],
   };
 }
 

@@ -44,6 +44,8 @@ export interface CliOptions {
   printModeHasNoCommands?: true;
   /** Refusals after the command line parsed, before the session starts (checks of the machine and the environment). */
   startChecks?: readonly StartCheck[];
+  /** Options whose value, when no JSON object, names a file the CLI reads the JSON from (2.1.328's --agents). */
+  fileValued?: readonly string[];
 }
 
 /**

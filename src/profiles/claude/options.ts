@@ -315,5 +315,6 @@ export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
     // 2.1.328 reads --agents from a file too (its --help; capture opt_agents_invalid_fo)
     { flags: ['agents'], when: { kind: 'no-file' }, message: 'Error: --agents file not found: {path} (a value that is not a JSON object is read as a file path)', exit: 1 },
   ],
+  fileValued: ['agents'], // capture opt_agents_file_fo: the file's agents are listed
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id with --continue or --resume also needs --fork-session.' },
 };
