@@ -142,7 +142,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       jsonSchema = JSON.parse(schemaText);
     } catch (e) {
       // Claude Code refuses it at start; cbc 2.117.0 does not (capture argv/json_schema_invalid): no schema then
-      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${(e as Error).message}`);
+      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${parseErrorText(schemaText, (e as Error).message)}`);
     }
   }
 
@@ -266,4 +266,13 @@ function checkFormats(profile: Profile, output: string | undefined, input: strin
     if (outputFormat === 'stream-json' && !verbose) return usage(1, 'Error: When using --print, --output-format=stream-json requires --verbose');
   }
   return { outputFormat, streamIn };
+}
+
+/**
+ * JSON.parse's complaint as Claude Code's runtime (Bun, JavaScriptCore) words it where the text starts with a word
+ * (capture opt_json_schema_file_fo: a file name given for the schema); Node's own words otherwise.
+ */
+function parseErrorText(text: string, nodeMessage: string): string {
+  const word = /^\s*([A-Za-z_$][\w$]*)/.exec(text)?.[1];
+  return word !== undefined && !['true', 'false', 'null'].includes(word) ? `JSON Parse error: Unexpected identifier ${JSON.stringify(word)}` : nodeMessage;
 }
