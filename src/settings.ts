@@ -70,8 +70,8 @@ export function loadSettings(opts: {
 }
 
 /**
- * --settings' value: a JSON object, else a file path (read against the session cwd). A path that names no file is
- * passed over: cbc 2.117.0 runs on without it (captures opt_settings_missing_fo, opt_settings_invalid_fo); Claude Code
+ * --settings' value: a JSON object, else a file path (read against the session cwd). A path that names no file (or a
+ * file that is not JSON) is passed over: cbc 2.117.0 runs on without it (captures opt_settings_missing_fo, opt_settings_invalid_fo); Claude Code
  * refuses it before a session starts (its start checks, src/profiles/claude/options.ts).
  */
 function flagSettings(text: string, cwd: string): Record<string, unknown> {
@@ -82,7 +82,11 @@ function flagSettings(text: string, cwd: string): Record<string, unknown> {
     // not JSON: a file path
   }
   const file = resolve(cwd, text);
-  return existsSync(file) ? readJson(file, text) : {};
+  try {
+    return existsSync(file) ? readJson(file, text) : {};
+  } catch {
+    return {}; // a file that is not JSON is passed over too, by all three CLIs (capture opt_settings_bad_json_file_fo)
+  }
 }
 
 /** `given`: the path as the user wrote it (the error names it so); `file`: that path resolved against the run's cwd. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { StartCheck } from '../profiles/options.js';
 import type { RunIO } from './io.js';
@@ -23,13 +23,26 @@ function isJsonObject(text: string): boolean {
   }
 }
 
-/** The values of the check's flags that are no JSON object and name no file (made absolute against `cwd`). */
-function missingFile(check: StartCheck, flags: Flags, cwd: string): string | undefined {
+/** The first value of the check's flags that is no JSON object and names no file (`bad`: a file whose text is not JSON). */
+function fileProblem(check: StartCheck, flags: Flags, cwd: string, bad: boolean): string | undefined {
   const values = check.flags.flatMap((f) => {
     const v = flags.get(f);
     return v === undefined || v === true ? [] : typeof v === 'string' ? [v] : [...v];
   });
-  return values.find((v) => v.trim() !== '' && !isJsonObject(v) && !existsSync(resolve(cwd, v)));
+  const paths = values.filter((v) => v.trim() !== '' && !isJsonObject(v));
+  return paths.find((v) => (bad ? existsSync(resolve(cwd, v)) && !isJson(readFileSync(resolve(cwd, v), 'utf8')) : !existsSync(resolve(cwd, v))));
+}
+
+const isJson = (text: string): boolean => parseError(text) === undefined;
+
+/** JSON.parse's complaint about `text`, or undefined when it parses. */
+function parseError(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** Whether a start check's condition holds for this run: true, or the value it holds for (a file that is not there). */
@@ -44,7 +57,9 @@ function holds(check: StartCheck, io: RunIO, flags: Flags): boolean | string {
     case 'without':
       return !flags.has(check.when.flag);
     case 'no-file':
-      return missingFile(check, flags, io.cwd) ?? false;
+      return fileProblem(check, flags, io.cwd, false) ?? false;
+    case 'bad-json-file':
+      return fileProblem(check, flags, io.cwd, true) ?? false;
   }
 }
 
@@ -54,7 +69,10 @@ export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Fl
     const h = holds(c, io, flags);
     if (h === false) continue;
     const given = typeof h === 'string' ? h : '';
-    return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', resolve(io.cwd, given)), exit: c.exit };
+    const path = resolve(io.cwd, given);
+    // `{error}`: why the named file is not JSON (Node's words; the real CLIs' runtime words it its own way)
+    const error = c.message.includes('{error}') ? parseError(readFileSync(path, 'utf8')) ?? '' : '';
+    return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', path).replace('{error}', error), exit: c.exit };
   }
   return undefined;
 }

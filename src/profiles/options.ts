@@ -53,11 +53,12 @@ export interface CliOptions {
  * run exits with `exit`. `root`: the process runs as uid 0 and IS_SANDBOX is not `1`; `env-unset`: the variable
  * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message); `without`:
  * the flag `flag` is not given; `no-file`: a non-empty value of the flags is no JSON object and names no file (`{given}`:
- * the value, `{path}`: it made absolute against the working directory).
+ * the value, `{path}`: it made absolute against the working directory); `bad-json-file`: such a value names a file whose
+ * text is not JSON (`{error}`: the parse error).
  */
 export interface StartCheck {
   flags: readonly string[];
-  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' } | { kind: 'without'; flag: string } | { kind: 'no-file' };
+  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' } | { kind: 'without'; flag: string } | { kind: 'no-file' } | { kind: 'bad-json-file' };
   message: string;
   exit: number;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,5 +59,10 @@ describe('start-up refusals (#16)', () => {
     expect(run(['--settings', '{"a":1}', '--mcp-config', '{"mcpServers":{}}', '--agents', '{}'])).toBeUndefined();
     expect(run(['--settings', '', '--settings', '  '])).toBeUndefined();
     expect(run(['--settings', 'x'], 'cbc-2.117.0')).toBeUndefined();
+    // a named file whose text is not JSON (captures opt_mcp_config_bad_json_file_fo, opt_agents_bad_json_file_fo)
+    writeFileSync(join(dir, 'bad.json'), '{oops');
+    expect(run(['--mcp-config', 'bad.json'])).toBe('Error: Invalid MCP configuration:\nMCP config is not a valid JSON');
+    expect(run(['--agents', 'bad.json'])).toMatch(new RegExp(`^Error: Invalid --agents configuration:\ninvalid JSON: .+\n\\(read from ${join(dir, 'bad.json')}\\)$`));
+    expect(run(['--settings', 'bad.json'])).toBeUndefined();
   });
 });

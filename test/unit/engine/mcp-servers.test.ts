@@ -122,5 +122,7 @@ describe('settings sources (#16)', () => {
     // a path that names no file is passed over (cbc; Claude Code refuses it in its start checks: opt_settings_missing_fo)
     expect(loadSettings({ ...base, flag: 'nope.json' }).deny).toEqual([]);
     expect(loadSettings({ ...base, flag: '{not json' }).deny).toEqual([]);
+    writeFileSync(join(cwd, 'bad.json'), '{oops');
+    expect(loadSettings({ ...base, flag: 'bad.json' }).deny).toEqual([]); // opt_settings_bad_json_file_fo
   });
 });
