@@ -46,6 +46,7 @@ export const HELD_BACK = new Set([
 
 /** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
 export const NOT_REPRODUCED = {
+  'claude-2.1.328 opt_agents_bad_json_file_fo': 'not reproduced: the parse error is worded by Claude Code\'s runtime (Bun: `JSON Parse error: Expected \'}\'`); the emulator gives Node\'s words, the rest of the refusal (exit 1, the first and last lines) matches',
   'cbc-2.117.0 in_crlf': 'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (a second system/init mid-turn); the emulator queues it in the same session',
   'cbc-2.117.0 in_user_mid_first_turn_cbc': 'not reproduced: a user line while the first turn runs is a request without a session in cbc 2.117.0 (its CliExecutor sends each line at once, naming the session of the last finished request): it opens a session of its own and is answered at once, beside the running turn; the emulator runs one turn at a time and queues it (blank lines and later turns are reproduced: src/engine/blank-beside.ts)',
   'cbc-2.117.0 in_keep_alive_pending_permission_cbc': 'not reproduced: after a keep_alive opened a side session while the first turn waited for a can_use_tool answer, cbc 2.117.0 never applied the host allow answer (the turn never ended; the capture was killed at its timeout); the emulator applies it and ends the turn',
