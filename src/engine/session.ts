@@ -23,6 +23,7 @@ import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-mod
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { messagesOf, Unanswered } from './unanswered.js';
+import { interruptSoon } from './interrupt-soon.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -215,7 +216,7 @@ export class Session implements TurnHost {
         const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
         if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
         ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']) });
-        if (mine) this.interrupt(reason);
+        if (mine) interruptSoon(this, reason);
         return;
       }
       case 'set_permission_mode':
@@ -267,7 +268,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }

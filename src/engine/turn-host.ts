@@ -103,6 +103,8 @@ export interface ActiveTurn {
   echoed?: boolean;
   /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
   unwritten?: boolean;
+  /** A client interrupt is going through (interrupt-soon.ts): how many more interrupts came meanwhile. */
+  interrupting?: number;
 }
 
 /**
