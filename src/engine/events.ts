@@ -164,7 +164,7 @@ export interface TurnStats {
  */
 export interface ControlFacts {
   /** The request's path as given, and resolved against the session's cwd. */
-  path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; contents?: string | undefined; error?: string | undefined };
+  path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; bytes?: Uint8Array | undefined; error?: string | undefined };
   /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
   task?: { output: string; exitCode: number | undefined; terminal: boolean };
   /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
