@@ -360,7 +360,7 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    this.spend.call(t.stats, t.model);
+    this.spend.call(t.stats, t.model, t.apiError === true);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
