@@ -84,7 +84,7 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'get_usage':
       return { response: usageReply(spec, ctx) };
     case 'get_context_usage':
-      return { response: contextUsage(spec, ctx) };
+      return { response: contextUsage(spec, ctx, r['detail'] !== 'summary') };
     case 'get_session_cost':
       return { response: { text: sessionCostText(spec, ctx) } };
   }
