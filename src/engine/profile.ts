@@ -241,6 +241,8 @@ export interface ProfileBehavior {
    * (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
    */
   interruptAtPermission: 'refuse-call' | 'cancel' | 'ignore';
+  /** Under --include-partial-messages, how many last frames of a streamed tool call follow its can_use_tool request (engine/stream-tail.ts). */
+  askInsideToolStream?: number;
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

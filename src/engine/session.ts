@@ -24,6 +24,7 @@ import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { interruptSoon } from './interrupt-soon.js';
+import { StreamTail } from './stream-tail.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -89,7 +90,7 @@ export class Session implements TurnHost {
       },
     );
     this.sessionId = opts.sessionId;
-    this.spend = new SessionSpend(opts.scheduler.now());
+    [this.spend, this.tail] = [new SessionSpend(opts.scheduler.now()), new StreamTail(this.p.behavior.askInsideToolStream ?? 0, opts.partialMessages === true)];
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
@@ -107,6 +108,7 @@ export class Session implements TurnHost {
   }
   private readonly userHome: string; // the run's HOME (its env's): a run in memory shares the process, not its HOME
   private readonly spend: SessionSpend;
+  private readonly tail: StreamTail; // a streamed tool call's last frames held for its permission request
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -149,7 +151,7 @@ export class Session implements TurnHost {
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
-    for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
+    for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });

@@ -85,6 +85,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     invalidPermissionAnswer: (body) => (validPermissionAnswer(body) ? undefined : v328 ? `${INVALID_ANSWER} ${INVALID_ANSWER_328}` : INVALID_ANSWER),
     // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
     interruptAtPermission: 'refuse-call',
+    // measured (req_can_use_tool_allow_partial_h4): 2.1.220 asks right after the assistant frame, 2.1.328 before message_stop
+    askInsideToolStream: v328 ? 1 : 3,
     interruptWritesPartial: true, // measured on both versions: an assistant frame marked aborted (int_mid)
     interruptedTurnSucceeds: false,
     batchesQueuedPrompts: true, // measured: in_user_uuid_queued_two (one turn answers both lines, its uuids both)
