@@ -272,9 +272,10 @@ export type EngineEvent =
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
+  /** `beforeReply`: the turn's first model call was still under way (nothing of its reply written yet). */
   /** `repeats`: interrupts that came while the first went through (cbc writes a status frame for each). */
   /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; beforeReply?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
