@@ -192,7 +192,7 @@ export interface SpendView {
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
-  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean }
+  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean; held?: boolean | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
   | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }

@@ -215,9 +215,9 @@ export class Session implements TurnHost {
         // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
         // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
-        const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
+        const held = interruptHeld(this), mine = (target === undefined || target === this.sessionId) && !held;
         if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
-        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']) });
+        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
         if (mine) interruptSoon(this, reason);
         return;
       }

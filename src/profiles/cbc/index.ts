@@ -42,7 +42,9 @@ function encoders(strict: boolean): Encoders {
       if (channel !== undefined) return controlSuccess(W, ev.requestId, channel);
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
-      return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
+      const reply = controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
+      // the abort writes a status frame even while a permission request keeps the turn going (req_can_use_tool_interrupt_pending)
+      return p.kind === 'interrupt' && p.held === true && strict ? [reply, preamble(ctx)[0]] : reply;
     },
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
