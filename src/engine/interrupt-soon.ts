@@ -1,3 +1,4 @@
+import { interruptHeld } from './asks.js';
 import type { ActiveTurn, TurnHost } from './turn-host.js';
 
 /**
@@ -18,4 +19,11 @@ export function interruptSoon(s: TurnHost, reason: string): void {
   s.o.scheduler.after(0, () => {
     if (s.active === t) s.interrupt(reason);
   });
+}
+
+/** True when a waiting permission request holds a client interrupt (asks.ts interruptHeld); the turn remembers it. */
+export function holdInterrupt(s: TurnHost): boolean {
+  const held = interruptHeld(s);
+  if (held && s.active) s.active.heldInterrupt = true;
+  return held;
 }

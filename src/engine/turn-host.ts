@@ -105,6 +105,8 @@ export interface ActiveTurn {
   unwritten?: boolean;
   /** A client interrupt is going through (interrupt-soon.ts): how many more interrupts came meanwhile. */
   interrupting?: number;
+  /** An interrupt came while a permission request held it (behavior.interruptAtPermission 'ignore'). */
+  heldInterrupt?: boolean;
 }
 
 /**
