@@ -42,20 +42,46 @@ function outcome(a: HostAnswer): McpOutcome {
 }
 
 /**
- * Calls a tool of an SDK MCP server through the host with `mcp_message` requests (issue #10): the
- * JSON-RPC `initialize` handshake and `notifications/initialized` the first time a server is used in
- * the session, then `tools/call`. Each message is a CLI-initiated request correlated by request_id.
+ * The handshake with an SDK MCP server through the host: JSON-RPC `initialize`, then `notifications/initialized`;
+ * `done` gets the initialize outcome (the server is ready when it is ok).
  */
-export function callMcpTool(s: TurnHost, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, done: (r: McpOutcome) => void): void {
-  const call = () => send(s, server, { jsonrpc: '2.0', id: ++s.mcpSeq, method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
-  if (s.mcpReady.has(server)) return call();
+function handshake(s: TurnHost, server: string, timeoutMs: number, done: (r: McpOutcome) => void): void {
+  const id = s.mcpSeq++;
   const clientInfo = { name: s.p.behavior.mcpClientName, version: s.p.version };
-  send(s, server, { jsonrpc: '2.0', id: ++s.mcpSeq, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo } }, timeoutMs, (a) => {
+  const message = s.p.behavior.mcpInitialize?.(id) ?? { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo } };
+  send(s, server, message, timeoutMs, (a) => {
     const init = outcome(a);
-    if (!init.ok) return done({ ok: false, text: `MCP server ${server} failed to initialize: ${init.text}` });
+    if (!init.ok) return done(init);
     send(s, server, { jsonrpc: '2.0', method: 'notifications/initialized' }, timeoutMs, () => {
       s.mcpReady.add(server);
-      call();
+      done(init);
     });
   });
+}
+
+/**
+ * Calls a tool of an SDK MCP server through the host with `mcp_message` requests (issue #10): the handshake the
+ * first time a server is used in the session, then `tools/call`. Each message is a CLI-initiated request correlated by request_id.
+ */
+export function callMcpTool(s: TurnHost, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, done: (r: McpOutcome) => void): void {
+  const call = () => send(s, server, { jsonrpc: '2.0', id: s.mcpSeq++, method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
+  if (s.mcpReady.has(server)) return call();
+  handshake(s, server, timeoutMs, (init) => (init.ok ? call() : done({ ok: false, text: `MCP server ${server} failed to initialize: ${init.text}` })));
+}
+
+/** Time the CLI gives an SDK MCP server to answer its handshake (the emulator's; no capture shows the real one). */
+const CONNECT_TIMEOUT_MS = 60_000;
+
+/**
+ * mcp_set_servers: the CLI connects each SDK server (`type: "sdk"`) it did not have at once, so its `initialize`
+ * request follows the reply (captures ctl_mcp_set_servers_sdk_h4, both Claude versions; ids count from 0).
+ */
+export function connectSetServers(s: TurnHost, subtype: string, request: RawFrame): void {
+  const servers = subtype === 'mcp_set_servers' ? request['servers'] : undefined;
+  if (!isRawFrame(servers) || s.p.behavior.mcpInitialize === undefined) return;
+  for (const [name, config] of Object.entries(servers)) {
+    if (!isRawFrame(config) || config['type'] !== 'sdk' || s.sdkMcpServers.has(name)) continue;
+    s.sdkMcpServers.add(name);
+    handshake(s, name, CONNECT_TIMEOUT_MS, () => undefined);
+  }
 }

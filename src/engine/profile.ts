@@ -321,6 +321,8 @@ export interface ProfileBehavior {
   workflowPromptInTaskStarted: boolean;
   /** `clientInfo.name` of the CLI in an SDK MCP server's initialize handshake. */
   mcpClientName: string;
+  /** The JSON-RPC `initialize` message of an SDK MCP server's handshake, when the profile knows the CLI's own (captures ctl_mcp_set_servers_sdk_h4). */
+  mcpInitialize?(id: number): Record<string, unknown>;
   /** What `--version` prints. */
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */

@@ -13,7 +13,7 @@ import { HostRequests } from './host.js';
 import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
-import { sdkServers } from './mcp.js';
+import { connectSetServers, sdkServers } from './mcp.js';
 import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
@@ -237,7 +237,7 @@ export class Session implements TurnHost {
     }
     const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
-    ok({ kind: 'canned', subtype, request, facts });
+    return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */

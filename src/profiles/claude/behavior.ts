@@ -122,6 +122,13 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,
     mcpClientName: 'claude-code',
+    // measured (ctl_mcp_set_servers_sdk_h4): the message's key order, and clientInfo's, which 2.1.328 reordered
+    mcpInitialize: (id) => {
+      const about = { name: 'claude-code', title: 'Claude Code' };
+      const site = { description: "Anthropic's agentic coding tool", websiteUrl: 'https://claude.com/claude-code' };
+      const clientInfo = v328 ? { ...about, ...site, version: spec.version } : { ...about, version: spec.version, ...site };
+      return { method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo }, jsonrpc: '2.0', id };
+    },
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     startWarnings: betaWarnings,
