@@ -22,6 +22,16 @@ export function sdkServers(request: RawFrame): string[] {
   return [];
 }
 
+/** Each SDK MCP server's JSON-RPC ids count from 0 on their own (measured: ctl_mcp_set_servers_two_sdk_fp, both servers' initialize is id 0). */
+const rpcIds = new WeakMap<TurnHost, Map<string, number>>();
+function nextId(s: TurnHost, server: string): number {
+  const ids = rpcIds.get(s) ?? new Map<string, number>();
+  rpcIds.set(s, ids);
+  const id = ids.get(server) ?? 0;
+  ids.set(server, id + 1);
+  return id;
+}
+
 function send(s: TurnHost, server: string, message: Record<string, unknown>, timeoutMs: number, done: (a: HostAnswer) => void): void {
   const requestId = s.p.ids.hostRequestId('mcp', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
   s.host.send(requestId, { subtype: 'mcp_message', serverName: server, message }, timeoutMs, done);
@@ -46,7 +56,7 @@ function outcome(a: HostAnswer): McpOutcome {
  * `done` gets the initialize outcome (the server is ready when it is ok).
  */
 function handshake(s: TurnHost, server: string, timeoutMs: number, done: (r: McpOutcome) => void): void {
-  const id = s.mcpSeq++;
+  const id = nextId(s, server);
   const clientInfo = { name: s.p.behavior.mcpClientName, version: s.p.version };
   const message = s.p.behavior.mcpInitialize?.(id) ?? { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo } };
   send(s, server, message, timeoutMs, (a) => {
@@ -64,7 +74,7 @@ function handshake(s: TurnHost, server: string, timeoutMs: number, done: (r: Mcp
  * first time a server is used in the session, then `tools/call`. Each message is a CLI-initiated request correlated by request_id.
  */
 export function callMcpTool(s: TurnHost, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, done: (r: McpOutcome) => void): void {
-  const call = () => send(s, server, { jsonrpc: '2.0', id: s.mcpSeq++, method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
+  const call = () => send(s, server, { jsonrpc: '2.0', id: nextId(s, server), method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
   if (s.mcpReady.has(server)) return call();
   handshake(s, server, timeoutMs, (init) => (init.ok ? call() : done({ ok: false, text: `MCP server ${server} failed to initialize: ${init.text}` })));
 }

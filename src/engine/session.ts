@@ -45,7 +45,6 @@ export class Session implements TurnHost {
   readonly sdkMcpServers = new Set<string>();
   readonly mcpServers: McpServerInfo[];
   readonly mcpReady = new Set<string>();
-  mcpSeq = 0;
   /** The session served: the bound one, until cbc's blank turn starts a new one. */
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */

@@ -124,10 +124,9 @@ export interface TurnHost {
   /** Hook callback ids the host registered in `initialize` (issue #10). */
   readonly hooks: unknown;
   hostSeq: number;
-  /** SDK MCP servers the host registered in `initialize`, those already initialized, and the JSON-RPC id counter. */
+  /** SDK MCP servers the host registered in `initialize` (or mcp_set_servers), and those already initialized (mcp.ts counts their JSON-RPC ids). */
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
-  mcpSeq: number;
   permissionMode: string;
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */

@@ -17,6 +17,8 @@ const estimate = (s: string): number => Math.round(s.length / 4);
  * of them and the tool categories none, so they are left out (capture ctl_get_context_usage_no_detail_h4).
  */
 const FULL_COUNT_SYSTEM_PROMPT = 1230;
+/** ...and before any model call its messages count one answer's worth, as unattributed Messages (ctl_get_context_usage_no_detail_idle_fp). */
+const FULL_COUNT_MESSAGES = 123;
 const FULL_COUNT_DROPPED = new Set(['system_tools', 'system_tools_deferred']);
 
 /**
@@ -40,8 +42,9 @@ export function contextUsage(spec: ClaudeSpec, ctx: EncodeContext, full = false)
   const used = all.filter((c) => c !== free && c.kind !== 'buffer');
   const breakdown = r['messageBreakdown'] as Record<string, unknown>;
   if (calls === 0) {
-    const unattributed = spec.v328 ? 0 : ((r['slashCommands'] as { tokens: number }).tokens);
-    if (unattributed > 0) used.push({ name: 'Messages', tokens: unattributed, color: 'purple_FOR_SUBAGENTS_ONLY' });
+    const unattributed = spec.v328 ? (counted328 ? FULL_COUNT_MESSAGES : 0) : (r['slashCommands'] as { tokens: number }).tokens;
+    const messages = { name: 'Messages', tokens: unattributed, color: 'purple_FOR_SUBAGENTS_ONLY' };
+    if (unattributed > 0) used.push(spec.v328 ? { id: 'messages', ...messages, kind: 'used' } : messages);
     for (const k of Object.keys(breakdown)) breakdown[k] = Array.isArray(breakdown[k]) ? [] : 0;
     breakdown['unattributedTokens'] = unattributed;
     r['apiUsage'] = null;
