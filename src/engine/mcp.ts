@@ -83,15 +83,36 @@ export function callMcpTool(s: TurnHost, server: string, tool: string, args: Rec
 const CONNECT_TIMEOUT_MS = 60_000;
 
 /**
- * mcp_set_servers: the CLI connects each SDK server (`type: "sdk"`) it did not have at once, so its `initialize`
- * request follows the reply (captures ctl_mcp_set_servers_sdk_h4, both Claude versions; ids count from 0).
+ * SDK MCP servers the host names (initialize's sdkMcpServers, mcp_set_servers' `type: "sdk"` entries): a profile that
+ * knows its CLI's handshake (Claude) connects each new one at once, so its `initialize` request follows the reply
+ * (captures ctl_mcp_set_servers_sdk_h4, ctl_initialize_sdk_mcp_server_fp); others connect at the first tool call.
  */
-export function connectSetServers(s: TurnHost, subtype: string, request: RawFrame): void {
-  const servers = subtype === 'mcp_set_servers' ? request['servers'] : undefined;
-  if (!isRawFrame(servers) || s.p.behavior.mcpInitialize === undefined) return;
-  for (const [name, config] of Object.entries(servers)) {
-    if (!isRawFrame(config) || config['type'] !== 'sdk' || s.sdkMcpServers.has(name)) continue;
+export function connectSdkServers(s: TurnHost, names: readonly string[]): void {
+  for (const name of names) {
+    if (s.sdkMcpServers.has(name)) continue;
     s.sdkMcpServers.add(name);
+    if (s.p.behavior.mcpInitialize !== undefined) handshake(s, name, CONNECT_TIMEOUT_MS, () => undefined);
+  }
+}
+
+/**
+ * initialize's sdkMcpServers: Claude connects them before its reply, and 2.1.328 connects them once more (a new
+ * client, ids from 0 again) after it (capture ctl_initialize_sdk_mcp_server_fp, a host that never answers).
+ */
+export function initializeSdkServers(s: TurnHost, names: readonly string[], reply: () => void): void {
+  const fresh = names.filter((n) => !s.sdkMcpServers.has(n));
+  connectSdkServers(s, fresh);
+  reply();
+  if (s.p.behavior.sdkServersReconnect !== true) return;
+  for (const name of fresh) {
+    rpcIds.get(s)?.delete(name);
     handshake(s, name, CONNECT_TIMEOUT_MS, () => undefined);
   }
+}
+
+/** mcp_set_servers: its sdk-type servers connect as connectSdkServers says. */
+export function connectSetServers(s: TurnHost, subtype: string, request: RawFrame): void {
+  const servers = subtype === 'mcp_set_servers' ? request['servers'] : undefined;
+  if (!isRawFrame(servers)) return;
+  connectSdkServers(s, Object.entries(servers).flatMap(([name, config]) => (isRawFrame(config) && config['type'] === 'sdk' ? [name] : [])));
 }

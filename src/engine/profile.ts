@@ -323,6 +323,8 @@ export interface ProfileBehavior {
   mcpClientName: string;
   /** The JSON-RPC `initialize` message of an SDK MCP server's handshake, when the profile knows the CLI's own (captures ctl_mcp_set_servers_sdk_h4). */
   mcpInitialize?(id: number): Record<string, unknown>;
+  /** Claude 2.1.328: initialize's SDK MCP servers are connected again after the reply (engine/mcp.ts initializeSdkServers). */
+  sdkServersReconnect?: boolean;
   /** What `--version` prints. */
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */

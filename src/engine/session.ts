@@ -13,7 +13,7 @@ import { HostRequests } from './host.js';
 import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
-import { connectSetServers, sdkServers } from './mcp.js';
+import { connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
 import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
@@ -200,9 +200,8 @@ export class Session implements TurnHost {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
         [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
-        for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
         if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
-        ok({ kind: 'initialize', request, repeat });
+        initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
         return;

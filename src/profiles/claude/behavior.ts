@@ -122,6 +122,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     workflowPromptInTaskStarted: true,
     mcpClientName: 'claude-code',
     mcpInitialize: (id) => mcpInitialize(spec, id),
+    sdkServersReconnect: v328, // measured: ctl_initialize_sdk_mcp_server_fp
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     startWarnings: betaWarnings,
