@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EmuError } from './errors.js';
 
 /** The part of the CLIs' settings the emulator honours. */
@@ -52,8 +52,7 @@ export function loadSettings(opts: {
   }
   let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
-    const text = opts.flag.trim();
-    Object.assign(merged, (flagged = text.startsWith('{') ? parseJson(text, '--settings') : readJson(text)));
+    Object.assign(merged, (flagged = flagSettings(opts.flag.trim(), opts.cwd)));
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -70,12 +69,33 @@ export function loadSettings(opts: {
   };
 }
 
-function readJson(file: string): Record<string, unknown> {
+/**
+ * --settings' value: a JSON object, else a file path (read against the session cwd). A path that names no file (or a
+ * file that is not JSON) is passed over: cbc 2.117.0 runs on without it (captures opt_settings_missing_fo, opt_settings_invalid_fo); Claude Code
+ * refuses it before a session starts (its start checks, src/profiles/claude/options.ts).
+ */
+function flagSettings(text: string, cwd: string): Record<string, unknown> {
   try {
-    return parseJson(readFileSync(file, 'utf8'), file);
+    const v: unknown = JSON.parse(text);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    // not JSON: a file path
+  }
+  const file = resolve(cwd, text);
+  try {
+    return existsSync(file) ? readJson(file, text) : {};
+  } catch {
+    return {}; // a file that is not JSON is passed over too, by all three CLIs (capture opt_settings_bad_json_file_fo)
+  }
+}
+
+/** `given`: the path as the user wrote it (the error names it so); `file`: that path resolved against the run's cwd. */
+function readJson(file: string, given = file): Record<string, unknown> {
+  try {
+    return parseJson(readFileSync(file, 'utf8'), given);
   } catch (err) {
     if (err instanceof EmuError) throw err;
-    throw new EmuError('E_SETTINGS', `Error: Settings file not found: ${file}`);
+    throw new EmuError('E_SETTINGS', `Error: Settings file not found: ${given}`);
   }
 }
 

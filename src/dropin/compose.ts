@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import { checkSpeed, Scheduler } from '../engine/clock.js';
@@ -16,6 +18,9 @@ import { Journal } from '../transport/journal.js';
 import type { ServeConfig } from './config.js';
 import { defaultHome, stderrLine, type RunIO } from './io.js';
 import { createOutput } from './output.js';
+
+/** A frame's `"uuid":"…"` members (a regex, not JSON.parse: every written frame passes here). */
+const UUID_KEY = /"uuid":"([0-9a-f-]{36})"/g;
 
 /** The wired drop-in: an engine session on its clock, writing through the profile into the transport. */
 export interface Composition {
@@ -126,12 +131,21 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   if (journal !== undefined && 'exit' in journal) return journal;
   // under fuzz the journal records stream-json frames as perturbed, when sent: the stream the consumer got (issue #17)
   const perturbed = fuzz !== undefined && cfg.outputFormat === 'stream-json';
+  // the uuids of the frames written since the last finished turn: the store keeps them for --resume-session-at
+  const wrote: string[] = [];
+  const noteUuids = (json: string) => {
+    for (const m of json.matchAll(UUID_KEY)) if (m[1] !== undefined) wrote.push(m[1]);
+  };
   const emit = fuzz
     ? fuzz.frames((json) => {
         journal?.frame('out', JSON.parse(json));
+        noteUuids(json);
         writer.write(json);
       })
-    : (json: string) => writer.write(json);
+    : (json: string) => {
+        noteUuids(json);
+        writer.write(json);
+      };
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
@@ -148,7 +162,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     env: io.env,
     sessionId: bound.sessionId,
     resume: bound.resume,
-    persist: bound.persist,
+    persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
     holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
     model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
@@ -162,7 +176,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     cliAllowedTools: [...cfg.allowedTools, ...settings.flagAllow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionPromptStdio: cfg.permissionPromptStdio,
-    cliFlags: cfg.cliFlags,
+    cliFlags: withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd),
     maxTurns: cfg.maxTurns,
     maxBudgetUsd: cfg.maxBudgetUsd,
     partialMessages: cfg.partialMessages,
@@ -177,4 +191,19 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
 function modelFromEnv(profile: Profile, env: NodeJS.ProcessEnv): string | undefined {
   const name = profile.behavior.modelEnv;
   return name !== undefined ? env[name] || undefined : undefined;
+}
+
+/** The flags with each file-valued option's path (a value that is no JSON object) replaced by the file's text. */
+function withFileValues(flags: ServeConfig['cliFlags'], names: readonly string[], cwd: string): ServeConfig['cliFlags'] {
+  const out = new Map(flags);
+  for (const name of names) {
+    const v = flags.get(name);
+    if (typeof v !== 'string' || v.trim().startsWith('{')) continue;
+    try {
+      out.set(name, readFileSync(resolve(cwd, v), 'utf8'));
+    } catch {
+      // no such file: the start checks refused the run already
+    }
+  }
+  return out;
 }

@@ -67,6 +67,8 @@ export interface ServeConfig {
   startChecks: readonly StartCheck[];
   /** Every flag given (its config name) with its value: what a profile reads beyond the options above (Claude's --bare, --tools, --agents). */
   cliFlags: ReadonlyMap<string, string | true | readonly string[]>;
+  /** The profile's options whose non-JSON value names a file to read (compose reads it into cliFlags). */
+  fileValued: readonly string[];
 }
 
 /** Replay mode: play a cassette back instead of a scenario (issue #7, docs/cassettes.md). */
@@ -140,7 +142,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       jsonSchema = JSON.parse(schemaText);
     } catch (e) {
       // Claude Code refuses it at start; cbc 2.117.0 does not (capture argv/json_schema_invalid): no schema then
-      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${(e as Error).message}`);
+      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${parseErrorText(schemaText, (e as Error).message)}`);
     }
   }
 
@@ -175,6 +177,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       continue: flag('continue') === true,
       sessionId: sessionRefusal === undefined ? sessionId : undefined,
       fork: flag('fork-session') === true,
+      resumeAt: text(flag('resume-session-at')),
       persist: flag('no-session-persistence') !== true,
     },
     sessionRefusal,
@@ -194,6 +197,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
     cliFlags: new Map(args.flags),
+    fileValued: cl.fileValued ?? [],
   };
 }
 
@@ -262,4 +266,13 @@ function checkFormats(profile: Profile, output: string | undefined, input: strin
     if (outputFormat === 'stream-json' && !verbose) return usage(1, 'Error: When using --print, --output-format=stream-json requires --verbose');
   }
   return { outputFormat, streamIn };
+}
+
+/**
+ * JSON.parse's complaint as Claude Code's runtime (Bun, JavaScriptCore) words it where the text starts with a word
+ * (capture opt_json_schema_file_fo: a file name given for the schema); Node's own words otherwise.
+ */
+function parseErrorText(text: string, nodeMessage: string): string {
+  const word = /^\s*([A-Za-z_$][\w$]*)/.exec(text)?.[1];
+  return word !== undefined && !['true', 'false', 'null'].includes(word) ? `JSON Parse error: Unexpected identifier ${JSON.stringify(word)}` : nodeMessage;
 }

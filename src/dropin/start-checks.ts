@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { StartCheck } from '../profiles/options.js';
 import type { RunIO } from './io.js';
@@ -11,8 +11,42 @@ export function inGitTree(cwd: string): boolean {
   }
 }
 
-/** Whether a start check's condition holds for this run. */
-function holds(check: StartCheck, io: RunIO): boolean {
+type Flags = ReadonlyMap<string, string | true | readonly string[]>;
+
+/** A JSON object's text (what a json-or-file option reads inline). */
+function isJsonObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** The first value of the check's flags that is no JSON object and names no file (`bad`: a file whose text is not JSON). */
+function fileProblem(check: StartCheck, flags: Flags, cwd: string, bad: boolean): string | undefined {
+  const values = check.flags.flatMap((f) => {
+    const v = flags.get(f);
+    return v === undefined || v === true ? [] : typeof v === 'string' ? [v] : [...v];
+  });
+  const paths = values.filter((v) => v.trim() !== '' && !isJsonObject(v));
+  return paths.find((v) => (bad ? existsSync(resolve(cwd, v)) && !isJson(readFileSync(resolve(cwd, v), 'utf8')) : !existsSync(resolve(cwd, v))));
+}
+
+const isJson = (text: string): boolean => parseError(text) === undefined;
+
+/** JSON.parse's complaint about `text`, or undefined when it parses. */
+function parseError(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** Whether a start check's condition holds for this run: true, or the value it holds for (a file that is not there). */
+function holds(check: StartCheck, io: RunIO, flags: Flags): boolean | string {
   switch (check.when.kind) {
     case 'root':
       return typeof process.getuid === 'function' && process.getuid() === 0 && io.env['IS_SANDBOX'] !== '1';
@@ -20,11 +54,25 @@ function holds(check: StartCheck, io: RunIO): boolean {
       return !io.env[check.when.name];
     case 'no-git':
       return !inGitTree(io.cwd);
+    case 'without':
+      return !flags.has(check.when.flag);
+    case 'no-file':
+      return fileProblem(check, flags, io.cwd, false) ?? false;
+    case 'bad-json-file':
+      return fileProblem(check, flags, io.cwd, true) ?? false;
   }
 }
 
-/** The first of the given start checks that refuses the run (message with `{cwd}` filled in), or undefined. */
-export function startRefusal(checks: readonly StartCheck[], io: RunIO): { message: string; exit: number } | undefined {
-  const hit = checks.find((c) => holds(c, io));
-  return hit && { message: hit.message.replace('{cwd}', io.cwd), exit: hit.exit };
+/** The first of the given start checks that refuses the run (message with `{cwd}`, `{given}`, `{path}` filled in), or undefined. */
+export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Flags = new Map()): { message: string; exit: number } | undefined {
+  for (const c of checks) {
+    const h = holds(c, io, flags);
+    if (h === false) continue;
+    const given = typeof h === 'string' ? h : '';
+    const path = resolve(io.cwd, given);
+    // `{error}`: why the named file is not JSON (Node's words; the real CLIs' runtime words it its own way)
+    const error = c.message.includes('{error}') ? parseError(readFileSync(path, 'utf8')) ?? '' : '';
+    return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', path).replace('{error}', error), exit: c.exit };
+  }
+  return undefined;
 }

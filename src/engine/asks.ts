@@ -8,6 +8,7 @@ import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
 import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
+import { budgetStopsAtCall } from './limits.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -123,6 +124,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
+  if (callFirst && budgetStopsAtCall(s)) return;
   const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
@@ -185,6 +187,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   };
   const permission = (forced?: 'allow') => {
     if (!callFirst) showCall();
+    if (!callFirst && budgetStopsAtCall(s)) return;
     const rules = forced ?? decideFor(s, ask.tool, input);
     const d = askedBy !== undefined && rules === 'allow' && canAskHost(s) ? 'ask' : rules;
     if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));

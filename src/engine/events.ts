@@ -208,6 +208,8 @@ export type ControlPayload =
 export interface ResultBudget {
   limit: number;
   called: boolean;
+  /** The call that spent the budget asked for a tool, which did not run (the result's stop_reason is tool_use). */
+  atTool?: boolean | undefined;
   inputTokens: number;
   outputTokens: number;
 }

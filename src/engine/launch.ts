@@ -5,6 +5,7 @@ import { approvePlan } from './asks.js';
 import { BackgroundRun } from './background.js';
 import type { EngineEvent, TaskInfo } from './events.js';
 import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
+import { budgetStopsAtCall } from './limits.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
 
@@ -31,6 +32,7 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
   const callDescription = wf.call_description ?? description;
   const input = wf.script !== undefined && s.p.behavior.workflowInputNamesScriptPath ? { scriptPath: wf.script, description: callDescription } : { script: source, description: callDescription };
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: 'Workflow', input });
+  if (budgetStopsAtCall(s)) return;
   const now = o.scheduler.now();
   const taskId = s.p.ids.taskId('workflow', o.rng);
   const info: TaskInfo = {
@@ -141,6 +143,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
       : { command, description: spec.description, run_in_background: true };
   s.count(t);
   s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: tool, input });
+  if (budgetStopsAtCall(s)) return;
   if (invalid) {
     // the model still sends run_in_background (capture env_disable_bg_bash_h3): the call fails validation, nothing runs
     const content = `${tool} failed: an unexpected parameter \`run_in_background\` was provided`;

@@ -34,6 +34,24 @@ export function endOverBudget(s: TurnHost, called: boolean): void {
 }
 
 /**
+ * --max-budget-usd after a model call that asked for a tool: Claude Code checks the budget after every model response,
+ * so a call that spent it ends the turn there, before the tool runs (stop_reason tool_use; capture
+ * opt_max_budget_usd_tool_h4). True when the turn ended.
+ */
+export function budgetStopsAtCall(s: TurnHost): boolean {
+  const t = s.active;
+  const limit = s.o.maxBudgetUsd;
+  const b = s.p.behavior.budget;
+  if (!t || limit === undefined || !b) return false;
+  const { inputTokens, outputTokens } = t.stats;
+  if (b.costUsd(s.model, s.spent.inputTokens + inputTokens, s.spent.outputTokens + outputTokens) < limit) return false;
+  s.spent.inputTokens += inputTokens;
+  s.spent.outputTokens += outputTokens;
+  s.endTurn(false, '', [b.error(limit)], false, undefined, undefined, { limit, called: true, atTool: true, inputTokens, outputTokens });
+  return true;
+}
+
+/**
  * Adds a finished turn's tokens to the session's; Claude Code checks the budget once a turn is done, so a turn (`ok`: not
  * failed or interrupted) that spent it ends with the budget error instead of its result: true then (opt_max_budget_usd_small).
  */

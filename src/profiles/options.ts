@@ -44,16 +44,21 @@ export interface CliOptions {
   printModeHasNoCommands?: true;
   /** Refusals after the command line parsed, before the session starts (checks of the machine and the environment). */
   startChecks?: readonly StartCheck[];
+  /** Options whose value, when no JSON object, names a file the CLI reads the JSON from (2.1.328's --agents). */
+  fileValued?: readonly string[];
 }
 
 /**
  * A start-up refusal: when one of `flags` was given and the condition holds, `message` goes to stderr and the
  * run exits with `exit`. `root`: the process runs as uid 0 and IS_SANDBOX is not `1`; `env-unset`: the variable
- * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message).
+ * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message); `without`:
+ * the flag `flag` is not given; `no-file`: a non-empty value of the flags is no JSON object and names no file (`{given}`:
+ * the value, `{path}`: it made absolute against the working directory); `bad-json-file`: such a value names a file whose
+ * text is not JSON (`{error}`: the parse error).
  */
 export interface StartCheck {
   flags: readonly string[];
-  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' };
+  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' } | { kind: 'without'; flag: string } | { kind: 'no-file' } | { kind: 'bad-json-file' };
   message: string;
   exit: number;
 }

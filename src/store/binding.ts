@@ -11,6 +11,8 @@ export interface SessionFlags {
   sessionId: string | undefined;
   fork: boolean;
   persist: boolean;
+  /** `--resume-session-at <message id>` (Claude Code's hidden flag; the SDK's resumeSessionAt). */
+  resumeAt?: string | undefined;
 }
 
 /** Which session a run serves, where its script stands, and how finished turns are recorded. */
@@ -28,6 +30,8 @@ export interface BindingPolicy {
   resumeNotFound(value: string): string;
   /** `--session-id` of a stored session: Claude Code refuses it, cbc 2.117.0 carries the session on (measured). */
   sessionIdInUse: 'refuse' | 'resume';
+  /** The refusal text for `--resume-session-at <id>` naming no message of the resumed session (unset: the flag is not read). */
+  resumeAtNotFound?: (id: string) => string;
 }
 
 
@@ -61,6 +65,10 @@ export function bindSession(o: {
   } else if (o.flags.resume === true || o.flags.continue) {
     resumed = latestSession(o.home, o.cwd);
   }
+  const at = o.flags.resumeAt;
+  // the id must be a message of the resumed session (capture ses_resume_session_at_unknown_h4); the store keeps the
+  // uuids of the frames each turn wrote, so an id the SDK took from an earlier run's stdout is found
+  if (resumed && at !== undefined && o.policy.resumeAtNotFound && !(resumed.uuids ?? []).includes(at)) return refuse(o.policy.resumeAtNotFound(at), resumed.header.session_id);
   if (o.flags.sessionId !== undefined && !resumed && sessionExists(o.home, o.flags.sessionId)) {
     // Claude Code says so on stderr only and exits 1 (captures ses_session_id_in_use)
     if (o.policy.sessionIdInUse === 'refuse') return { fatal: `Error: Session ID ${o.flags.sessionId} is already in use.` };
@@ -87,11 +95,12 @@ export function bindSession(o: {
         headerWritten = true;
       }
       const said = [...carried, ...(state.said ?? [])];
-      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, ...(said.length > 0 ? { said } : {}), at: o.now() });
+      const uuids = state.uuids ?? [];
+      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, ...(said.length > 0 ? { said } : {}), ...(uuids.length > 0 ? { uuids } : {}), at: o.now() });
       carried = [];
     } catch (e) {
       o.log.error({ err: e }, 'cannot write the session store');
     }
   };
-  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages, said: resumed.said } : undefined, persist };
+  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages, said: resumed.said, uuids: resumed.uuids } : undefined, persist };
 }

@@ -32,6 +32,8 @@ export interface SessionProgress {
    * replays them at --resume; src/engine/stored-replay.ts).
    */
   said?: readonly unknown[] | undefined;
+  /** The uuids of the frames the turns wrote (what `--resume-session-at` may name). */
+  uuids?: readonly string[] | undefined;
 }
 
 /** State after a finished turn: where the scenario script stands. */
@@ -60,6 +62,7 @@ export function readSession(home: string, id: string): StoredSession | undefined
   let turns = 0;
   let messages = 0;
   const said: unknown[] = [];
+  const uuids: string[] = [];
   for (const line of readFileSync(file(home, id), 'utf8').split('\n')) {
     if (line === '') continue;
     let rec: unknown;
@@ -77,9 +80,11 @@ export function readSession(home: string, id: string): StoredSession | undefined
       if (c !== undefined && t !== undefined) [cursor, turns, messages] = [c, t, num(rec, 'messages') ?? 2 * t];
       const entries = rec['said'];
       if (Array.isArray(entries)) said.push(...(entries as unknown[]));
+      const ids = rec['uuids'];
+      if (Array.isArray(ids)) uuids.push(...ids.filter((u): u is string => typeof u === 'string'));
     }
   }
-  return header ? { header, cursor, turns, messages, ...(said.length > 0 ? { said } : {}) } : undefined;
+  return header ? { header, cursor, turns, messages, ...(said.length > 0 ? { said } : {}), ...(uuids.length > 0 ? { uuids } : {}) } : undefined;
 }
 
 /** The most recently written session of `cwd` (for --continue). */

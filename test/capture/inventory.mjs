@@ -46,6 +46,7 @@ export const HELD_BACK = new Set([
 
 /** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
 export const NOT_REPRODUCED = {
+  'claude-2.1.328 opt_agents_bad_json_file_fo': 'not reproduced: the parse error is worded by Claude Code\'s runtime (Bun: `JSON Parse error: Expected \'}\'`); the emulator gives Node\'s words, the rest of the refusal (exit 1, the first and last lines) matches',
   'cbc-2.117.0 in_crlf': 'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (a second system/init mid-turn); the emulator queues it in the same session',
   'cbc-2.117.0 in_user_mid_first_turn_cbc': 'not reproduced: a user line while the first turn runs is a request without a session in cbc 2.117.0 (its CliExecutor sends each line at once, naming the session of the last finished request): it opens a session of its own and is answered at once, beside the running turn; the emulator runs one turn at a time and queues it (blank lines and later turns are reproduced: src/engine/blank-beside.ts)',
   'cbc-2.117.0 in_keep_alive_pending_permission_cbc': 'not reproduced: after a keep_alive opened a side session while the first turn waited for a can_use_tool answer, cbc 2.117.0 never applied the host allow answer (the turn never ended; the capture was killed at its timeout); the emulator applies it and ends the turn',
@@ -199,29 +200,30 @@ const OPTION_CASES = {
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
   '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4'],
+  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo'],
   '--betas': ['opt_betas', 'opt_betas_other'],
-  '--max-budget-usd': ['opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4'],
+  '--max-budget-usd': ['opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo'],
   '--name': ['opt_name', 'opt_name_other', 'opt_name_stream'],
   '--plugin-dir': ['opt_plugin_dir', 'opt_plugin_dir_other'],
   '--plugin-url': ['opt_plugin_url', 'opt_plugin_url_other'],
   '--safe-mode': ['opt_safe_mode', 'opt_safe_mode_stream'],
   '--effort': ['opt_effort', 'opt_effort_low', 'opt_effort_max', 'opt_effort_low_h2', 'opt_effort_medium_stream_h4'],
-  '--add-dir': ['opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing', 'opt_add_dir_two_h4'],
+  '--add-dir': ['opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing', 'opt_add_dir_two_h4', 'opt_add_dir_eq_fo'],
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2', 'opt_setting_sources_project_local_h4'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2'],
-  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3'],
-  '--model': ['opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4'],
+  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo'],
+  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo'],
+  '--model': ['opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo'],
   '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4'],
   '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
   '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3', 'opt_allowed_and_disallowed_bash_h4'],
   '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc', 'opt_allowed_and_disallowed_bash_h4'],
-  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4'],
+  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4', 'opt_mcp_config_eq_file_fo', 'opt_mcp_config_missing_fo', 'opt_mcp_config_bad_json_file_fo'],
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
+  '--system-prompt-file': ['opt_system_prompt_file', 'opt_system_prompt_file_missing_fo'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2'],
-  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local', 'opt_settings_file_h4'],
+  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local', 'opt_settings_file_h4', 'opt_settings_missing_fo', 'opt_settings_eq_file_fo', 'opt_settings_empty_fo', 'opt_settings_invalid_fo', 'opt_settings_bad_json_file_fo'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;

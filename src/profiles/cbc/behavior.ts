@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { namesTool } from '../../engine/offered.js';
 import type { ProfileBehavior } from '../../engine/profile.js';
+import { CBC_MODEL_ENV } from './control.js';
 import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import type { OddProblem } from '../../transport/inbound.js';
@@ -69,7 +70,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     settingsDir: '.codebuddy',
     defaultModel: 'default-model',
     hostDenyTextFixed: strict,
-    modelEnv: 'CODEBUDDY_MODEL', // measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read (env_model_cbc_anthropic)
+    modelEnv: CBC_MODEL_ENV,
     // measured (opt_disallowedTools, opt_disallowedTools_multi_h3): a whole-tool deny rule (its name without case, as
     // given: `Write,Edit` names no tool) takes the tool off the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it

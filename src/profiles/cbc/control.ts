@@ -3,6 +3,9 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 
+/** The environment variable naming cbc 2.117.0's model (measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read). */
+export const CBC_MODEL_ENV = 'CODEBUDDY_MODEL';
+
 /** The payload of a successful control reply (or undefined for a reply without payload). */
 export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict: boolean): Record<string, unknown> | undefined {
   const data = profileData('cbc');
@@ -10,7 +13,9 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
     case 'initialize': {
       const r = clone(data.initializeResponse);
       r['account'] = account(ctx.env) ?? r['account'];
-      r['currentModelId'] = ctx.model;
+      // the settings' model, which CODEBUDDY_MODEL sets, even where --model picks the session's (captures
+      // env_model_with_flag_stream_h4: init and the replies name --model's, initialize the variable's)
+      r['currentModelId'] = ctx.env[CBC_MODEL_ENV] || ctx.model;
       // cbc 2.117.0 confirms none of what initialize carried (captures init_fields, req_hook_callback: no hooks_applied)
       return strict ? r : withApplied(r, p.request);
     }

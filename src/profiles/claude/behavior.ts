@@ -106,7 +106,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     schemaEnforcement: '[structured-output-enforce] You MUST call the StructuredOutput tool to complete this request. Call this tool now.',
     shellStderrFile: () => undefined,
     maxTurnsError: (limit) => `Reached maximum number of turns (${limit})`, // captures ses_max_turns
-    binding: { resumeNotFound, sessionIdInUse: 'refuse' },
+    binding: { resumeNotFound, sessionIdInUse: 'refuse', resumeAtNotFound: (id) => `No message found with message.uuid of: ${id}` },
     sessionErrorOnStderr: true,
     toolUseBeforeHooks: true,
     stopHookBlocks: true,

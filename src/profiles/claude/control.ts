@@ -7,7 +7,7 @@ import { SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
-import { customAgents } from './flags.js';
+import { customAgents, type CustomAgent } from './flags.js';
 import { isPre5Model, type ClaudeSpec } from './spec.js';
 import { withSessionModel } from './models.js';
 import { statusMcpServers } from './mcp-servers.js';
@@ -88,7 +88,7 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   // --disable-slash-commands lists no commands; --safe-mode drops the plugin agent, --agents adds its own (measured: opt_*_stream)
   if (ctx.cliFlags?.has('disable-slash-commands') === true) r['commands'] = [];
   else if (isPre5Model(ctx.model) && Array.isArray(r['commands'])) r['commands'] = (r['commands'] as Array<Record<string, unknown>>).map(withoutUltracode);
-  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags, ctx.hostAgents);
+  if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags, ctx.hostAgents, spec.v328);
   const out = withApplied(r, request);
   // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does
   if (!spec.v328) {
@@ -105,8 +105,11 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
 }
 
 /** The initialize reply's agents: the captured ones named by agentNames(), --agents' and the host's own as `{name, description, model?}`. */
-function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags'], hostAgents: unknown): unknown[] {
-  const own = new Map<string, unknown>(customAgents(flags, hostAgents).map((a) => [a.name, a]));
+function replyAgents(captured: ReadonlyArray<{ name: string }>, flags: EncodeContext['cliFlags'], hostAgents: unknown, showsInherit: boolean): unknown[] {
+  // 2.1.220 names no model for an agent that inherits the session's, as for its own Explore and Plan (capture
+  // opt_agents_two_stream_h4: `"model":"inherit"` shown by 2.1.328 only)
+  const shown = (a: CustomAgent): CustomAgent => (showsInherit || a.model !== 'inherit' ? a : { name: a.name, description: a.description });
+  const own = new Map<string, unknown>(customAgents(flags, hostAgents).map((a) => [a.name, shown(a)]));
   const known = new Map<string, unknown>(captured.map((a) => [a.name, a]));
   return agentNames(captured.map((a) => a.name), flags, hostAgents).map((n) => own.get(n) ?? known.get(n));
 }

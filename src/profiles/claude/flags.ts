@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CliFlags } from '../../engine/profile.js';
 
 /**
@@ -79,8 +79,14 @@ export function pluginErrors(flags: CliFlags | undefined, cwd: string, v328: boo
 
 /** 2.1.328's `additional_directories`: the --add-dir folders that exist, made absolute (measured: opt_add_dir_other, opt_add_dir_missing). */
 export function additionalDirectories(flags: CliFlags | undefined, cwd: string): string[] {
-  // the working folder itself is in reach already: not listed (measured: opt_add_dir, `--add-dir .`)
-  return (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => d !== resolve(cwd) && existsSync(d) && statSync(d).isDirectory());
+  // the working folder and the folders under it are in reach already: not listed (measured: opt_add_dir, `--add-dir .`;
+  // opt_add_dir_two_h4, two subfolders); a folder named twice is listed once
+  const inside = (d: string) => {
+    const rel = relative(resolve(cwd), d);
+    return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  };
+  const dirs = (flagList(flags, 'add-dir') ?? []).map((d) => resolve(cwd, d)).filter((d) => !inside(d) && existsSync(d) && statSync(d).isDirectory());
+  return [...new Set(dirs)];
 }
 
 /** The betas Claude Code accepts from --betas with an API key (its warning names them; measured: opt_betas_other). */

@@ -29,7 +29,15 @@ const COMMON: Omit<CliOptions, 'options'> = {
  * opt_worktree; all exit 1 with nothing on stdout). IS_SANDBOX=1 lifts the root refusal (Claude Code's documented
  * escape for containers).
  */
-const startChecks = (worktreeHook: string): readonly StartCheck[] => [
+const startChecks = (worktreeHook: string, settingsPath: string): readonly StartCheck[] => [
+  // measured (ses_resume_session_at_no_resume_fo): before anything else
+  { flags: ['resume-session-at'], when: { kind: 'without', flag: 'resume' }, message: 'Error: --resume-session-at requires --resume', exit: 1 },
+  // a json-or-file value that is no JSON object is a path (captures opt_mcp_config_missing_fo, opt_settings_missing_fo,
+  // opt_settings_invalid_fo: `{not json` is a file not found; 2.1.220 names --settings' path as given, 2.1.328 absolute)
+  { flags: ['mcp-config'], when: { kind: 'no-file' }, message: 'Error: Invalid MCP configuration:\nMCP config file not found: {path}', exit: 1 },
+  // capture opt_mcp_config_bad_json_file_fo
+  { flags: ['mcp-config'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid MCP configuration:\nMCP config is not a valid JSON', exit: 1 },
+  { flags: ['settings'], when: { kind: 'no-file' }, message: `Error: Settings file not found: ${settingsPath}`, exit: 1 },
   {
     flags: ['dangerously-skip-permissions', 'allow-dangerously-skip-permissions'],
     when: { kind: 'root' },
@@ -296,7 +304,7 @@ const V328: readonly OptionSpec[] = [
 export const CLAUDE_2_1_220_OPTIONS: CliOptions = {
   ...COMMON,
   options: V220,
-  startChecks: startChecks('in settings.json '),
+  startChecks: startChecks('in settings.json ', '{given}'),
   // measured: ses_session_id_with_resume (exit 1, nothing on stdout)
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id can only be used with --continue or --resume if --fork-session is also specified.' },
 };
@@ -304,6 +312,13 @@ export const CLAUDE_2_1_220_OPTIONS: CliOptions = {
 export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
   ...COMMON,
   options: V328,
-  startChecks: startChecks(''),
+  startChecks: [
+    ...startChecks('', '{path}'),
+    // 2.1.328 reads --agents from a file too (its --help; capture opt_agents_invalid_fo)
+    { flags: ['agents'], when: { kind: 'no-file' }, message: 'Error: --agents file not found: {path} (a value that is not a JSON object is read as a file path)', exit: 1 },
+    // capture opt_agents_bad_json_file_fo (the parse error in Bun's words there: `JSON Parse error: Expected '}'`)
+    { flags: ['agents'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid --agents configuration:\ninvalid JSON: {error}\n(read from {path})', exit: 1 },
+  ],
+  fileValued: ['agents'], // capture opt_agents_file_fo: the file's agents are listed
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id with --continue or --resume also needs --fork-session.' },
 };

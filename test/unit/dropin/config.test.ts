@@ -67,6 +67,8 @@ describe('resolveConfig (issue #14)', () => {
     [['--input-format', 'stream-json', '--output-format', 'json'], { CBC_EMU_PROFILE: 'claude-2.1.220' }, 1, 'Error: --input-format=stream-json requires output-format=stream-json.'],
     [[...STREAM, '--emu-speed', '-1'], {}, 2, 'cbc-emu: --emu-speed must be a number >= 0 (got "-1"); 0 emits instantly, 1 is real time'],
     [[...STREAM, '--json-schema', '{'], { CBC_EMU_PROFILE: 'claude' }, 1, /^Error: --json-schema is not valid JSON: /],
+    // Bun's words for a text that starts with a word (capture opt_json_schema_file_fo, #16)
+    [[...STREAM, '--json-schema', 'schema.json'], { CBC_EMU_PROFILE: 'claude' }, 1, 'Error: --json-schema is not valid JSON: JSON Parse error: Unexpected identifier "schema"'],
   ])('%j %j: exit %i', (argv, env, exit, message) => {
     const u = usage(argv, env);
     expect(u.exit).toBe(exit);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,5 +40,29 @@ describe('start-up refusals (#16)', () => {
     expect(r?.message).toBe(root ? '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons' : undefined);
     expect(startRefusal(checks(['--dangerously-skip-permissions']), io({ IS_SANDBOX: '1' }))).toBeUndefined();
     expect(checks([])).toEqual([]);
+  });
+
+  // captures ses_resume_session_at_no_resume_fo, opt_mcp_config_missing_fo, opt_settings_missing_fo / _invalid_fo,
+  // opt_agents_invalid_fo: a json-or-file value that is no JSON object names a file, which must be there
+  it('refuses --resume-session-at without --resume, and json-or-file values naming no file (2.1.220: --settings as given)', () => {
+    const run = (argv: string[], profile = 'claude-2.1.328') => {
+      const cfg = resolveConfig([...argv, '--emu-profile', profile, '-p', 'hi'], {}) as ServeConfig;
+      return startRefusal(cfg.startChecks, io({}), cfg.cliFlags)?.message;
+    };
+    expect(run(['--resume-session-at', 'x'])).toBe('Error: --resume-session-at requires --resume');
+    expect(run(['--resume-session-at', 'x', '--resume', 'y'])).toBeUndefined();
+    expect(run(['--mcp-config', 'nope.json'])).toBe(`Error: Invalid MCP configuration:\nMCP config file not found: ${join(dir, 'nope.json')}`);
+    expect(run(['--settings', '{not json'])).toBe(`Error: Settings file not found: ${join(dir, '{not json')}`);
+    expect(run(['--settings', '{not json'], 'claude-2.1.220')).toBe('Error: Settings file not found: {not json');
+    expect(run(['--agents', 'not json'])).toBe(`Error: --agents file not found: ${join(dir, 'not json')} (a value that is not a JSON object is read as a file path)`);
+    expect(run(['--agents', 'not json'], 'claude-2.1.220')).toBeUndefined();
+    expect(run(['--settings', '{"a":1}', '--mcp-config', '{"mcpServers":{}}', '--agents', '{}'])).toBeUndefined();
+    expect(run(['--settings', '', '--settings', '  '])).toBeUndefined();
+    expect(run(['--settings', 'x'], 'cbc-2.117.0')).toBeUndefined();
+    // a named file whose text is not JSON (captures opt_mcp_config_bad_json_file_fo, opt_agents_bad_json_file_fo)
+    writeFileSync(join(dir, 'bad.json'), '{oops');
+    expect(run(['--mcp-config', 'bad.json'])).toBe('Error: Invalid MCP configuration:\nMCP config is not a valid JSON');
+    expect(run(['--agents', 'bad.json'])).toMatch(new RegExp(`^Error: Invalid --agents configuration:\ninvalid JSON: .+\n\\(read from ${join(dir, 'bad.json')}\\)$`));
+    expect(run(['--settings', 'bad.json'])).toBeUndefined();
   });
 });

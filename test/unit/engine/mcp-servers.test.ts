@@ -112,4 +112,17 @@ describe('settings sources (#16)', () => {
     expect(loadSettings({ ...base, flag: undefined, ignoreProjectAllow: true })).toMatchObject({ allow: [], deny: ['Write'], ignoredProjectAllow: 2 });
     expect(loadSettings({ ...base, flag: '{"permissions":{"allow":["Grep"]}}', ignoreProjectAllow: true }).flagAllow).toEqual(['Grep']);
   });
+
+  // capture opt_settings_file_h4: a relative --settings path names a file in the session's cwd, not the process's
+  it('reads a --settings file path relative to the session cwd, and passes over a missing one', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'set-'));
+    writeFileSync(join(cwd, 'my-settings.json'), '{"permissions":{"deny":["WebFetch"]}}');
+    const base = { cwd, dir: '.claude', sources: '', home: cwd };
+    expect(loadSettings({ ...base, flag: 'my-settings.json' }).deny).toEqual(['WebFetch']);
+    // a path that names no file is passed over (cbc; Claude Code refuses it in its start checks: opt_settings_missing_fo)
+    expect(loadSettings({ ...base, flag: 'nope.json' }).deny).toEqual([]);
+    expect(loadSettings({ ...base, flag: '{not json' }).deny).toEqual([]);
+    writeFileSync(join(cwd, 'bad.json'), '{oops');
+    expect(loadSettings({ ...base, flag: 'bad.json' }).deny).toEqual([]); // opt_settings_bad_json_file_fo
+  });
 });

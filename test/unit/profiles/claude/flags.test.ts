@@ -48,9 +48,11 @@ describe('Claude option values (#16)', () => {
     ]);
     expect(pluginErrors(f, cwd, false)?.[0]?.message).toBe(`Path not found: ${join(cwd, 'gone')} (commands)`);
     expect(pluginErrors(flags([['plugin-dir', 'there']]), cwd, true)).toBeUndefined();
-    expect(additionalDirectories(flags([['add-dir', ['there', 'gone']]]), cwd)).toEqual([join(cwd, 'there')]);
-    // the working folder itself is not listed (capture opt_add_dir on 2.1.328, #16)
-    expect(additionalDirectories(flags([['add-dir', ['.', 'there']]]), cwd)).toEqual([join(cwd, 'there')]);
+    // the working folder and the folders under it are not listed, a missing one neither; one outside is, once
+    // (captures opt_add_dir, opt_add_dir_two_h4, opt_add_dir_other on 2.1.328, #16)
+    const outside = mkdtempSync(join(tmpdir(), 'fb-out-'));
+    expect(additionalDirectories(flags([['add-dir', ['there', 'gone', '.']]]), cwd)).toEqual([]);
+    expect(additionalDirectories(flags([['add-dir', ['there', outside, outside]]]), cwd)).toEqual([outside]);
   });
 
   it('--betas warns once per beta it does not allow', () => {

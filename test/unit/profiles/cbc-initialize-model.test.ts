@@ -1,0 +1,28 @@
+// Issue #16: cbc 2.117.0's initialize reply names the model CODEBUDDY_MODEL sets even where --model picks the
+// session's model (capture env_model_with_flag_stream_h4); without the variable it names --model's
+// (ctl_get_available_models_flag).
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../../src/scenario/load.js';
+import { runInMemory } from '../../../src/testkit/harness.js';
+import type { Frame } from '../../helpers/frames.js';
+
+const scenario = parseScenario('turns:\n  - reply: "hello"\n');
+const INIT = JSON.stringify({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } }) + '\n';
+
+async function currentModel(env: Record<string, string>): Promise<unknown> {
+  const { stdout } = await runInMemory({
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--model', 'gpt-5.4'],
+    env: { CBC_EMU_LOG_LEVEL: 'silent', ...env },
+    scenario,
+    stdin: INIT,
+  });
+  const frames = stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+  return frames.find((f) => f['type'] === 'control_response')?.['response']['response']['currentModelId'];
+}
+
+describe('cbc initialize currentModelId (#16)', () => {
+  it('names CODEBUDDY_MODEL over --model, else --model', async () => {
+    expect(await currentModel({ CODEBUDDY_MODEL: 'gpt-5.4-mini' })).toBe('gpt-5.4-mini');
+    expect(await currentModel({})).toBe('gpt-5.4');
+  });
+});
