@@ -205,6 +205,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       sessionState(s, 'running'); // answered, or cancelled by an interrupt (measured: env_session_state_interrupt_pending)
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
+      // cbc refuses a call the host allows after an interrupt it held (capture req_can_use_tool_answer_after_interrupt)
+      if (a.kind === 'response' && t.heldInterrupt === true) return deny(undefined, 'host', false);
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         setModeOf(s, a.body);

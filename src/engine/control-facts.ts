@@ -29,7 +29,7 @@ function pathFacts(given: string, cwd: string, read: boolean): NonNullable<Contr
     const st = statSync(abs);
     if (st.isDirectory()) return { given, abs, kind: 'dir' };
     if (!st.isFile()) return { given, abs, kind: 'other' };
-    return { given, abs, kind: 'file', contents: read ? readFileSync(abs, 'utf8') : undefined };
+    return { given, abs, kind: 'file', bytes: read ? readFileSync(abs) : undefined };
   } catch (err) {
     // the CLI shows node's own message (ENOENT: no such file or directory, open '<abs>')
     const code = err instanceof Error && 'code' in err ? String(err.code) : 'EIO';

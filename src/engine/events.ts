@@ -164,7 +164,7 @@ export interface TurnStats {
  */
 export interface ControlFacts {
   /** The request's path as given, and resolved against the session's cwd. */
-  path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; contents?: string | undefined; error?: string | undefined };
+  path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; bytes?: Uint8Array | undefined; error?: string | undefined };
   /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
   task?: { output: string; exitCode: number | undefined; terminal: boolean };
   /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
@@ -192,7 +192,7 @@ export interface SpendView {
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
-  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean }
+  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean; held?: boolean | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
   | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }
@@ -276,8 +276,10 @@ export type EngineEvent =
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
+  /** `beforeReply`: the turn's first model call was still under way (nothing of its reply written yet). */
+  /** `repeats`: interrupts that came while the first went through (cbc writes a status frame for each). */
   /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; beforeReply?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */

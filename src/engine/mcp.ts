@@ -22,6 +22,16 @@ export function sdkServers(request: RawFrame): string[] {
   return [];
 }
 
+/** Each SDK MCP server's JSON-RPC ids count from 0 on their own (measured: ctl_mcp_set_servers_two_sdk_fp, both servers' initialize is id 0). */
+const rpcIds = new WeakMap<TurnHost, Map<string, number>>();
+function nextId(s: TurnHost, server: string): number {
+  const ids = rpcIds.get(s) ?? new Map<string, number>();
+  rpcIds.set(s, ids);
+  const id = ids.get(server) ?? 0;
+  ids.set(server, id + 1);
+  return id;
+}
+
 function send(s: TurnHost, server: string, message: Record<string, unknown>, timeoutMs: number, done: (a: HostAnswer) => void): void {
   const requestId = s.p.ids.hostRequestId('mcp', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
   s.host.send(requestId, { subtype: 'mcp_message', serverName: server, message }, timeoutMs, done);
@@ -42,20 +52,67 @@ function outcome(a: HostAnswer): McpOutcome {
 }
 
 /**
- * Calls a tool of an SDK MCP server through the host with `mcp_message` requests (issue #10): the
- * JSON-RPC `initialize` handshake and `notifications/initialized` the first time a server is used in
- * the session, then `tools/call`. Each message is a CLI-initiated request correlated by request_id.
+ * The handshake with an SDK MCP server through the host: JSON-RPC `initialize`, then `notifications/initialized`;
+ * `done` gets the initialize outcome (the server is ready when it is ok).
  */
-export function callMcpTool(s: TurnHost, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, done: (r: McpOutcome) => void): void {
-  const call = () => send(s, server, { jsonrpc: '2.0', id: ++s.mcpSeq, method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
-  if (s.mcpReady.has(server)) return call();
+function handshake(s: TurnHost, server: string, timeoutMs: number, done: (r: McpOutcome) => void): void {
+  const id = nextId(s, server);
   const clientInfo = { name: s.p.behavior.mcpClientName, version: s.p.version };
-  send(s, server, { jsonrpc: '2.0', id: ++s.mcpSeq, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo } }, timeoutMs, (a) => {
+  const message = s.p.behavior.mcpInitialize?.(id) ?? { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo } };
+  send(s, server, message, timeoutMs, (a) => {
     const init = outcome(a);
-    if (!init.ok) return done({ ok: false, text: `MCP server ${server} failed to initialize: ${init.text}` });
+    if (!init.ok) return done(init);
     send(s, server, { jsonrpc: '2.0', method: 'notifications/initialized' }, timeoutMs, () => {
       s.mcpReady.add(server);
-      call();
+      done(init);
     });
   });
+}
+
+/**
+ * Calls a tool of an SDK MCP server through the host with `mcp_message` requests (issue #10): the handshake the
+ * first time a server is used in the session, then `tools/call`. Each message is a CLI-initiated request correlated by request_id.
+ */
+export function callMcpTool(s: TurnHost, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, done: (r: McpOutcome) => void): void {
+  const call = () => send(s, server, { jsonrpc: '2.0', id: nextId(s, server), method: 'tools/call', params: { name: tool, arguments: args } }, timeoutMs, (a) => done(outcome(a)));
+  if (s.mcpReady.has(server)) return call();
+  handshake(s, server, timeoutMs, (init) => (init.ok ? call() : done({ ok: false, text: `MCP server ${server} failed to initialize: ${init.text}` })));
+}
+
+/** Time the CLI gives an SDK MCP server to answer its handshake (the emulator's; no capture shows the real one). */
+const CONNECT_TIMEOUT_MS = 60_000;
+
+/**
+ * SDK MCP servers the host names (initialize's sdkMcpServers, mcp_set_servers' `type: "sdk"` entries): a profile that
+ * knows its CLI's handshake (Claude) connects each new one at once, so its `initialize` request follows the reply
+ * (captures ctl_mcp_set_servers_sdk_h4, ctl_initialize_sdk_mcp_server_fp); others connect at the first tool call.
+ */
+export function connectSdkServers(s: TurnHost, names: readonly string[]): void {
+  for (const name of names) {
+    if (s.sdkMcpServers.has(name)) continue;
+    s.sdkMcpServers.add(name);
+    if (s.p.behavior.mcpInitialize !== undefined) handshake(s, name, CONNECT_TIMEOUT_MS, () => undefined);
+  }
+}
+
+/**
+ * initialize's sdkMcpServers: Claude connects them before its reply, and 2.1.328 connects them once more (a new
+ * client, ids from 0 again) after it (capture ctl_initialize_sdk_mcp_server_fp, a host that never answers).
+ */
+export function initializeSdkServers(s: TurnHost, names: readonly string[], reply: () => void): void {
+  const fresh = names.filter((n) => !s.sdkMcpServers.has(n));
+  connectSdkServers(s, fresh);
+  reply();
+  if (s.p.behavior.sdkServersReconnect !== true) return;
+  for (const name of fresh) {
+    rpcIds.get(s)?.delete(name);
+    handshake(s, name, CONNECT_TIMEOUT_MS, () => undefined);
+  }
+}
+
+/** mcp_set_servers: its sdk-type servers connect as connectSdkServers says. */
+export function connectSetServers(s: TurnHost, subtype: string, request: RawFrame): void {
+  const servers = subtype === 'mcp_set_servers' ? request['servers'] : undefined;
+  if (!isRawFrame(servers)) return;
+  connectSdkServers(s, Object.entries(servers).flatMap(([name, config]) => (isRawFrame(config) && config['type'] === 'sdk' ? [name] : [])));
 }

@@ -254,6 +254,8 @@ export interface ProfileBehavior {
    * (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
    */
   interruptAtPermission: 'refuse-call' | 'cancel' | 'ignore';
+  /** Under --include-partial-messages, how many last frames of a streamed tool call follow its can_use_tool request (engine/stream-tail.ts). */
+  askInsideToolStream?: number;
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */
@@ -332,6 +334,10 @@ export interface ProfileBehavior {
   workflowPromptInTaskStarted: boolean;
   /** `clientInfo.name` of the CLI in an SDK MCP server's initialize handshake. */
   mcpClientName: string;
+  /** The JSON-RPC `initialize` message of an SDK MCP server's handshake, when the profile knows the CLI's own (captures ctl_mcp_set_servers_sdk_h4). */
+  mcpInitialize?(id: number): Record<string, unknown>;
+  /** Claude 2.1.328: initialize's SDK MCP servers are connected again after the reply (engine/mcp.ts initializeSdkServers). */
+  sdkServersReconnect?: boolean;
   /** What `--version` prints. */
   versionText: string;
   /** Name of the captured `--help` text (src/dropin/help/<name>.txt). */

@@ -5,7 +5,6 @@ import { dashedCwd } from '../protocol/paths.js';
 import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
-import { interruptHeld } from './asks.js';
 import { promptHooks } from './prompt-hooks.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
@@ -14,7 +13,7 @@ import { HostRequests } from './host.js';
 import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
-import { sdkServers } from './mcp.js';
+import { connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
 import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
@@ -23,6 +22,8 @@ import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-mod
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { messagesOf, Unanswered } from './unanswered.js';
+import { holdInterrupt, interruptSoon } from './interrupt-soon.js';
+import { StreamTail } from './stream-tail.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -44,7 +45,6 @@ export class Session implements TurnHost {
   readonly sdkMcpServers = new Set<string>();
   readonly mcpServers: McpServerInfo[];
   readonly mcpReady = new Set<string>();
-  mcpSeq = 0;
   /** The session served: the bound one, until cbc's blank turn starts a new one. */
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */
@@ -88,7 +88,7 @@ export class Session implements TurnHost {
       },
     );
     this.sessionId = opts.sessionId;
-    this.spend = new SessionSpend(opts.scheduler.now());
+    [this.spend, this.tail] = [new SessionSpend(opts.scheduler.now()), new StreamTail(this.p.behavior.askInsideToolStream ?? 0, opts.partialMessages === true)];
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
@@ -106,6 +106,7 @@ export class Session implements TurnHost {
   }
   private readonly userHome: string; // the run's HOME (its env's): a run in memory shares the process, not its HOME
   private readonly spend: SessionSpend;
+  private readonly tail: StreamTail; // a streamed tool call's last frames held for its permission request
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -148,7 +149,7 @@ export class Session implements TurnHost {
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
-    for (const f of Array.isArray(out) ? out : [out]) this.o.write(f);
+    for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
@@ -199,9 +200,8 @@ export class Session implements TurnHost {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
         [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
-        for (const name of sdkServers(request)) this.sdkMcpServers.add(name);
         if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
-        ok({ kind: 'initialize', request, repeat });
+        initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
         return;
@@ -212,10 +212,10 @@ export class Session implements TurnHost {
         // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
         const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
         // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
-        const mine = (target === undefined || target === this.sessionId) && !interruptHeld(this);
+        const held = holdInterrupt(this), mine = (target === undefined || target === this.sessionId) && !held;
         if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
-        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']) });
-        if (mine) this.interrupt(reason);
+        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
+        if (mine) interruptSoon(this, reason);
         return;
       }
       case 'set_permission_mode':
@@ -235,7 +235,7 @@ export class Session implements TurnHost {
     }
     const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
-    ok({ kind: 'canned', subtype, request, facts });
+    return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
 
   /** A control_response from the host: the answer to one of our requests (issue #10). */
@@ -267,7 +267,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, beforeReply: t.replied !== true });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -359,7 +359,7 @@ export class Session implements TurnHost {
 
   /** Counts one model call of the turn. */
   count(t: ActiveTurn): void {
-    this.spend.call(t.stats, t.model);
+    this.spend.call(t.stats, t.model, t.apiError === true);
   }
 
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */

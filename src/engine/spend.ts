@@ -43,12 +43,13 @@ export class SessionSpend implements SpendView {
     return out;
   }
 
-  /** One model call of a turn. */
-  call(stats: TurnStats, model: string): void {
+  /** One model call of a turn; a `failed` one (the model API answered an error) costs the session nothing (ctl_get_session_cost_after_error_h4). */
+  call(stats: TurnStats, model: string, failed = false): void {
     stats.numTurns += 1;
     stats.apiMs += MODEL_LATENCY;
     stats.inputTokens += CALL_INPUT_TOKENS;
     stats.outputTokens += CALL_OUTPUT_TOKENS;
+    if (failed) return;
     const m = this.byModel.get(model) ?? { requests: 0, inputTokens: 0, outputTokens: 0, apiMs: 0 };
     m.requests += 1;
     m.inputTokens += CALL_INPUT_TOKENS;

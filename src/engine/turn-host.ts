@@ -103,6 +103,10 @@ export interface ActiveTurn {
   echoed?: boolean;
   /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
   unwritten?: boolean;
+  /** A client interrupt is going through (interrupt-soon.ts): how many more interrupts came meanwhile. */
+  interrupting?: number;
+  /** An interrupt came while a permission request held it (behavior.interruptAtPermission 'ignore'). */
+  heldInterrupt?: boolean;
 }
 
 /**
@@ -120,10 +124,9 @@ export interface TurnHost {
   /** Hook callback ids the host registered in `initialize` (issue #10). */
   readonly hooks: unknown;
   hostSeq: number;
-  /** SDK MCP servers the host registered in `initialize`, those already initialized, and the JSON-RPC id counter. */
+  /** SDK MCP servers the host registered in `initialize` (or mcp_set_servers), and those already initialized (mcp.ts counts their JSON-RPC ids). */
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
-  mcpSeq: number;
   permissionMode: string;
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */

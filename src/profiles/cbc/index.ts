@@ -42,7 +42,9 @@ function encoders(strict: boolean): Encoders {
       if (channel !== undefined) return controlSuccess(W, ev.requestId, channel);
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
-      return controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
+      const reply = controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
+      // the abort writes a status frame even while a permission request keeps the turn going (req_can_use_tool_interrupt_pending)
+      return p.kind === 'interrupt' && p.held === true && strict ? [reply, preamble(ctx)[0]] : reply;
     },
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
@@ -66,7 +68,7 @@ function encoders(strict: boolean): Encoders {
     // --include-partial-messages streams the call first (ses_partial_tool_h2)
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(ev, ctx, toolUse(ev, ctx)) : toolUse(ev, ctx)),
     tool_result: toolResult,
-    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true),
+    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true, ev.repeats ?? 0),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
     max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),

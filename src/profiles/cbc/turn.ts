@@ -211,11 +211,12 @@ export function synthetic(ctx: EncodeContext, body: string, id = ctx.rng.uuid())
  * the turn's _requestId: int_mid), then "Interrupted by user" without _requestId, named by a uuid (no model response names it);
  * a later turn's interrupt writes no such text (behavior.unansweredTextFirstTurnOnly; ctl_interrupt_second_turn_cbc).
  */
-export function interruptedUser(ctx: EncodeContext, partial: string | undefined, written: boolean): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
-  // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin
-  const [head] = preamble(ctx);
+export function interruptedUser(ctx: EncodeContext, partial: string | undefined, written: boolean, repeats = 0): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
+  // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin;
+  // each interrupt that came while the first went through adds a status frame (ctl_interrupt_twice_mid_turn_h4)
+  const heads = Array.from({ length: 1 + repeats }, () => preamble(ctx)[0]);
   const streamed = partial !== undefined ? [assistant(ctx, ctx.rng.uuid(), [text(partial)])] : [];
-  return [head, ...streamed, ...(written ? [synthetic(ctx, 'Interrupted by user')] : [])];
+  return [...heads, ...streamed, ...(written ? [synthetic(ctx, 'Interrupted by user')] : [])];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */

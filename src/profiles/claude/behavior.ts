@@ -85,6 +85,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     invalidPermissionAnswer: (body) => (validPermissionAnswer(body) ? undefined : v328 ? `${INVALID_ANSWER} ${INVALID_ANSWER_328}` : INVALID_ANSWER),
     // measured on both versions (captures sig_int_pending_permission_h2, req_can_use_tool_interrupt_pending)
     interruptAtPermission: 'refuse-call',
+    askInsideToolStream: v328 ? 1 : 3, // measured (req_can_use_tool_allow_partial_h4): 2.1.220 after the assistant frame, 2.1.328 before message_stop
     interruptWritesPartial: true, // measured on both versions: an assistant frame marked aborted (int_mid)
     interruptedTurnSucceeds: false,
     batchesQueuedPrompts: true, // measured: in_user_uuid_queued_two (one turn answers both lines, its uuids both)
@@ -120,6 +121,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     workflowInputNamesScriptPath: false,
     workflowPromptInTaskStarted: true,
     mcpClientName: 'claude-code',
+    mcpInitialize: (id) => mcpInitialize(spec, id),
+    sdkServersReconnect: v328, // measured: ctl_initialize_sdk_mcp_server_fp
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     startWarnings: betaWarnings,
@@ -281,4 +284,12 @@ function validPermissionAnswer(body: Readonly<Record<string, unknown>>): boolean
   const input = body['updatedInput'];
   if (body['behavior'] === 'allow') return input === undefined || (typeof input === 'object' && input !== null && !Array.isArray(input));
   return body['behavior'] === 'deny' && typeof body['message'] === 'string';
+}
+
+/** The SDK MCP handshake's initialize message, measured (ctl_mcp_set_servers_sdk_h4): its key order, and clientInfo's, which 2.1.328 reordered. */
+function mcpInitialize(spec: ClaudeSpec, id: number): Record<string, unknown> {
+  const about = { name: 'claude-code', title: 'Claude Code' };
+  const site = { description: "Anthropic's agentic coding tool", websiteUrl: 'https://claude.com/claude-code' };
+  const clientInfo = spec.v328 ? { ...about, ...site, version: spec.version } : { ...about, version: spec.version, ...site };
+  return { method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo }, jsonrpc: '2.0', id };
 }

@@ -12,25 +12,39 @@ const COLS = 20;
 const estimate = (s: string): number => Math.round(s.length / 4);
 
 /**
+ * 2.1.328's `detail: "full"` (its default) counts the categories with the Messages API's count_tokens instead of its
+ * own estimates. The capture harness's fake API answers every count with 123 tokens: the system prompt then counts ten
+ * of them and the tool categories none, so they are left out (capture ctl_get_context_usage_no_detail_h4).
+ */
+const FULL_COUNT_SYSTEM_PROMPT = 1230;
+/** ...and before any model call its messages count one answer's worth, as unattributed Messages (ctl_get_context_usage_no_detail_idle_fp). */
+const FULL_COUNT_MESSAGES = 123;
+const FULL_COUNT_DROPPED = new Set(['system_tools', 'system_tools_deferred']);
+
+/**
  * get_context_usage (captures ctl_get_context_usage_*): the captured breakdown of the CLI's own prompt (system
  * prompt, tools, skills: constant per version) with this session's conversation. Before any model call
  * 2.1.220 counts its slash command listing as unattributed messages; after one, its total is the last call's
  * input tokens, while 2.1.328 sums its own estimates. The grid gives each category its share of 200 squares (rounded up),
- * free space the rest, the autocompact buffer last.
+ * free space the rest, the autocompact buffer last. `full`: the request did not ask for `detail: "summary"`.
  */
-export function contextUsage(spec: ClaudeSpec, ctx: EncodeContext): Record<string, unknown> {
+export function contextUsage(spec: ClaudeSpec, ctx: EncodeContext, full = false): Record<string, unknown> {
   const r = clone(profileData(spec.name).controlReplies?.['get_context_usage']?.response) as Record<string, unknown>;
   const max = r['maxTokens'] as number;
   const spend = ctx.spend;
   const calls = [...(spend?.byModel.values() ?? [])].reduce((n, m) => n + m.requests, 0);
-  const all = r['categories'] as Category[];
+  const counted328 = spec.v328 && full;
+  const all = (r['categories'] as Array<Category & { id?: string }>)
+    .filter((c) => !counted328 || !FULL_COUNT_DROPPED.has(c.id ?? ''))
+    .map((c) => (counted328 && c.id === 'system_prompt' ? { ...c, tokens: FULL_COUNT_SYSTEM_PROMPT } : c));
   const free = all.find((c) => c.name === 'Free space')!;
   const buffer = all.filter((c) => c.kind === 'buffer');
   const used = all.filter((c) => c !== free && c.kind !== 'buffer');
   const breakdown = r['messageBreakdown'] as Record<string, unknown>;
   if (calls === 0) {
-    const unattributed = spec.v328 ? 0 : ((r['slashCommands'] as { tokens: number }).tokens);
-    if (unattributed > 0) used.push({ name: 'Messages', tokens: unattributed, color: 'purple_FOR_SUBAGENTS_ONLY' });
+    const unattributed = spec.v328 ? (counted328 ? FULL_COUNT_MESSAGES : 0) : (r['slashCommands'] as { tokens: number }).tokens;
+    const messages = { name: 'Messages', tokens: unattributed, color: 'purple_FOR_SUBAGENTS_ONLY' };
+    if (unattributed > 0) used.push(spec.v328 ? { id: 'messages', ...messages, kind: 'used' } : messages);
     for (const k of Object.keys(breakdown)) breakdown[k] = Array.isArray(breakdown[k]) ? [] : 0;
     breakdown['unattributedTokens'] = unattributed;
     r['apiUsage'] = null;

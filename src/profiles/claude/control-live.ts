@@ -1,3 +1,4 @@
+import { Buffer, isUtf8 } from 'node:buffer';
 import { resolve, sep } from 'node:path';
 import type { ControlFacts, ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
@@ -57,7 +58,7 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'mcp_reconnect': // it fails again, for the same reason
       return p.facts?.mcp?.server ? { error: mcpFailureText(spec, p.facts.mcp.server) } : undefined;
     case 'read_file':
-      return readFile(spec, p.facts);
+      return readFile(spec, p.facts, r);
     case 'register_repo_root':
       return registerRepoRoot(spec, p.facts, ctx.cwd);
     case 'rename_session': {
@@ -83,7 +84,7 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'get_usage':
       return { response: usageReply(spec, ctx) };
     case 'get_context_usage':
-      return { response: contextUsage(spec, ctx) };
+      return { response: contextUsage(spec, ctx, r['detail'] !== 'summary') };
     case 'get_session_cost':
       return { response: { text: sessionCostText(spec, ctx) } };
   }
@@ -104,13 +105,29 @@ function mcpSetServers(spec: ClaudeSpec, servers: unknown, facts: ControlFacts |
   };
 }
 
-/** read_file: the file's text and absolute path (2.1.328 adds `lossy` and the path as asked); a missing file is an error. */
-function readFile(spec: ClaudeSpec, facts: ControlFacts | undefined): Live {
+/** read_file's default and highest byte limits (the CLIs' own constants: 1e6 when max_bytes is absent or not above 0, at most 1e7). */
+const READ_DEFAULT_BYTES = 1e6;
+const READ_MAX_BYTES = 1e7;
+
+/**
+ * read_file: the first `max_bytes` bytes of the file (`truncated: true` only when it has more) and its absolute path, as
+ * utf-8 text or, for `encoding: "base64"`, base64 with `encoding` set (captures ctl_read_file_base64_h4); 2.1.328 marks a
+ * utf-8 answer `lossy` when the bytes are not valid UTF-8, and echoes the path as asked. A missing file is an error.
+ */
+function readFile(spec: ClaudeSpec, facts: ControlFacts | undefined, r: Record<string, unknown>): Live {
   const f = facts?.path;
   if (!f) return { error: 'path is required' };
   if (f.kind !== 'file') return { error: spec.v328 ? `read denied: ${f.given}` : (f.error ?? `EISDIR: illegal operation on a directory, read`) };
-  const out: Record<string, unknown> = { contents: f.contents ?? '', absPath: f.abs };
-  if (spec.v328) Object.assign(out, { lossy: false, requested_path: f.given });
+  const asked = r['max_bytes'];
+  const limit = Math.min(typeof asked === 'number' && asked > 0 ? asked : READ_DEFAULT_BYTES, READ_MAX_BYTES);
+  const all = Buffer.from(f.bytes ?? new Uint8Array());
+  const bytes = all.subarray(0, limit);
+  const base64 = r['encoding'] === 'base64';
+  const out: Record<string, unknown> = { contents: bytes.toString(base64 ? 'base64' : 'utf-8'), absPath: f.abs };
+  if (all.length > limit) out['truncated'] = true;
+  if (base64) out['encoding'] = 'base64';
+  else if (spec.v328) out['lossy'] = !isUtf8(bytes);
+  if (spec.v328) out['requested_path'] = f.given;
   return { response: out };
 }
 

@@ -11,7 +11,7 @@ import { claudeControlPayload, controlSideFrames, modeStatus } from './control.j
 import { liveControlReply } from './control-live.js';
 import { promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
-import { assistantStream, commandLifecycle, toolUseStream, userReplay } from './stream.js';
+import { assistantStream, commandLifecycle, requestingStatus, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -83,9 +83,12 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(spec, ev, ctx) : toolUse(spec, ev, ctx)),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (ev, ctx) => {
+      // under --include-partial-messages the first call's "requesting" status went out when it started (sig_int_mid_turn_partial_h4)
+      const started = ev.partial === undefined && ev.beforeReply === true && ctx.cliFlags?.has('include-partial-messages') === true && ctx.echoedBeforeReply !== true;
+      const status = started ? [requestingStatus(spec, ctx)] : [];
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
       // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
-      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : user;
+      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : [...status, user];
     },
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,

@@ -67,7 +67,7 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
 }
 
 /** The "requesting" status before a model call streams; 2.1.328's first one of a turn names the client uuids (measured: ses_partial_uuid). */
-function requestingStatus(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS_REQUESTING> {
+export function requestingStatus(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS_REQUESTING> {
   const uuids = spec.v328 && ctx.userMessageUuids?.length ? [...ctx.userMessageUuids] : undefined;
   return build(SYSTEM_STATUS_REQUESTING, spec.wire, { type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId, user_message_uuids: uuids });
 }
