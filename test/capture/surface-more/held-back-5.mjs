@@ -42,7 +42,9 @@ const CONTROL = [
   { name: 'ctl_mcp_read_resource_idle_h5', about: 'mcp_read_resource on an unknown server before any turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'mcp_read_resource', serverName: 'ghost', uri: 'file:///readme.md' }), sleep(2), close] },
   { name: 'ctl_get_task_output_idle_h5', about: 'get_task_output of an unknown task before any turn', clis: ALL, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'get_task_output', task_id: 'bnone0005' }), sleep(2), close] },
   { name: 'ctl_get_hooks_listing_registered_h5', about: 'get_hooks_listing after initialize registered a PreToolUse and a Stop hook callback', clis: ALL, args: STREAM, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', 'Bash'), Stop: hook('hook_1') } }), ctl('req_2', { subtype: 'get_hooks_listing' }), sleep(2), close] },
-  { name: 'ctl_set_permission_mode_plan_then_default_h5', about: 'set_permission_mode plan, then default, after one turn (the SDK leaving plan mode)', clis: ALL, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_permission_mode', mode: 'plan' }), sleep(1), ctl('req_3', { subtype: 'set_permission_mode', mode: 'default' })) },
+  // not on cbc-2.117.0: its answer to `plan` names a plan file with a random three-word name
+  // (plans/quantum-aurora-lovelace.md, then quantum-aurora-curie.md) that no normalisation removes
+  { name: 'ctl_set_permission_mode_plan_then_default_h5', about: 'set_permission_mode plan, then default, after one turn (the SDK leaving plan mode)', clis: CLAUDE, args: STREAM, steps: afterTurn(ctl('req_2', { subtype: 'set_permission_mode', mode: 'plan' }), sleep(1), ctl('req_3', { subtype: 'set_permission_mode', mode: 'default' })) },
   { name: 'ctl_get_context_usage_mid_turn_h5', about: 'get_context_usage while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'get_context_usage' }), waitFor(RESULT, 30), sleep(1), close] },
 ];
 
