@@ -375,7 +375,7 @@ export const HELD_BACK_SETS = [
   { key: 'heldBack', label: 'held-back cases', mark: '\\*', names: HELD_BACK },
   { key: 'heldBack2', label: 'second held-back set', mark: '†', names: HELD_BACK_2 },
   { key: 'heldBack3', label: 'third held-back set', mark: '‡', names: HELD_BACK_3 },
-  { key: 'heldBack4', label: 'fourth held-back set', mark: '§', names: HELD_BACK_4 },
+  { key: 'heldBack4', label: 'fourth held-back set', mark: '‖', names: HELD_BACK_4 },
 ];
 const heldBackSet = (name) => HELD_BACK_SETS.find((set) => set.names.has(name));
 

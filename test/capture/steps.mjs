@@ -35,18 +35,25 @@ export function lineOf(step, text) {
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * How long a wait step waits, in ms: its timeout shrinks with the clock like a sleep (a text the real CLI had not
+ * written within `timeout` s comes from the emulator within timeout / scale), but never below 2 s of real time, so
+ * a slow start on a loaded machine still has room (and a replay that differs is retried at scale 1).
+ */
+const waitMs = (st, scale) => Math.max((st.timeout ?? 15) / scale, Math.min(st.timeout ?? 15, 2)) * 1000;
+
+/**
  * Runs `steps` against `child`; `text()` is its stdout so far, `done()` true once it exited.
- * `scale` divides sleeps (the emulator runs on a faster virtual clock); waits stay in real time.
+ * `scale` divides sleeps and wait timeouts (the emulator runs on a faster virtual clock; see waitMs).
  */
 export async function playSteps(child, steps, { text, done, scale = 1 }) {
   const answered = new Set();
   for (const st of steps) {
     if ('sleep' in st) await pause((st.sleep * 1000) / scale);
     else if ('wait_for' in st) {
-      const until = Date.now() + (st.timeout ?? 15) * 1000;
+      const until = Date.now() + waitMs(st, scale);
       while (!done() && Date.now() < until && !text().includes(st.wait_for)) await pause(20);
     } else if ('answer' in st) {
-      const until = Date.now() + (st.timeout ?? 15) * 1000;
+      const until = Date.now() + waitMs(st, scale);
       let req;
       while (!done() && Date.now() < until) {
         req = framesOf(text()).find((f) => f.type === 'control_request' && f.request?.subtype === st.answer && !answered.has(f.request_id));

@@ -61,11 +61,11 @@ let harness;
  * most of the suite's (issue #21). The spawned binary's own path is covered by the signal cases here and the
  * tests under test/integration.
  */
-async function emulate(profile, args, steps, cwd, env) {
+async function emulate(profile, args, steps, cwd, env, realTime = false) {
   const home = join(cwd, '..', 'emu-home');
   // a signal lands in a phase only in real time: the emulator runs at real speed too, so a turn still runs when it comes
   const signals = steps.some((st) => 'signal' in st);
-  const speed = signals ? 1 : SPEED;
+  const speed = signals || realTime ? 1 : SPEED;
   const argv = [...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
   let child;
   if (signals || process.env.CBC_EMU_SURFACE_SPAWN === '1') child = spawn(process.execPath, [BIN, ...argv], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -89,9 +89,9 @@ async function emulate(profile, args, steps, cwd, env) {
   void exited.then(() => (exitedYet = true));
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return await (async () => {
-    // a signal lands in a phase only in real time: a scaled sleep would signal a process still starting up
-    const scale = steps.some((st) => 'signal' in st) ? 1 : SPEED;
-    await playSteps(child, steps, { text, done: () => exitedYet, scale });
+    // the stdin script's sleeps shrink as the clock speeds up (a signal case runs at 1: a scaled sleep would
+    // signal a process still starting up)
+    await playSteps(child, steps, { text, done: () => exitedYet, scale: speed });
     const rc = await exited;
     clearTimeout(killer);
     return { stdout: text(), stderr: Buffer.concat(err).toString('utf8'), rc };
@@ -99,7 +99,7 @@ async function emulate(profile, args, steps, cwd, env) {
 }
 
 /** Replays one capture's stdin record (its `pre` run first, same folders) against the emulator. */
-async function replay(cli, name, profile, rec) {
+async function replay(cli, name, profile, rec, realTime) {
   const root = mkdtempSync(join(tmpdir(), 'cbc-emu-surface-'));
   const cwd = join(root, 'work');
   for (const d of ['work', 'home', 'tmp', 'run']) mkdirSync(join(root, d));
@@ -116,8 +116,8 @@ async function replay(cli, name, profile, rec) {
   // the same environment names the capture set (config dir, tmp and runtime dirs), under this run's root
   const env = { PATH: process.env.PATH, HOME: join(root, 'home'), TERM: 'dumb', ...CLIS[cli].env(0, root), ...(rec.env ?? {}), CBC_EMU_SCENARIO_COMPILED: await compiledScenario() };
   try {
-    if (rec.pre) await emulate(profile, rec.pre.args, rec.pre.steps, cwd, env);
-    return { ...(await emulate(profile, rec.args, rec.steps, cwd, env)), root };
+    if (rec.pre) await emulate(profile, rec.pre.args, rec.pre.steps, cwd, env, realTime);
+    return { ...(await emulate(profile, rec.args, rec.steps, cwd, env, realTime)), root };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -167,12 +167,16 @@ export async function replayCase(cli, name) {
 }
 
 /** Compares one capture with its replay: the list of divergences (empty = match). */
-export async function compareCase(cli, name) {
+/**
+ * One pair's divergences. `realTime`: the emulator's clock and the stdin script's sleeps run at the capture's own
+ * speed instead of 10x, so a mid-turn step has the window it had against the real CLI (a retry on a loaded machine).
+ */
+export async function compareCase(cli, name, { realTime = false } = {}) {
   const t = TARGETS[cli];
   const base = captureBase(cli, name);
   const rec = JSON.parse(readFileSync(`${base}.stdin.json`, 'utf8'));
   const real = { stdout: readFileSync(`${base}.stdout.ndjson`, 'utf8'), stderr: readFileSync(`${base}.stderr.txt`, 'utf8'), rc: readFileSync(`${base}.rc`, 'utf8').trim() };
-  const emu = await replay(cli, name, t.profile, rec);
+  const emu = await replay(cli, name, t.profile, rec, realTime);
   const rp = realPaths(real.stdout + real.stderr);
   const ep = { cwd: join(emu.root, 'work'), home: join(emu.root, 'home'), other: [join(emu.root, 'tmp'), join(emu.root, 'emu-home'), emu.root] };
   const tidy = (p) => (p.kind === 'frames' ? { kind: 'frames', frames: p.frames.map((f) => beyondNormalize(f, new Placeholders())) } : p);

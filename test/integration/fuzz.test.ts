@@ -5,9 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fuzz } from '../../dist/index.js';
 import { PERTURBATIONS } from '../../dist/tools/fuzz/catalogue.js';
-import { loadScenarioFile } from '../../dist/scenario/load.js';
 import { ROOT, runEmu } from '../helpers/run-bin.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'consumers');
@@ -18,8 +16,6 @@ const consumer = (name: string) => `node ${join(FIX, `${name}.mjs`)} 'build it' 
 const OUT = mkdtempSync(join(tmpdir(), 'cbc-emu-fuzz-out-'));
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 const BASE = ['--scenario', SCENARIO, '--profile', 'claude-2.1.220', '--oracle', ORACLE, '--out', OUT];
-/** In-process runs are cheap (~20 ms each), so the acceptance's 1,000 runs fit in npm test. */
-const CAREFUL_RUNS = 1000;
 
 
 /** `cbc-emu fuzz <args>`. */
@@ -140,79 +136,6 @@ describe('campaigns', () => {
     expect(r.code).toBe(1);
   }, 300_000);
 });
-
-describe('in-process fuzz() (fast-check)', () => {
-  const scenario = loadScenarioFile(SCENARIO);
-  /** The careful consumer of core.mjs driven over the in-process stream; the oracle's check inline. */
-  async function careful(stream: import('../../dist/index.js').FuzzStream, bugs = {}): Promise<void> {
-    const { createConsumer, driveStream, truthOf } = await import(join(FIX, 'core.mjs'));
-    const c = createConsumer(bugs);
-    const text = await driveStream(stream, c);
-    expect(c.view()).toEqual(truthOf(text));
-  }
-
-  it(`the careful consumer passes ${CAREFUL_RUNS} runs`, async () => {
-    const s = await fuzz({ scenario, runs: CAREFUL_RUNS, seed: 3, profile: 'claude-2.1.220' }, (stream) => careful(stream));
-    expect(s.runs).toBe(CAREFUL_RUNS);
-    expect(Object.keys(s.used).length).toBeGreaterThanOrEqual(10);
-  }, 600_000);
-
-  it('a naive consumer fails with a shrunk plan and a token that replays the failure', async () => {
-    const err = await fuzz({ scenario, runs: 200, seed: 3, profile: 'claude-2.1.220' }, (stream) => careful(stream, { ignoreLateRows: true })).then(
-      () => undefined,
-      (e: Error & { token?: string }) => e,
-    );
-    expect(err?.message).toMatch(/minimal plan: late-progress×1\n/);
-    // issue #21: the faster runs (homes on tmpfs, one scratch folder) leave the campaign as it was for this seed
-    expect(err?.message).toMatch(/^fuzz: the consumer failed after 9 run\(s\) and 14 shrink\(s\)\n/);
-    const token = (err as { token: string }).token;
-    expect(token).toBe('eyJ2IjoxLCJzZWVkIjowLCJlbXUiOiJmdXp6LTAiLCJwIjp7ImxhdGUtcHJvZ3Jlc3MiOjF9fQ');
-    await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream, { ignoreLateRows: true }))).rejects.toThrow(/expected/);
-    await expect(fuzz({ scenario, replay: token, profile: 'claude-2.1.220' }, (stream) => careful(stream))).resolves.toEqual({ runs: 1, used: { 'late-progress': 1 } });
-  }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
-});
-
-it('in-process fuzz(): a fixed seed gives the report it gave before the runs were made faster (#21)', async () => {
-  const scenario = loadScenarioFile(SCENARIO);
-  const { createConsumer, driveStream } = await import(join(FIX, 'core.mjs'));
-  const err = await fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220' }, async (stream) => {
-    await driveStream(stream, createConsumer({ strictKeys: true }));
-  }).then(
-    () => undefined,
-    (e: Error) => e,
-  );
-  // recorded before the change: first failing run, shrink steps, minimal plan and its token
-  expect(err?.message).toMatch(/^fuzz: the consumer failed after 1 run\(s\) and 26 shrink\(s\)\n {2}minimal plan: unknown-field×2\n {2}error: unexpected field "fuzz_5" in task_started\n/);
-  expect((err as Error & { token: string }).token).toBe('eyJ2IjoxLCJzZWVkIjoxNTM0MzU1MjM5LCJlbXUiOiJmdXp6LTE1MzQzNTUyMzkiLCJwIjp7InVua25vd24tZmllbGQiOjJ9fQ');
-}, 300_000);
-
-it('in-process fuzz(): runs overlap (jobs) without changing the report, and run the plans fast-check asks for (#21)', async () => {
-  const scenario = loadScenarioFile(SCENARIO);
-  const { createConsumer, driveStream } = await import(join(FIX, 'core.mjs'));
-  const failing = (jobs: number, threads?: number) =>
-    fuzz({ scenario, runs: 200, seed: 4, profile: 'claude-2.1.220', jobs, threads }, async (stream) => {
-      await driveStream(stream, createConsumer({ strictKeys: true }));
-    }).then(
-      () => '',
-      (e: Error & { token: string }) => `${e.message}\n${e.token}`,
-    );
-  const one = await failing(1);
-  expect(one).toMatch(/minimal plan: unknown-field×2/);
-  expect(await failing(8)).toBe(one);
-  // the emulators in worker threads (two besides this one) or all in this thread: the same report (#21)
-  expect(await failing(8, 2)).toBe(one);
-  expect(await failing(8, 0)).toBe(one);
-  // a passing campaign calls the consumer once per run: the plans started ahead are the ones fast-check then asks for
-  for (const threads of [0, 2]) {
-    let calls = 0;
-    const s = await fuzz({ scenario, runs: 60, seed: 11, profile: 'claude-2.1.220', jobs: 8, threads }, async (stream) => {
-      calls++;
-      await driveStream(stream, createConsumer());
-    });
-    expect(s.runs).toBe(60);
-    expect(calls).toBe(60);
-  }
-}, 300_000);
 
 it('fixtures are executable node scripts', () => {
   for (const f of ['careful', 'stop-at-result', 'first-progress-final', 'ignore-late-rows', 'crash-unknown', 'oracle']) expect(readFileSync(join(FIX, `${f}.mjs`), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);

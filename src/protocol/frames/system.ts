@@ -113,7 +113,6 @@ export const FILE_HISTORY_SNAPSHOT = frame(
     timestamp: anyOf('num', 'str'),
     isSnapshotUpdate: 'bool',
     snapshot: nested(SNAPSHOT_BODY),
-    cwd: 'str',
     __timestamp: 'str',
     _requestId: 'str',
   },
