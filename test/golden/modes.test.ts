@@ -73,7 +73,19 @@ describe('golden transcripts of -p single shot and the background switch (issue 
         const kinds = frames.map(kind);
         const results = frames.filter((f) => f['type'] === 'result');
         const cbc = profile.startsWith('cbc');
+        // the real cbc 2.117.0 never runs a background Bash call in headless mode: the call is checked like any
+        // shell call (in -p the default mode refuses it, in stream mode it asks the host), then refused (#16,
+        // captures bg_bash, ses_p_bg_bash_default_mode_fq, req_can_use_tool_bg_bash_fq); no task starts
+        const refusesBackground = profile === 'cbc-2.117.0';
         expect(code).toBe(0);
+        if (refusesBackground && (name === 'print-bash' || name.startsWith('disable-bg'))) {
+          expect(kinds.filter((k) => k.startsWith('system/task_') || k === 'system/background_tasks_changed')).toEqual([]);
+          expect(stdout).not.toContain('bg-output\\n');
+          expect(stdout).toMatch(name === 'disable-bg-stream' ? /"subtype":"can_use_tool","tool_name":"Bash"/ : /Permission to use Bash has been denied because this tool requires approval but permission prompts are not available in non-interactive mode/);
+          expect(results.map((r) => [r['is_error'], r['result']])).toEqual(name === 'disable-bg-stream' ? [[false, 'FINAL: acknowledged'], [false, 'Agent started.']] : [[false, 'FINAL: acknowledged']]);
+          if (name === 'disable-bg-stream') expect(stdout).toContain('Spawned successfully.'); // the background Agent: a team member
+          return;
+        }
         if (name === 'print-bash') {
           if (cbc) {
             // seed 002 §8: "纯 -p 单发模式 ... 不支持后台任务, 会返回明确错误"; nothing is started
