@@ -73,7 +73,12 @@ function encoders(spec: ClaudeSpec): Encoders {
     mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
-    assistant_text: (ev, ctx) => (ev.apiError === true ? apiErrorAssistant(spec, ctx, ev.text) : assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20)),
+    assistant_text: (ev, ctx) => {
+      if (ev.apiError !== true) return assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20);
+      // a failed call was started like any other: under --include-partial-messages its "requesting" status comes first (ses_partial_api_error_h5)
+      const started = ctx.cliFlags?.has('include-partial-messages') === true && ctx.echoedBeforeReply !== true;
+      return started ? [requestingStatus(spec, ctx), apiErrorAssistant(spec, ctx, ev.text)] : apiErrorAssistant(spec, ctx, ev.text);
+    },
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     stored_prompt: none, // the engine replays a stored conversation only where behavior.replaysAtResume is set (cbc)
