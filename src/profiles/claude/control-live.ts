@@ -74,7 +74,7 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'get_task_output':
       return { response: taskOutput(p.facts) };
     case 'update_settings':
-      return updateSettings(r['settings']);
+      return updateSettings(r['source'], r['settings']);
     case 'apply_flag_settings': {
       // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone
       const m = p.facts?.model;
@@ -163,9 +163,28 @@ function taskOutput(facts: ControlFacts | undefined): Record<string, unknown> {
   return { output, total_bytes: Buffer.byteLength(output), truncated: false };
 }
 
-/** update_settings (2.1.328): at least one key, and none of those captured is one it lets the SDK change. */
-function updateSettings(settings: unknown): Live {
-  const keys = settings !== null && typeof settings === 'object' ? Object.keys(settings) : [];
+/** The keys update_settings lets the SDK write, per settings source (2.1.328's own table; capture ctl_update_settings_output_style_h5). */
+const UPDATABLE: Record<string, ReadonlySet<string>> = { localSettings: new Set(['outputStyle']), userSettings: new Set(['effortLevel']) };
+/** The effort levels a userSettings effortLevel may name (2.1.328's list). */
+const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'];
+
+/** update_settings (2.1.328): the checks in its order — an object, a known source, a key, only updatable keys, string values, a known effort level. */
+function updateSettings(source: unknown, settings: unknown): Live {
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+    return { error: `update_settings requires \`settings\` to be an object, got ${settings === null ? 'null' : Array.isArray(settings) ? 'an array' : typeof settings}` };
+  }
+  const allowed = typeof source === 'string' ? UPDATABLE[source] : undefined;
+  if (allowed === undefined) return { error: `update_settings: unsupported source ${String(source)}` };
+  const values = settings as Record<string, unknown>;
+  const keys = Object.keys(values);
   if (keys.length === 0) return { error: 'update_settings requires at least one key' };
-  return { error: `update_settings keys not allowed: ${keys.join(', ')}` };
+  const refused = keys.filter((k) => !allowed.has(k)).sort();
+  if (refused.length > 0) return { error: `update_settings keys not allowed: ${refused.join(', ')}` };
+  const notText = keys.filter((k) => typeof values[k] !== 'string').sort();
+  if (notText.length > 0) return { error: `update_settings values must be strings (deletion is not supported): ${notText.join(', ')}` };
+  const effort = values['effortLevel'];
+  if (source === 'userSettings' && (typeof effort !== 'string' || !EFFORT_LEVELS.includes(effort.trim().toLowerCase()))) {
+    return { error: `update_settings: effortLevel must be one of ${EFFORT_LEVELS.join(', ')}` };
+  }
+  return { response: {} };
 }
