@@ -70,18 +70,29 @@ export function loadSettings(opts: {
 }
 
 /**
+ * A value of an option that takes "JSON or a file path" (--settings, --mcp-config, --agents): the JSON object it
+ * is, or else the file it names, resolved against the run's `cwd` (the real CLIs read any value that does not
+ * parse as a JSON object as a path; captures opt_settings_file_h4, opt_mcp_config_file, opt_agents_file_fo).
+ */
+export function jsonOrPath(value: string, cwd: string): { object: Record<string, unknown> } | { file: string } {
+  try {
+    const v: unknown = JSON.parse(value);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return { object: v as Record<string, unknown> };
+  } catch {
+    // not JSON: a file path
+  }
+  return { file: resolve(cwd, value) };
+}
+
+/**
  * --settings' value: a JSON object, else a file path (read against the session cwd). A path that names no file (or a
  * file that is not JSON) is passed over: cbc 2.117.0 runs on without it (captures opt_settings_missing_fo, opt_settings_invalid_fo); Claude Code
  * refuses it before a session starts (its start checks, src/profiles/claude/options.ts).
  */
 function flagSettings(text: string, cwd: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // not JSON: a file path
-  }
-  const file = resolve(cwd, text);
+  const given = jsonOrPath(text, cwd);
+  if ('object' in given) return given.object;
+  const file = given.file;
   try {
     return existsSync(file) ? readJson(file, text) : {};
   } catch {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import { checkSpeed, Scheduler } from '../engine/clock.js';
@@ -10,7 +9,7 @@ import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
 import { compiledDefaultScenario, compiledScenario, compiledShippedScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
-import { loadSettings, type EmuSettings } from '../settings.js';
+import { jsonOrPath, loadSettings, type EmuSettings } from '../settings.js';
 import { bindSession } from '../store/binding.js';
 import type { FuzzHook } from '../tools/fuzz/hook.js';
 import { FrameWriter } from '../transport/frame-writer.js';
@@ -198,9 +197,10 @@ function withFileValues(flags: ServeConfig['cliFlags'], names: readonly string[]
   const out = new Map(flags);
   for (const name of names) {
     const v = flags.get(name);
-    if (typeof v !== 'string' || v.trim().startsWith('{')) continue;
+    const given = typeof v === 'string' ? jsonOrPath(v, cwd) : undefined;
+    if (given === undefined || !('file' in given)) continue;
     try {
-      out.set(name, readFileSync(resolve(cwd, v), 'utf8'));
+      out.set(name, readFileSync(given.file, 'utf8'));
     } catch {
       // no such file: the start checks refused the run already
     }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { StartCheck } from '../profiles/options.js';
+import { jsonOrPath } from '../settings.js';
 import type { RunIO } from './io.js';
 
 /** Whether `cwd` lies in a git work tree: a `.git` folder or file in it or in a folder above it (as `git rev-parse` finds it). */
@@ -14,23 +15,17 @@ export function inGitTree(cwd: string): boolean {
 type Flags = ReadonlyMap<string, string | true | readonly string[]>;
 
 /** A JSON object's text (what a json-or-file option reads inline). */
-function isJsonObject(text: string): boolean {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-  } catch {
-    return false;
-  }
-}
-
 /** The first value of the check's flags that is no JSON object and names no file (`bad`: a file whose text is not JSON). */
 function fileProblem(check: StartCheck, flags: Flags, cwd: string, bad: boolean): string | undefined {
   const values = check.flags.flatMap((f) => {
     const v = flags.get(f);
     return v === undefined || v === true ? [] : typeof v === 'string' ? [v] : [...v];
   });
-  const paths = values.filter((v) => v.trim() !== '' && !isJsonObject(v));
-  return paths.find((v) => (bad ? existsSync(resolve(cwd, v)) && !isJson(readFileSync(resolve(cwd, v), 'utf8')) : !existsSync(resolve(cwd, v))));
+  return values.find((v) => {
+    const given = v.trim() === '' ? undefined : jsonOrPath(v, cwd);
+    if (given === undefined || !('file' in given)) return false;
+    return bad ? existsSync(given.file) && !isJson(readFileSync(given.file, 'utf8')) : !existsSync(given.file);
+  });
 }
 
 const isJson = (text: string): boolean => parseError(text) === undefined;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { isRawFrame } from '../protocol/raw-frame.js';
+import { jsonOrPath } from '../settings.js';
 
 /**
  * The external MCP servers a session was configured with (issue #16; measured on Claude Code: opt_mcp_config_*,
@@ -40,7 +41,8 @@ export function configuredMcpServers(flags: Flags | undefined, cwd: string, env:
   if (flags?.has('strict-mcp-config') !== true) add(configIn(readOr(join(cwd, '.mcp.json'))), 'project');
   const given = flags?.get('mcp-config');
   for (const v of given === undefined || given === true ? [] : typeof given === 'string' ? [given] : given) {
-    add(configIn(v.trimStart().startsWith('{') ? v : readOr(resolve(cwd, v))), 'dynamic');
+    const given = jsonOrPath(v, cwd);
+    add('object' in given ? given.object['mcpServers'] : configIn(readOr(given.file)), 'dynamic');
   }
   return out;
 }
