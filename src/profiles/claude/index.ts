@@ -11,7 +11,7 @@ import { claudeControlPayload, controlSideFrames, modeStatus } from './control.j
 import { liveControlReply } from './control-live.js';
 import { promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
-import { assistantStream, commandLifecycle, requestingStatus, toolUseStream, userReplay } from './stream.js';
+import { assistantStream, commandLifecycle, startedCallStatus, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -75,9 +75,8 @@ function encoders(spec: ClaudeSpec): Encoders {
     turn_preamble: none,
     assistant_text: (ev, ctx) => {
       if (ev.apiError !== true) return assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20);
-      // a failed call was started like any other: under --include-partial-messages its "requesting" status comes first (ses_partial_api_error_h5)
-      const started = ctx.cliFlags?.has('include-partial-messages') === true && ctx.echoedBeforeReply !== true;
-      return started ? [requestingStatus(spec, ctx), apiErrorAssistant(spec, ctx, ev.text)] : apiErrorAssistant(spec, ctx, ev.text);
+      // a failed call was started like any other (ses_partial_api_error_h5)
+      return [...startedCallStatus(spec, ctx), apiErrorAssistant(spec, ctx, ev.text)];
     },
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
@@ -88,9 +87,8 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(spec, ev, ctx) : toolUse(spec, ev, ctx)),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (ev, ctx) => {
-      // under --include-partial-messages the first call's "requesting" status went out when it started (sig_int_mid_turn_partial_h4)
-      const started = ev.partial === undefined && ev.beforeReply === true && ctx.cliFlags?.has('include-partial-messages') === true && ctx.echoedBeforeReply !== true;
-      const status = started ? [requestingStatus(spec, ctx)] : [];
+      // the first call, cut before its reply, had started (sig_int_mid_turn_partial_h4)
+      const status = ev.partial === undefined && ev.beforeReply === true ? startedCallStatus(spec, ctx) : [];
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
       // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
       return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : [...status, user];

@@ -66,6 +66,15 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
   ];
 }
 
+/**
+ * The "requesting" status of a model call that started but wrote no streamed reply of its own (it failed, or an
+ * interrupt cut it): under --include-partial-messages it went out when the call started, unless the user line's
+ * echo already opened the turn (ses_partial_api_error_h5, sig_int_mid_turn_partial_h4).
+ */
+export function startedCallStatus(spec: ClaudeSpec, ctx: EncodeContext): Array<FrameOf<typeof SYSTEM_STATUS_REQUESTING>> {
+  return ctx.cliFlags?.has('include-partial-messages') === true && ctx.echoedBeforeReply !== true ? [requestingStatus(spec, ctx)] : [];
+}
+
 /** The "requesting" status before a model call streams; 2.1.328's first one of a turn names the client uuids (measured: ses_partial_uuid). */
 export function requestingStatus(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS_REQUESTING> {
   const uuids = spec.v328 && ctx.userMessageUuids?.length ? [...ctx.userMessageUuids] : undefined;
