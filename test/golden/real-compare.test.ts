@@ -26,6 +26,8 @@ const PROFILE_OF: Record<string, string> = {
 };
 /** Virtual time runs this much faster than the capture; stdin sleeps shrink by the same factor. */
 const SPEED = 10;
+/** How many more replays a case with unlisted divergences gets (the last at the capture's own speed). */
+const RETRIES = 2;
 const REAL = join(ROOT, 'test', 'golden', 'real');
 const SCENARIO = join(REAL, 'scenarios', 'capture-model.yaml');
 
@@ -89,11 +91,11 @@ afterAll(() => {
 });
 
 /** Replays `script` against the emulator; resolves to stdout, exit code and the run's paths. */
-function replay(profile: string, script: StdinScript): Promise<{ stdout: string; rc: string; cwd: string; home: string }> {
+function replay(profile: string, script: StdinScript, speed = SPEED): Promise<{ stdout: string; rc: string; cwd: string; home: string }> {
   const cwd = mkdtempSync(join(tmpdir(), 'cbc-emu-cmp-'));
   temps.push(cwd);
   const home = join(cwd, '.emu-home');
-  const args = [...script.args, '--emu-profile', profile, '--emu-speed', String(SPEED), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
+  const args = [...script.args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
   // the drop-in's entry (runCli) in this process, as bin/cbc.js runs it: no case here sends a signal, and a node
   // spawn plus its yaml scenario load cost ~0.2 s of CPU each (issue #21); bin/cbc.js is covered by test/integration
   const child = startInMemory({ argv: args, env: process.env, cwd });
@@ -142,7 +144,7 @@ function replay(profile: string, script: StdinScript): Promise<{ stdout: string;
   const killer = setTimeout(() => child.stdin.end(), 100_000); // a guard only: the drop-in exits at EOF
   return (async () => {
     for (const st of script.steps) {
-      if ('sleep' in st) await new Promise((r) => setTimeout(r, (st.sleep * 1000) / SPEED));
+      if ('sleep' in st) await new Promise((r) => setTimeout(r, (st.sleep * 1000) / speed));
       else if ('wait_for' in st) await waitFor(st.wait_for, (st.timeout ?? 15) * 2000);
       else if ('send' in st) {
         const line = typeof st.send === 'string' ? st.send : JSON.stringify(st.send).replace('{task_id}', lastTaskId());
@@ -185,28 +187,46 @@ describe('real CLI captures vs the emulator (normalised, line by line)', () => {
         const script = JSON.parse(readFileSync(join(c.dir, `${c.name}.stdin.json`), 'utf8')) as StdinScript;
         const realOut = readFileSync(join(c.dir, `${c.name}.stdout.ndjson`), 'utf8');
         const realRc = readFileSync(join(c.dir, `${c.name}.rc`), 'utf8').trim();
-        const emu = await replay(PROFILE_OF[c.cli]!, script);
-        // the capture ran in <cache>/run/{work,home,tmp}: recover the root from its own system/init cwd
-        const realCwd = /"cwd":"([^"]+)\/work"/.exec(realOut)?.[1];
-        const realPaths = realCwd ? { cwd: `${realCwd}/work`, home: `${realCwd}/home`, other: [`${realCwd}/tmp`, realCwd] } : { cwd: '/nonexistent' };
-        const a = normalizeStdout(realOut, realPaths);
-        const b = normalizeStdout(emu.stdout, { cwd: emu.cwd, home: emu.home, other: [tmpdir()] });
-        const divs: Divergence[] = [];
-        if (realRc !== emu.rc) divs.push({ key: 'exit code', detail: `real ${realRc}, emulator ${emu.rc}` });
-        if (a.kind === 'frames' && b.kind === 'frames') {
-          divs.push(...diffFrames(a.frames, b.frames));
-          // the frames every case can compare, aligned among themselves: control replies, init, results
-          divs.push(...diffFrames(a.frames.filter(isCore), b.frames.filter(isCore)).map((d) => ({ key: `core ${d.key}`, detail: d.detail })));
+        /** One replay's divergences that no allow-list entry covers, and the entries that covered the others. */
+        const judge = async (speed: number) => {
+          const emu = await replay(PROFILE_OF[c.cli]!, script, speed);
+          // the capture ran in <cache>/run/{work,home,tmp}: recover the root from its own system/init cwd
+          const realCwd = /"cwd":"([^"]+)\/work"/.exec(realOut)?.[1];
+          const realPaths = realCwd ? { cwd: `${realCwd}/work`, home: `${realCwd}/home`, other: [`${realCwd}/tmp`, realCwd] } : { cwd: '/nonexistent' };
+          const a = normalizeStdout(realOut, realPaths);
+          const b = normalizeStdout(emu.stdout, { cwd: emu.cwd, home: emu.home, other: [tmpdir()] });
+          const divs: Divergence[] = [];
+          if (realRc !== emu.rc) divs.push({ key: 'exit code', detail: `real ${realRc}, emulator ${emu.rc}` });
+          if (a.kind === 'frames' && b.kind === 'frames') {
+            divs.push(...diffFrames(a.frames, b.frames));
+            // the frames every case can compare, aligned among themselves: control replies, init, results
+            divs.push(...diffFrames(a.frames.filter(isCore), b.frames.filter(isCore)).map((d) => ({ key: `core ${d.key}`, detail: d.detail })));
+          }
+          else if (a.kind === 'text' && b.kind === 'text') divs.push(...diffText(a.lines, b.lines));
+          else divs.push({ key: 'output kind', detail: `real ${a.kind}, emulator ${b.kind}` });
+          const unlisted: string[] = [];
+          const hits = new Set<Allowed>();
+          for (const d of divs) {
+            if (process.env['DUMP_DIVS']) console.log(`DIV ${c.cli} ${c.name}: ${d.key} — ${d.detail.slice(0, 120)}`);
+            const hit = ALLOWED.find((x) => test(x.cli, c.cli) && test(x.case, c.name) && x.key.test(d.key));
+            if (hit) hits.add(hit);
+            else unlisted.push(`${d.key} — ${d.detail}`);
+          }
+          return { unlisted, hits };
+        };
+        // the stdin script runs in real time against a 10x virtual clock, so on a loaded machine a background or
+        // workflow frame can land elsewhere: a replay with unlisted divergences is replayed up to RETRIES more
+        // times, the last at the capture's own speed (as surface-compare.test.ts does); the case passes only if one
+        // replay shows no unlisted divergence, and only that replay's allow-list entries count as used
+        let outcome = await judge(SPEED);
+        for (let n = 1; outcome.unlisted.length > 0 && n <= RETRIES; n++) {
+          const again = await judge(n === RETRIES ? 1 : SPEED);
+          if (again.unlisted.length > 0) continue;
+          console.warn(`${c.cli} ${c.name}: replay ${n + 1} showed no unlisted divergence; the first showed:\n${outcome.unlisted.join('\n')}`);
+          outcome = again;
         }
-        else if (a.kind === 'text' && b.kind === 'text') divs.push(...diffText(a.lines, b.lines));
-        else divs.push({ key: 'output kind', detail: `real ${a.kind}, emulator ${b.kind}` });
-        const unlisted: string[] = [];
-        for (const d of divs) {
-          if (process.env['DUMP_DIVS']) console.log(`DIV ${c.cli} ${c.name}: ${d.key} — ${d.detail.slice(0, 120)}`);
-          const hit = ALLOWED.find((x) => test(x.cli, c.cli) && test(x.case, c.name) && x.key.test(d.key));
-          if (hit) used.add(hit);
-          else unlisted.push(`${d.key} — ${d.detail}`);
-        }
+        const unlisted = outcome.unlisted;
+        for (const hit of outcome.hits) used.add(hit);
         expect(unlisted.join('\n'), `${c.cli} ${c.name} (${script.about}): unlisted divergences`).toBe('');
       }, 120_000); // real-time steps of up to ~45 s (wait_for timeouts) on a loaded machine
     }
