@@ -41,9 +41,9 @@ export function writeInside(home: string, file: string, text: string, mode: 'rep
 
 /**
  * Opens `file` for writing under writeInside's rules (same checks, same errors): the descriptor, the
- * caller closes it. 'append-read' appends and may also read (the session store checks the last byte).
+ * caller closes it.
  */
-export function openInside(home: string, file: string, mode: 'replace' | 'append' | 'append-read'): number {
+export function openInside(home: string, file: string, mode: 'replace' | 'append'): number {
   const path = prepareInside(home, file);
   try {
     return openSync(path, openFlags(mode), 0o644);
@@ -116,7 +116,7 @@ function prepareInside(home: string, file: string): string {
   return join(root, rel);
 }
 
-const openFlags = (mode: 'replace' | 'append' | 'append-read') => (mode === 'append-read' ? constants.O_RDWR : constants.O_WRONLY) | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'replace' ? constants.O_TRUNC : constants.O_APPEND);
+const openFlags = (mode: 'replace' | 'append') => constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'replace' ? constants.O_TRUNC : constants.O_APPEND);
 
 /** The error for a failed open of `file`: a link (ELOOP) is refused in words, anything else as it came. */
 function openError(file: string, e: unknown): Error {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, lstatSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRawFrame, num, str, type RawFrame } from '../protocol/raw-frame.js';
 import { isSafeId, openInside } from './paths.js';
@@ -6,8 +6,11 @@ import { isSafeId, openInside } from './paths.js';
 /**
  * The embedded session store: one append-only JSON-lines file per session under
  * `<emu-home>/sessions/<id>.jsonl`. A header line, then one line per finished turn. Each record is
- * written with a single append (O_APPEND), so two processes never interleave inside a line, and a
- * torn last line (a crash mid-write) is ignored on read.
+ * written with a single append (O_APPEND), so two processes never interleave inside a line. A crash
+ * mid-write leaves a torn fragment; the next record is appended right after it, on the same line, and
+ * the reader recovers that record (recordIn). The writer never looks at the file's tail to decide
+ * anything: another process's append in flight shows a tail without its newline for a moment, and
+ * a writer that took it for a torn line wrote a stray blank line (a CI failure, stop 26).
  */
 export interface SessionHeader {
   type: 'session';
@@ -65,13 +68,8 @@ export function readSession(home: string, id: string): StoredSession | undefined
   const uuids: string[] = [];
   for (const line of readFileSync(file(home, id), 'utf8').split('\n')) {
     if (line === '') continue;
-    let rec: unknown;
-    try {
-      rec = JSON.parse(line);
-    } catch {
-      continue; // a torn line from a crash mid-write
-    }
-    if (!isRawFrame(rec)) continue;
+    const rec = recordIn(line);
+    if (rec === undefined) continue; // a torn line from a crash mid-write, nothing after it
     if (rec['type'] === 'session') header ??= asHeader(rec);
     else if (rec['type'] === 'turn') {
       const c = num(rec, 'cursor');
@@ -143,8 +141,7 @@ const MAX_HANDLES = 8;
 export function appendRecord(home: string, id: string, rec: SessionHeader | TurnRecord): void {
   const path = file(home, id);
   const fd = appendHandle(home, path);
-  // after a crash mid-write the file ends in a torn line: start on a fresh line, or this record is lost too
-  const buf = Buffer.from((endsTorn(fd) ? '\n' : '') + JSON.stringify(rec) + '\n', 'utf8');
+  const buf = Buffer.from(JSON.stringify(rec) + '\n', 'utf8');
   let off = 0;
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
 }
@@ -158,7 +155,7 @@ function appendHandle(home: string, path: string): number {
     handles.delete(path);
     closeSync(kept.fd);
   }
-  const fd = openInside(home, path, 'append-read');
+  const fd = openInside(home, path, 'append');
   const st = fstatSync(fd);
   handles.set(path, { fd, dev: st.dev, ino: st.ino });
   if (handles.size > MAX_HANDLES) {
@@ -169,11 +166,30 @@ function appendHandle(home: string, path: string): number {
   return fd;
 }
 
-/** True when the file open on `fd` is not empty and its last byte is not a newline. */
-function endsTorn(fd: number): boolean {
-  const size = fstatSync(fd).size;
-  if (size === 0) return false;
-  const b = Buffer.alloc(1);
-  readSync(fd, b, 0, 1, size - 1);
-  return b[0] !== 0x0a;
+/**
+ * The record a line holds: the whole line when it parses, else the record appended after a torn
+ * fragment on the same line (a crash mid-write, then a later append). Every record is written by
+ * JSON.stringify with `type` as its first key, so a record can only start at `{"type":"`; inside a
+ * string such text has escaped quotes. The first such start whose rest parses as a whole is the
+ * record: a nested object's start inside the fragment is followed by the record's bytes and fails.
+ */
+export function recordIn(line: string): RawFrame | undefined {
+  const whole = parseRecord(line);
+  if (whole !== undefined) return whole;
+  for (let at = line.indexOf(RECORD_START, 1); at !== -1; at = line.indexOf(RECORD_START, at + 1)) {
+    const rec = parseRecord(line.slice(at));
+    if (rec !== undefined && (rec['type'] === 'session' || rec['type'] === 'turn')) return rec;
+  }
+  return undefined;
+}
+
+const RECORD_START = '{"type":"';
+
+function parseRecord(text: string): RawFrame | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isRawFrame(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendRecord, latestSession, readSession, sessionExists } from '../../../dist/store/sessions.js';
+import { appendRecord, latestSession, readSession, recordIn, sessionExists } from '../../../dist/store/sessions.js';
 
 const home = mkdtempSync(join(tmpdir(), 'cbc-emu-store-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -16,9 +16,29 @@ describe('session store', () => {
     appendRecord(home, 'a', { type: 'turn', cursor: 2, turns: 2, messages: 6, at: 3 });
     appendFileSync(join(home, 'sessions', 'a.jsonl'), '{"type":"turn","cursor":9');
     expect(readSession(home, 'a')).toEqual({ header: header('a', '/w'), cursor: 2, turns: 2, messages: 6 });
-    // the next record after a torn line still lands on a line of its own
+    // the next record after a torn fragment is appended right after it and read back; the one after that is on a line of its own
     appendRecord(home, 'a', { type: 'turn', cursor: 3, turns: 3, messages: 8, at: 4 });
     expect(readSession(home, 'a')?.cursor).toBe(3);
+    appendRecord(home, 'a', { type: 'turn', cursor: 4, turns: 4, messages: 10, at: 5 });
+    expect(readSession(home, 'a')).toMatchObject({ cursor: 4, turns: 4, messages: 10 });
+    expect(readFileSync(join(home, 'sessions', 'a.jsonl'), 'utf8').split('\n').at(-2)).toBe('{"type":"turn","cursor":4,"turns":4,"messages":10,"at":5}');
+  });
+  it('recovers the record written after a torn fragment, also when the fragment holds objects that start like a record (stop 26 CI)', () => {
+    const rec = { type: 'turn', cursor: 3, turns: 3, messages: 8, said: [{ type: 'user', text: '{"type":"turn"' }], at: 4 };
+    const text = JSON.stringify(rec);
+    expect(recordIn(text)).toEqual(rec);
+    expect(recordIn('{"type":"turn","cursor":9,"said":[{"type":"user","text":"x"}' + text)).toEqual(rec);
+    expect(recordIn('{"type":"turn","cursor":9,"tu' + text)).toEqual(rec);
+    expect(recordIn('{"type":"turn","cursor":9,"tu')).toBeUndefined();
+    expect(recordIn('not json')).toBeUndefined();
+  });
+  it('an append writes its record and nothing else, whatever the tail: a tail without its newline may be another process mid-append (stop 26 CI)', () => {
+    appendRecord(home, 'w', header('w', '/w'));
+    const before = readFileSync(join(home, 'sessions', 'w.jsonl'), 'utf8');
+    appendFileSync(join(home, 'sessions', 'w.jsonl'), '{"type":"turn","cursor":1,'); // what another append in flight shows
+    appendRecord(home, 'w', { type: 'turn', cursor: 2, turns: 2, messages: 4, at: 3 });
+    expect(readFileSync(join(home, 'sessions', 'w.jsonl'), 'utf8')).toBe(before + '{"type":"turn","cursor":1,' + '{"type":"turn","cursor":2,"turns":2,"messages":4,"at":3}\n');
+    expect(readSession(home, 'w')).toMatchObject({ cursor: 2, turns: 2 });
   });
   it('a session file removed or replaced between appends gets the next record (the kept descriptor is not reused, issue #21)', () => {
     appendRecord(home, 'r', header('r', '/w'));
