@@ -68,6 +68,11 @@ export interface PreToolHookPolicy {
    * (Claude), or, undefined, the call goes on (cbc 2.117.0). Measured: req_hook_callback_pre_timeout.
    */
   timeoutText: string | undefined;
+  /**
+   * stdin closed while the hook's request waited: the call is cancelled with this text, not counted as a denial (Claude's
+   * cancel message), or, undefined, the call goes on (cbc 2.117.0). Measured: eof_pending_hook_callback_h5.
+   */
+  disconnectText: string | undefined;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

@@ -113,7 +113,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     promptHookStops: { block: 'result', stop: 'result' },
     // measured: req_hook_callback_pre_deny, _pre_block, _pre_continue_false
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true,
-      timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.' },
+      timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.',
+      // Claude Code's cancel message (measured on both versions: eof_pending_hook_callback_h5)
+      disconnectText: "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed." },
     // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
     promptStopText: (how, reason, prompt) =>
       how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? 'Blocked by hook'}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook${reason === undefined ? '' : `: ${reason}`}`,

@@ -274,6 +274,8 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
+  // stdin closed while a PreToolUse hook waited: the cancel message as it is, the call "cancelled" (capture eof_pending_hook_callback_h5)
+  if (by === 'hook-cancel') return [resultUser(spec, ctx, block, content, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'cancelled' })])];
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
