@@ -221,6 +221,8 @@ export type EngineEvent =
   | { kind: 'session_state'; state: SessionState }
   /** The session starts serving, before any input is read (Claude 2.1.328 writes its --name / --safe-mode notices). */
   | { kind: 'session_open' }
+  /** A signal ends the process while the running turn's first model call is under way: what the CLI wrote as it started (engine/cut.ts). */
+  | { kind: 'call_cut' }
   | { kind: 'input_error'; message: string }
   /** The session cannot start (an unknown --resume id): the CLI's error frame, no turn. */
   | { kind: 'session_error'; message: string }

@@ -49,6 +49,7 @@ function encoders(strict: boolean): Encoders {
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
     session_open: none,
+    call_cut: none, // cbc writes nothing as a call starts (sig_term_mid_turn_partial_h5)
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),

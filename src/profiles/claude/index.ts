@@ -62,6 +62,8 @@ function encoders(spec: ClaudeSpec): Encoders {
         spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
+    // the call's "requesting" status went out as it started (sig_term_mid_turn_partial_h5)
+    call_cut: (_ev, ctx) => startedCallStatus(spec, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
     host_request: (ev, ctx) =>
