@@ -111,7 +111,7 @@ export const NOT_REPRODUCED = {
   // rows the brief of round 5 listed as divergent: the reasons, checked against their captures
   ...Object.fromEntries(['ctl_get_settings', 'ctl_reload_skills'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: the request went out right behind initialize, and cbc 2.117.0 answers initialize only after fetching its remote settings (seconds), so its "Unknown control request subtype" reply comes first; the emulator answers in arrival order (the same refusal: ctl_get_settings_cbc, ctl_reload_skills_cbc match)'])),
-  ...Object.fromEntries(['in_json_string', 'in_keep_alive'].map((c) => [`cbc-2.117.0 ${c}`,
+  ...Object.fromEntries(['in_json_string', 'in_keep_alive', 'in_assistant_line_h5'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: whether cbc 2.117.0 moves to a new session after the blank turn of an unreadable line is a race (see in_json_array: here it stayed); the emulator always moves'])),
   'cbc-2.117.0 in_user_wrong_role': 'not reproduced: a user line whose role is not "user" starts a cbc 2.117.0 turn that never ends against the fake API, and the process does not exit at EOF (killed); the emulator reads the content as the prompt (see in_user_role_system)',
   // a model outside the initialize reply's list gets an entry of its own, from Claude Code's model catalogue
