@@ -142,9 +142,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     next();
   };
   // the host denied with interrupt: true: the turn ends at this call, whatever the scenario says next
-  const denyAndStop = () => {
+  /** `counted`: the refusal joins permission_denials (a permission answer's, not a hook's: sig_int_pending_hook_callback_fu). */
+  const denyAndStop = (counted = true) => {
     if (!s.active) return;
-    t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
     const how = s.p.behavior.denyInterrupt;
     if (how.shows === 'result') return s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     s.emit({ kind: 'tool_result', toolUseId, content: REJECTED_TEXT.trimEnd(), isError: true, deniedBy: 'host-interrupt', ran: { name: ask.tool, input } });
@@ -226,6 +227,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     });
   };
   runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
+    // an interrupt while a PreToolUse hook waits refuses the call as at a permission prompt (Claude; sig_int_pending_hook_callback_fu)
+    if (o.kind === 'interrupted') return void (s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false));
     if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, callFirst ? undefined : showCall, next);
     ({ input, stopAfter, askedBy } = o);
     permission(o.forced);

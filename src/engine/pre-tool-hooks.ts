@@ -40,6 +40,8 @@ export function preToolVerdict(policy: PreToolHookPolicy, tool: string, body: Ra
 /** What a call's PreToolUse hooks decided together: refused (by an answer, or a hook's own timeout), or go on as they said. */
 export type PreHooksOutcome =
   | { kind: 'deny'; text: string; timedOut: boolean; cancelled?: boolean }
+  /** An interrupt cancelled a hook's request: the turn ends (asks.ts plays it as the profile's interruptAtPermission). */
+  | { kind: 'interrupted' }
   | { kind: 'go'; input: Record<string, unknown>; forced: 'allow' | undefined; stopAfter: boolean; askedBy: { reason: string | undefined } | undefined };
 
 /** Asks the call's PreToolUse hooks one after the other (each with its matcher's timeout, else `timeout`); `done` once with the outcome. */
@@ -57,7 +59,7 @@ export function runPreToolHooks(
     const own = hookTimeoutMs(s.hooks, 'PreToolUse', id);
     const body = { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: call.tool, toolInput: state.input, toolUseId: call.toolUseId } as const;
     callHook(s, body, own ?? call.timeout, (a, requestId) => {
-      if (a.kind === 'cancelled' && a.reason === 'interrupted') return;
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') return done({ kind: 'interrupted' });
       // a hook that missed its own timeout: Claude withdraws the request and refuses the call (req_hook_callback_pre_timeout)
       if (a.kind === 'timeout' && own !== undefined && policy.timeoutText !== undefined) {
         s.emit({ kind: 'host_cancel', requestId });

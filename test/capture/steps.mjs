@@ -1,7 +1,7 @@
 // Plays a capture case's stdin script against a spawned CLI: the one interpreter both `npm run capture`
 // (capture.mjs, the real CLIs) and compare.mjs (the emulator) use, so a case means the same on both sides.
 // Steps: `{send: object|string, fill?: n}` (a string is written raw; `{fill}` inside it becomes n × "x"),
-// `{sleep: s}`, `{wait_for: text, timeout?: s}`, `{close: true}` (stdin EOF), `{signal: 'SIGINT'|…}`, and
+// `{write: text}` (written as it is, no newline added: a line split across writes), `{sleep: s}`, `{wait_for: text, timeout?: s}`, `{close: true}` (stdin EOF), `{signal: 'SIGINT'|…}`, and
 // `{answer: subtype, response: object, timeout?: s}` (waits for the CLI's next unanswered control_request of
 // that subtype and replies `{subtype:'success', request_id, response}`, or with `error: text` instead of `response`
 // `{subtype:'error', request_id, error}`). `{task_id}` in a send is the task_id
@@ -67,6 +67,8 @@ export async function playSteps(child, steps, { text, done, scale = 1 }) {
       }
     } else if ('send' in st) {
       if (!done() && !child.stdin.destroyed) child.stdin.write(lineOf(st, text) + '\n');
+    } else if ('write' in st) {
+      if (!done() && !child.stdin.destroyed) child.stdin.write(st.write);
     } else if ('signal' in st) {
       if (!done()) child.kill(st.signal);
     } else if ('close' in st) child.stdin.end();
