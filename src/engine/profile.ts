@@ -284,9 +284,10 @@ export interface ProfileBehavior {
   signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
   /**
    * Signals that, before the run ends as signalEnd says, cancel the host requests still waiting as an interrupt does
-   * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
+   * (`interrupt`: a can_use_tool then plays interruptAtPermission; Claude 2.1.220's SIGTERM, capture sig_term_pending_permission)
+   * or its hooks' as stdin's end does (`disconnect`: cbc 2.117.0 shows the call a PreToolUse hook held; sig_int_pending_hook_callback_fu).
    */
-  signalCancelsHostRequests?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
+  signalCancelsHostRequests?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'interrupt' | 'disconnect'>>>;
   /**
    * Signals on which the CLI stops its live background shells and agents before it ends (TaskRun.shutdown): Claude,
    * captures sig_term_bg_task_running_fm, sig_int_bg_task_running_fm.
