@@ -1,5 +1,5 @@
 import { EMU_PREFIX } from '../errors.js';
-import { cancelBySignal, cutBySignal } from '../engine/cut.js';
+import { cutBySignal } from '../engine/cut.js';
 import type { Composition } from './compose.js';
 import type { ServeConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
@@ -70,7 +70,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       if (how !== 'interrupt' && !finished) cutBySignal(session);
       if (c.profile.behavior.signalStopsTasks?.has(sig) === true && !finished) for (const r of session.runs) r.shutdown?.();
       if (how === 'interrupt' && !finished) session.interrupt('user cancel');
-      else if (!finished) cancelBySignal(session, c.profile.behavior.signalCancelsHostRequests?.[sig]);
+      else if (c.profile.behavior.signalCancelsHostRequests?.has(sig) === true && !finished) session.host.cancelAll('interrupted');
       if (how === 'raise') raise = sig;
       const code = how === 'interrupt' ? 0 : c.profile.behavior.signalExitCode ?? SIGNAL_EXIT[sig];
       finish(code, 'cut');

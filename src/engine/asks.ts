@@ -123,8 +123,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   s.count(t);
   // the call as the model made it, whatever a hook or the host rewrote since (measured: req_hook_callback_pre_updated_input)
   const called = input;
-  const showCall = () => s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input: called });
-  // Claude shows the call before its PreToolUse hooks, cbc after them; both before can_use_tool (captures req_hook_callback, req_can_use_tool_allow)
+  let shown = false;
+  const showCall = () => void (!shown && ((shown = true), s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input: called })));
+  // Claude shows the call before its PreToolUse hooks, cbc once its first hook request is out (without waiting for the answer:
+  // in_nonjson_pending_hook_fu, sig_int_pending_hook_callback_fu); both before can_use_tool (req_hook_callback, req_can_use_tool_allow)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst) showCall();
   if (callFirst && budgetStopsAtCall(s)) return;
@@ -232,7 +234,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, callFirst ? undefined : showCall, next);
     ({ input, stopAfter, askedBy } = o);
     permission(o.forced);
-  });
+  }, callFirst ? undefined : showCall);
 }
 
 /**

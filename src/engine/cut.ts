@@ -9,12 +9,3 @@ export function cutBySignal(s: Session): void {
   const t = s.active;
   if (t !== undefined && t.replied !== true) s.emit({ kind: 'call_cut' });
 }
-
-/**
- * The host requests a signal cancels before the run ends (ProfileBehavior.signalCancelsHostRequests): all, as an interrupt
- * does; or the hook callbacks, as stdin's end does (a pending can_use_tool shows nothing more: sig_term_pending_permission_cbc).
- */
-export function cancelBySignal(s: Session, how: 'interrupt' | 'disconnect' | undefined): void {
-  if (how === 'interrupt') s.host.cancelAll('interrupted');
-  else if (how === 'disconnect') s.host.disconnectOnly('hook_callback');
-}

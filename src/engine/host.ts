@@ -118,11 +118,6 @@ export class HostRequests {
     for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason: DISCONNECTED });
   }
 
-  /** Settles the pending requests of one subtype as stdin's end does (cbc 2.117.0's hooks on a signal: engine/cut.ts). */
-  disconnectOnly(subtype: string): void {
-    for (const [id, p] of [...this.pending]) if (p.subtype === subtype) this.settle(id, 'cancelled', { kind: 'cancelled', reason: DISCONNECTED });
-  }
-
   private settle(requestId: string, state: HostRequestState, a: HostAnswer): void {
     const p = this.pending.get(requestId);
     if (!p) return;

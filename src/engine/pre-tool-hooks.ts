@@ -44,11 +44,15 @@ export type PreHooksOutcome =
   | { kind: 'interrupted' }
   | { kind: 'go'; input: Record<string, unknown>; forced: 'allow' | undefined; stopAfter: boolean; askedBy: { reason: string | undefined } | undefined };
 
-/** Asks the call's PreToolUse hooks one after the other (each with its matcher's timeout, else `timeout`); `done` once with the outcome. */
+/**
+ * Asks the call's PreToolUse hooks one after the other (each with its matcher's timeout, else `timeout`); `done` once with the
+ * outcome; `asked` once the first request is out.
+ */
 export function runPreToolHooks(
   s: TurnHost,
   call: { tool: string; toolUseId: string; input: Record<string, unknown>; timeout: number },
   done: (o: PreHooksOutcome) => void,
+  asked?: () => void,
 ): void {
   const policy = s.p.behavior.preToolHook;
   const ids = hookIds(s.hooks, 'PreToolUse', call.tool);
@@ -77,6 +81,7 @@ export function runPreToolHooks(
       if (v.kind === 'go' && v.allow) state.forced = 'allow';
       fire(i + 1);
     });
+    if (i === 0) asked?.();
   };
   fire(0);
 }

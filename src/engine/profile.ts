@@ -284,10 +284,9 @@ export interface ProfileBehavior {
   signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
   /**
    * Signals that, before the run ends as signalEnd says, cancel the host requests still waiting as an interrupt does
-   * (`interrupt`: a can_use_tool then plays interruptAtPermission; Claude 2.1.220's SIGTERM, capture sig_term_pending_permission)
-   * or its hooks' as stdin's end does (`disconnect`: cbc 2.117.0 shows the call a PreToolUse hook held; sig_int_pending_hook_callback_fu).
+   * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
    */
-  signalCancelsHostRequests?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'interrupt' | 'disconnect'>>>;
+  signalCancelsHostRequests?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
   /**
    * Signals on which the CLI stops its live background shells and agents before it ends (TaskRun.shutdown): Claude,
    * captures sig_term_bg_task_running_fm, sig_int_bg_task_running_fm.
@@ -315,8 +314,8 @@ export interface ProfileBehavior {
   /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */
   sessionErrorOnStderr: boolean;
   /**
-   * Claude shows the assistant tool_use before its PreToolUse hook_callbacks, cbc 2.117.0 after them (captures
-   * req_hook_callback); both show it before the can_use_tool request (req_can_use_tool_allow).
+   * Claude shows the assistant tool_use before its PreToolUse hook_callbacks, cbc 2.117.0 once the first is out (captures
+   * req_hook_callback, in_nonjson_pending_hook_fu); both show it before the can_use_tool request (req_can_use_tool_allow).
    */
   toolUseBeforeHooks: boolean;
   /**

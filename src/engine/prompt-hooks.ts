@@ -1,6 +1,5 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
 import { callHook } from './hook-call.js';
-import { DISCONNECTED } from './host.js';
 import { hookIds } from './permissions.js';
 import type { PromptStop } from './profile.js';
 import type { TurnHost } from './turn-host.js';
@@ -27,9 +26,6 @@ export function promptHooks(s: TurnHost, prompt: string | undefined, then: () =>
     if (id === undefined || prompt === undefined) return then();
     roundId ??= s.o.rng.uuid();
     callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt, roundId }, 60_000, (a) => {
-      // a request cbc's signal path settled (engine/cut.ts): the prompt goes on in a later tick, after the exit
-      // (measured: sig_int_pending_prompt_hook_fu writes nothing after the hook_callback)
-      if (a.kind === 'cancelled' && a.reason === DISCONNECTED) return void s.o.scheduler.after(0, () => fire(i + 1));
       const stop = a.kind === 'response' ? stopOf(a.body) : undefined;
       const what = stop === undefined ? 'ignore' : s.p.behavior.promptHookStops[stop.how];
       if (stop === undefined || what === 'ignore') return fire(i + 1);

@@ -28,9 +28,6 @@ const AGENT_TOOLS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/** cbc 2.117.0 settles a waiting hook as stdin's end does on any signal, then shows the call it held (sig_int_pending_hook_callback_fu, sig_term_…). */
-const CBC_SIGNAL_CANCELS = { SIGHUP: 'disconnect', SIGINT: 'disconnect', SIGTERM: 'disconnect' } as const;
-
 /** cbc's behaviour; `strict` (cbc-2.117.0) follows the real 2.117.0 replies where they differ from the seeds. */
 export function cbcBehavior(strict: boolean): ProfileBehavior {
   const controls = ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'get_available_modes', 'get_available_models'];
@@ -54,7 +51,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     stopUnknownTask: 'error',
     exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
     // measured: captures sig_*, ses_p_no_prompt, ses_bad_permission_mode, req_can_use_tool_allow, opt_json_schema, opt_worktree
-    ...(strict ? { signalExitCode: 0, signalCancelsHostRequests: CBC_SIGNAL_CANCELS, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
+    ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
     // measured (req_hook_callback's transcript_path): the cwd without its leading slash, each '/' a dash, dots kept
     ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
     // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",

@@ -98,7 +98,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     signalEnd: v328 ? { SIGINT: 'interrupt' } : { SIGINT: 'interrupt', SIGTERM: 'raise-until-ready', SIGHUP: 'raise-until-ready' },
     // measured: 2.1.220's SIGTERM refuses a pending can_use_tool as an interrupt does, then exits 143; its SIGHUP and
     // 2.1.328's SIGTERM write nothing more (captures sig_term_pending_permission, sig_hup_pending_permission)
-    signalCancelsHostRequests: v328 ? undefined : { SIGTERM: 'interrupt' },
+    signalCancelsHostRequests: v328 ? undefined : new Set(['SIGTERM']),
     resumedModel: apiModel,
     projectAllowIgnored: (n, cwd, home) => // measured: opt_settings_allow_bash_project (1 entry; the plural is inferred)
       `Ignoring ${n} permissions.allow ${n === 1 ? 'entry' : 'entries'} from .claude/settings.json: this workspace has not been trusted. Run Claude Code interactively here once and accept the trust dialog, or set projects[${JSON.stringify(cwd)}].hasTrustDialogAccepted: true in ${join(home, '.claude', '.claude.json')}.`,
