@@ -117,19 +117,16 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   if (!t) return;
   const toolUseId = s.p.ids.toolUseId(o.rng);
   let input: Record<string, unknown> = ask.input ?? {};
-  let stopAfter = false;
-  let askedBy: { reason: string | undefined } | undefined; // a PreToolUse hook asked for the host's decision
+  let [stopAfter, askedBy]: [boolean, { reason: string | undefined } | undefined] = [false, undefined]; // askedBy: a PreToolUse hook asked the host
   const timeout = ask.timeout ?? 60_000;
   s.count(t);
   // the call as the model made it, whatever a hook or the host rewrote since (measured: req_hook_callback_pre_updated_input)
   const called = input;
   let shown = false;
   const showCall = () => void (!shown && ((shown = true), s.emit({ kind: 'assistant_tool_use', messageId, toolUseId, name: ask.tool, input: called })));
-  // Claude shows the call before its PreToolUse hooks, cbc once its first hook request is out (without waiting for the answer:
-  // in_nonjson_pending_hook_fu, sig_int_pending_hook_callback_fu); both before can_use_tool (req_hook_callback, req_can_use_tool_allow)
+  // Claude shows the call before its PreToolUse hooks, cbc once its first hook request is out (ProfileBehavior.toolUseBeforeHooks)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
-  if (callFirst) showCall();
-  if (callFirst && budgetStopsAtCall(s)) return;
+  if (callFirst && (showCall(), budgetStopsAtCall(s))) return;
   const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
@@ -143,8 +140,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     s.emit({ kind: 'tool_result', toolUseId, content: text, isError: false, deniedBy: 'unasked' });
     next();
   };
-  // the host denied with interrupt: true: the turn ends at this call, whatever the scenario says next
-  /** `counted`: the refusal joins permission_denials (a permission answer's, not a hook's: sig_int_pending_hook_callback_fu). */
+  // the host denied with interrupt: true (`counted` in permission_denials; an interrupted hook's is not): the turn ends at this call
   const denyAndStop = (counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
@@ -229,8 +225,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     });
   };
   runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
-    // an interrupt while a PreToolUse hook waits refuses the call as at a permission prompt (Claude; sig_int_pending_hook_callback_fu)
-    if (o.kind === 'interrupted') return void (s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false));
+    if (o.kind === 'interrupted') return void (s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false)); // as at a permission prompt (sig_int_pending_hook_callback_fu)
     if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, callFirst ? undefined : showCall, next);
     ({ input, stopAfter, askedBy } = o);
     permission(o.forced);
