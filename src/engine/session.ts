@@ -49,6 +49,7 @@ export class Session implements TurnHost {
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
+  readonly sessionAllowRules: string[] = [];
   model: string;
   modelChosen: string | undefined;
 
