@@ -324,9 +324,9 @@ export interface ProfileBehavior {
    * What a UserPromptSubmit hook's answer does: `block` (decision "block") and `stop` (continue: false) each either end
    * the turn with a result and no model call (`result`, Claude), are ignored (`ignore`: cbc 2.117.0's block), or drop the
    * turn without a result and start a new session (`new-session`: cbc 2.117.0's stop). Measured:
-   * req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false.
+   * req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false. `interrupted`: see prompt-hooks.ts endUnstarted.
    */
-  promptHookStops: { block: PromptStop; stop: PromptStop };
+  promptHookStops: { block: PromptStop; stop: PromptStop; interrupted?: 'bare-result' };
   /** A Stop hook's decision "block" makes the model go on (Claude), or is ignored (cbc 2.117.0; measured: req_hook_callback_stop_block). */
   stopHookBlocks: boolean;
   /** What a PreToolUse hook's answer does (measured: req_hook_callback_pre_*). */

@@ -26,6 +26,7 @@ export function promptHooks(s: TurnHost, prompt: string | undefined, then: () =>
     if (id === undefined || prompt === undefined) return then();
     roundId ??= s.o.rng.uuid();
     callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt, roundId }, 60_000, (a) => {
+      if (a.kind === 'cancelled' && a.reason === 'interrupted' && s.p.behavior.promptHookStops.interrupted === 'bare-result') return endUnstarted(s);
       const stop = a.kind === 'response' ? stopOf(a.body) : undefined;
       const what = stop === undefined ? 'ignore' : s.p.behavior.promptHookStops[stop.how];
       if (stop === undefined || what === 'ignore') return fire(i + 1);
@@ -52,5 +53,18 @@ function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string |
   s.active = undefined;
   s.sessionId = s.p.ids.sessionId(s.o.rng);
   s.messages = 0;
+  s.o.scheduler.after(0, () => s.pump());
+}
+
+/**
+ * An interrupt while the prompt's hooks wait: the turn never starts; a zeroed error result with an empty error and no
+ * system/init (Claude 2.1.220, measured: sig_int_pending_prompt_hook_fu); the session's interrupt then finds no turn.
+ */
+function endUnstarted(s: TurnHost): void {
+  const t = s.active;
+  if (!t) return;
+  s.emit({ kind: 'session_error', message: '' });
+  for (const timer of t.timers) timer.cancel();
+  s.active = undefined;
   s.o.scheduler.after(0, () => s.pump());
 }

@@ -111,7 +111,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     sessionErrorOnStderr: true,
     toolUseBeforeHooks: true,
     stopHookBlocks: true,
-    promptHookStops: { block: 'result', stop: 'result' },
+    promptHookStops: { block: 'result', stop: 'result', interrupted: 'bare-result' },
     // measured: req_hook_callback_pre_deny, _pre_block, _pre_continue_false
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true,
       timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.',
