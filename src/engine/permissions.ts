@@ -37,8 +37,8 @@ export function ruleMatches(rule: string, tool: string, input: Record<string, un
   return subject === pattern;
 }
 
-/** Where Claude Code cuts a Bash command line into the simple commands it checks one by one. */
-const SUBCOMMANDS = /&&|\|\||;|\|/;
+/** Where Claude Code cuts a Bash command line into the simple commands it checks one by one (its rules, its write check, its compound-command record). */
+export const SUBCOMMANDS = /&&|\|\||;|\|/;
 /** Simple commands Claude Code lets through as read-only inside a compound command (measured: echo, opt_allowedTools_pattern_bash_call). */
 const READ_ONLY_COMMANDS = new Set(['echo']);
 

@@ -1,4 +1,5 @@
 import { isAbsolute, join } from 'node:path';
+import { SUBCOMMANDS } from '../../engine/permissions.js';
 
 /**
  * What Claude Code adds to a can_use_tool request for a Bash command (capture req_can_use_tool_allow): rules the
@@ -20,7 +21,7 @@ export function writtenPath(command: string): string | undefined {
 
 /** The first write of a shell command: its path, and the writer command when it is one (not a redirect). */
 function firstWrite(command: string): { path: string; writer?: string } | undefined {
-  for (const part of command.split(/&&|\|\||;|\|/)) {
+  for (const part of command.split(SUBCOMMANDS)) {
     const redirect = /(?:^|[^0-9&])>>?\s*([^\s;&|]+)/.exec(part)?.[1];
     if (redirect !== undefined && redirect !== '/dev/null') return { path: redirect };
     const words = part.trim().split(/\s+/).filter((w) => w !== '' && !w.startsWith('-'));

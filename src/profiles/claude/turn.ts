@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { EngineEvent, TaskInfo } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
+import { SUBCOMMANDS } from '../../engine/permissions.js';
 import { truthy } from '../../env.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
@@ -335,7 +336,7 @@ function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): Fr
   if (by === 'hook') return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'accept', source: 'hook', reason_type: 'hook' }) });
   const rule = ev.allowRule;
   const command = ev.ran?.input['command'];
-  const compound = typeof command === 'string' && /&&|\|\||;|\|/.test(command);
+  const compound = typeof command === 'string' && SUBCOMMANDS.test(command);
   const byMode = rule !== undefined && 'mode' in rule;
   const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
   const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
