@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { scratchRoot } from '../src/tools/fuzz/workdir.js';
+
+/**
+ * The suite's temp folders on tmpfs (/dev/shm) when the machine has one and TMPDIR names no other place: the
+ * same choice `cbc-emu fuzz` makes for its runs (scratchRoot). Most tests make and remove folders (emulator
+ * homes, session stores, journals, replay roots); on ext4 that was most of the surface replays' system CPU
+ * (400 replays: 1.65 s of system CPU on /tmp, 0.27 s on /dev/shm) and their wall waited on the disk (issue #21).
+ * Spawned processes inherit it; paths that golden bytes show stay hard-coded under /tmp in those tests.
+ */
+const TMPDIR = scratchRoot();
 
 // Tests run against the compiled dist/ (npm test builds first); integration tests spawn bin/cbc.js.
 export default defineConfig({
@@ -6,6 +16,7 @@ export default defineConfig({
     testTimeout: 60_000, // sized for a loaded 2-core machine (docs/testing.md); a quiet one needs a fraction
     hookTimeout: 60_000,
     pool: 'forks',
+    env: { TMPDIR },
     // three files at a time on 2 cores: many files mostly wait on the processes they spawn (stdin scripts, fuzz runs),
     // so a third worker fills the idle CPU (quiet machine: 257 s with 2, 212 s with 3, 213 s with 4; issue #21)
     maxWorkers: 3,
@@ -21,7 +32,16 @@ export default defineConfig({
         // TMPDIR) restore it in finally/afterEach. Files still run one at a time per worker.
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false },
       },
-      { extends: true, test: { name: 'processes', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', '**/node_modules/**'] } },
+      {
+        extends: true,
+        // the same for the files that spawn the drop-in or run it in this process (62 files): a fresh process per file
+        // cost ~0.27 s of CPU in start-up and imports each (20 of them: 14.4 s of CPU isolated, 9.0 s shared; issue #21).
+        // None mocks a module; the one with fake timers (cassette) and the ones that set process.env restore them.
+        test: { name: 'processes', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/interop/**', '**/node_modules/**'], isolate: false },
+      },
+      // the real SDKs stay one process per file: failOnProcessNoise (test/interop/helpers.ts) fails a test on any
+      // process warning, and an SDK's listeners or timers left by another file in a shared process would be one
+      { extends: true, test: { name: 'interop', include: ['test/interop/**/*.test.ts'] } },
     ],
   },
 });

@@ -83,7 +83,13 @@ async function emulate(profile, args, steps, cwd, env, realTime = false) {
   child.stdout.on('data', (b) => out.push(b));
   child.stderr.on('data', (b) => err.push(b));
   child.stdin.on('error', () => {}); // the emulator may exit before the script ends, like the real CLI
-  const text = () => Buffer.concat(out).toString('utf8');
+  // stdout so far, decoded again only when a chunk came since the last call (a wait step asks every 20 ms)
+  let seen = -1;
+  let decoded = '';
+  const text = () => {
+    if (seen !== out.length) [seen, decoded] = [out.length, Buffer.concat(out).toString('utf8')];
+    return decoded;
+  };
   let exitedYet = false;
   const exited = new Promise((resolve) => child.on('close', (code, sig) => resolve(code !== null ? String(code) : `signal ${sig}`)));
   void exited.then(() => (exitedYet = true));
@@ -140,7 +146,9 @@ function beyondNormalize(v, ph, key) {
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, beyondNormalize(x, ph, k)]));
   if (typeof v === 'number' && MORE_TIMES.has(key)) return 0;
   if (typeof v === 'string' && MORE_IDS.has(key) && /^req_/.test(v) && !/^req_\d+$/.test(v)) return ph.get('API_REQUEST_ID', v);
-  return typeof v === 'string' ? v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>').replace(COST_TEXT_TIMES, '$1<DURATION>') : v;
+  // both patterns need their fixed part ('#', 'Total duration'): most strings have neither and skip the scans
+  if (typeof v !== 'string' || (!v.includes('#') && !v.includes('Total duration'))) return v;
+  return v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>').replace(COST_TEXT_TIMES, '$1<DURATION>');
 }
 
 /** Paths of a real capture's run: its root is `<cache>/run-<cli>` (found in the frames or stderr). */

@@ -31,6 +31,8 @@ export const ZEROED_NUMBER_KEYS: readonly string[] = [
   'prompt_tokens', 'completion_tokens', 'webSearchRequests', 'web_search_requests', 'web_fetch_requests',
 ];
 
+const ZEROED = new Set(ZEROED_NUMBER_KEYS);
+
 /** String values replaced by a numbered placeholder per key (identity is kept: equal ids get equal numbers). */
 export const ID_KEYS: Readonly<Record<string, string>> = {
   uuid: 'UUID',
@@ -80,29 +82,61 @@ export class Placeholders {
   has(kind: string, value: string): boolean {
     return this.maps.get(kind)?.has(value) ?? false;
   }
+  /** True when some value was given a placeholder of `kind`. */
+  any(kind: string): boolean {
+    return (this.maps.get(kind)?.size ?? 0) > 0;
+  }
 }
+
+/** A run's roots with their placeholders, each in the three spellings the CLIs write it (longest root first). */
+type Roots = ReadonlyArray<readonly [root: string, name: string]>;
+
+/**
+ * The roots of `paths`, worked out once per RunPaths object: normalizeStdout calls normalizeString for every
+ * string of every frame with the same object, and building, sorting and re-spelling the roots per call was a
+ * large part of the surface replays' CPU (issue #21).
+ */
+const rootsOf = new WeakMap<RunPaths, { plain: Roots; dashed: Roots }>();
+function roots(paths: RunPaths): { plain: Roots; dashed: Roots } {
+  let r = rootsOf.get(paths);
+  if (r) return r;
+  const plain: Array<[string, string]> = [[paths.cwd, '<CWD>']];
+  if (paths.home) plain.push([paths.home, '<HOME>']);
+  for (const o of paths.other ?? []) plain.push([o, '<TMP>']);
+  plain.sort((a, b) => b[0].length - a[0].length);
+  const kept = plain.filter(([root]) => root !== '');
+  // Claude Code encodes the cwd into a project folder name (every non-alphanumeric char becomes '-'), then
+  // cbc 2.117.0 drops the leading slash and dashes only the slashes: both in that order, after the plain roots
+  const dashed: Array<[string, string]> = [
+    ...kept.map(([root, name]): [string, string] => [root.replace(/[^a-zA-Z0-9]/g, '-'), `${name.slice(0, -1)}_DIR>`]),
+    ...kept.map(([root, name]): [string, string] => [root.replace(/^\//, '').replace(/\//g, '-'), `${name.slice(0, -1)}_DIR>`]),
+  ];
+  r = { plain: kept, dashed };
+  rootsOf.set(paths, r);
+  return r;
+}
+
+/**
+ * A necessary condition of every STRING_PATTERNS entry (each match contains one of these): a string without
+ * any is left as it is by all of them, so their twelve scans are skipped (most strings of a frame; issue #21).
+ */
+const MAY_MATCH = /[0-9a-f]{8}-|\d{4}-\d{2}-\d{2}T|toolu_|call_|msg_|chatcmpl-|perm_|hook_|a[0-9a-f]{16}|0m[0-9a-z]{7}-|agent-|wf_|[0-9a-f]{32}|\/cc-socks\//;
 
 /** Replaces the run's paths and the id/clock patterns inside one string. */
 export function normalizeString(s: string, paths: RunPaths, ph: Placeholders): string {
-  const roots: Array<[string, string]> = [[paths.cwd, '<CWD>']];
-  if (paths.home) roots.push([paths.home, '<HOME>']);
-  for (const o of paths.other ?? []) roots.push([o, '<TMP>']);
-  roots.sort((a, b) => b[0].length - a[0].length);
+  const { plain, dashed } = roots(paths);
   let out = s;
-  for (const [root, name] of roots) if (root !== '') out = out.split(root).join(name);
-  // Claude Code encodes the cwd into a project folder name (every non-alphanumeric char becomes '-')
-  for (const [root, name] of roots) if (root !== '') out = out.split(root.replace(/[^a-zA-Z0-9]/g, '-')).join(`${name.slice(0, -1)}_DIR>`);
-  // cbc 2.117.0 drops the leading slash and dashes only the slashes
-  for (const [root, name] of roots) if (root !== '') out = out.split(root.replace(/^\//, '').replace(/\//g, '-')).join(`${name.slice(0, -1)}_DIR>`);
-  for (const [re, kind] of STRING_PATTERNS) out = out.replace(re, (m) => ph.get(kind, m));
-  out = out.replace(TASK_ID_IN_TEXT, (m) => (ph.has('TASK_ID', m) ? ph.get('TASK_ID', m) : m));
+  for (const [root, name] of plain) if (out.includes(root)) out = out.split(root).join(name);
+  for (const [root, name] of dashed) if (out.includes(root)) out = out.split(root).join(name);
+  if (MAY_MATCH.test(out)) for (const [re, kind] of STRING_PATTERNS) out = out.replace(re, (m) => ph.get(kind, m));
+  if (ph.any('TASK_ID')) out = out.replace(TASK_ID_IN_TEXT, (m) => (ph.has('TASK_ID', m) ? ph.get('TASK_ID', m) : m));
   return out;
 }
 
 /** Normalises one parsed frame (a new value; the input is not changed). Key order is preserved. */
 export function normalizeValue(v: Json, paths: RunPaths, ph: Placeholders, key?: string): Json {
   if (v === null || typeof v === 'boolean') return v;
-  if (typeof v === 'number') return key !== undefined && ZEROED_NUMBER_KEYS.includes(key) ? 0 : v;
+  if (typeof v === 'number') return key !== undefined && ZEROED.has(key) ? 0 : v;
   if (typeof v === 'string') {
     const kind = key !== undefined ? ID_KEYS[key] : undefined;
     if (kind !== undefined && v !== '') return ph.get(kind, v);

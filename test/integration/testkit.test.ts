@@ -1,6 +1,7 @@
 // The test kit's in-process mode (issue #6: "spawns the built drop-in (or runs it in-process over an
 // in-memory transport)"): the same seed and inputs give the same frames as the spawned drop-in, the
 // journal is written, and the rules hold.
+import { tmpdir } from 'node:os';
 import { afterEach, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../dist/index.js';
 
@@ -24,8 +25,9 @@ it('in-process and spawned runs write the same frames; the journal passes the ch
   const inproc = await drive(true);
   expect(inproc.code).toBe(0);
   expect(spawned.code).toBe(0);
-  // the output files live under each run's own temp home: compare everything else
-  const strip = (fs: Array<Record<string, unknown>>) => JSON.stringify(fs).replace(/\/tmp\/cbc-emu-[^/"]+/g, '<home>');
+  // the output files live under each run's own temp home ($TMPDIR/cbc-emu-*): compare everything else
+  const home = new RegExp(`${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/cbc-emu-[^/"]+`, 'g');
+  const strip = (fs: Array<Record<string, unknown>>) => JSON.stringify(fs).replace(home, '<home>');
   expect(strip(inproc.emu.frames())).toBe(strip(spawned.emu.frames()));
   expect(inproc.emu.frames().some((f) => f.subtype === 'task_notification')).toBe(true);
   expect(inproc.emu.journal().at(-1)).toMatchObject({ dir: 'meta', event: 'exit', code: 0 });
