@@ -162,8 +162,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
-    // under fuzz a task output file is written at once: a run writes a few small ones, whose thread-pool round trips cost more CPU than the writes (issue #21); same bytes
-    holdOutput: fuzz === undefined ? () => writer.hold() : undefined,
+    holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
     model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     modelChosen: cfg.model,
