@@ -2,10 +2,10 @@
 // in-memory streams, its perturbations, the checker over a legal plan's stream) while the consumer stays in
 // the calling thread. Messages are those of fuzz-threads.ts (ToWorker in, FromWorker out).
 import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
+import { removeTree } from '../tools/fuzz/workdir.js';
 import type { FromWorker, ToWorker } from './fuzz-threads.js';
 import { startInMemory, type InMemoryRun } from './harness.js';
 
@@ -52,7 +52,7 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
     void run.exit.then(() => {
       runs.delete(m.id);
       post({ t: 'exit', id: m.id, broken: m.check ? brokenRules(Buffer.concat(seen).toString('utf8')) : [] });
-      void rm(m.home, { recursive: true, force: true });
+      removeTree(m.home);
     });
   });
 }

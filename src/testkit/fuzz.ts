@@ -92,15 +92,12 @@ function planArbitrary(ids: readonly string[]): fc.Arbitrary<FuzzPlan> {
 interface Scratch {
   folder: string;
   next: number;
-  /** Removals of run homes still in progress. */
-  cleanup: Promise<unknown>[];
   host: EmulatorHost;
 }
 
 /**
  * Runs the emulator (in this thread or a worker, `scratch.host`) under `plan` and hands its perturbed streams to
- * `body`, in this thread. The run's home is removed in the background (its promise goes to `cleanup`): on a busy
- * disk the removal costs more than a run, and nothing of the next run depends on it (issue #21).
+ * `body`, in this thread. The run's home is removed once its emulator has exited (`release`).
  */
 async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) => Promise<void>, scratch: Scratch): Promise<void> {
   const home = join(scratch.folder, String(scratch.next++));
@@ -135,7 +132,7 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
     stream.end();
     copy.resume();
     emu.finished.catch(() => undefined); // a run given up on (timeout, consumer error) may still fail; its outcome is settled
-    scratch.cleanup.push(emu.release());
+    emu.release();
   }
 }
 
@@ -151,12 +148,11 @@ export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Prom
   const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
   // a replay is one run: a worker would only add its start-up
   const host = emulatorHost(resolved.scenario, opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads());
-  const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, cleanup: [], host };
+  const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, host };
   try {
     return await campaign(resolved, body, scratch);
   } finally {
     await host.close();
-    await Promise.allSettled(scratch.cleanup);
     rmSync(scratch.folder, { recursive: true, force: true });
   }
 }

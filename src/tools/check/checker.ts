@@ -25,12 +25,13 @@ export interface CheckSummary {
   partial: boolean;
 }
 
-type Pending = { kind: 'raw'; text: string; line: number; terminated: boolean } | { kind: 'out' | 'in'; frame: RawFrame; line: number };
+type Pending = { kind: 'raw'; text: string; line: number; terminated: boolean; json: boolean } | { kind: 'out' | 'in'; frame: RawFrame; line: number };
 
 /** Until the profile is known, lines wait in a buffer bounded by these (then the default profile applies). */
 const MAX_PENDING_LINES = 2000;
 const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 
+/** The line's JSON value, or undefined when it is not JSON (rules get the answer: no rule parses a line again). */
 const parse = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -76,7 +77,7 @@ export class Checker {
     }
     if (this.mode === 'journal') {
       if (!isRawFrame(v)) {
-        if (text.trim() !== '') this.queue({ kind: 'raw', text, line, terminated });
+        if (text.trim() !== '') this.queue({ kind: 'raw', text, line, terminated, json: v !== undefined });
         return;
       }
       const dir = v['dir'];
@@ -84,7 +85,7 @@ export class Checker {
       else if (dir === 'meta') this.lifecycle(v['event']);
       return;
     }
-    this.queue({ kind: 'raw', text, line, terminated });
+    this.queue({ kind: 'raw', text, line, terminated, json: v !== undefined });
     if (isRawFrame(v)) this.frame(v, line, 'out');
   }
 
@@ -171,7 +172,7 @@ export class Checker {
 
   private run(p: Pending): void {
     if (p.kind === 'raw') {
-      for (const r of this.instances) r.raw?.(p.text, p.line, p.terminated);
+      for (const r of this.instances) r.raw?.(p.text, p.line, p.terminated, p.json);
     } else if (p.kind === 'in') {
       for (const r of this.instances) r.in?.(p.frame, p.line);
     } else {

@@ -41,8 +41,8 @@ export interface RuleContext {
 
 /** The hooks of one rule over one input; all optional. */
 export interface RuleInstance {
-  /** A physical stdout line (transcripts only); `terminated` is false for a last line without `\n`. */
-  raw?(text: string, line: number, terminated: boolean): void;
+  /** A physical stdout line (transcripts only); `terminated` is false for a last line without `\n`; `json`: the line parses as JSON. */
+  raw?(text: string, line: number, terminated: boolean, json: boolean): void;
   /** A frame the CLI wrote; `task` is the task's state before this frame (undefined if unknown). */
   out?(frame: RawFrame, line: number, task: TaskState | undefined): void;
   /** A frame the consumer wrote (journals only). */

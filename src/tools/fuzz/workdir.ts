@@ -1,4 +1,4 @@
-import { accessSync, constants as fsConstants, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAllRuns } from './proc.js';
@@ -20,6 +20,27 @@ export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
     // no tmpfs (not Linux, or a container without it)
   }
   return tmpdir();
+}
+
+/**
+ * Removes a run's folder and everything in it (a link is removed, never followed); false when something could not
+ * be removed (a file created meanwhile, a permission), which is then left to the campaign folder's own removal.
+ * By hand, not `rmSync(dir, { recursive })`: a run home's dozen entries cost Node's rimraf an lstat and a failed
+ * rmdir each before it reads a folder; one readdir with entry types per folder is about half the CPU (issue #21).
+ */
+export function removeTree(dir: string): boolean {
+  try {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!removeTree(path)) return false;
+      } else unlinkSync(path);
+    }
+    rmdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Signals that end a campaign; each exits 128 + its number, as a shell reports a death by it. */
