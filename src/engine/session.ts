@@ -45,7 +45,7 @@ export class Session implements TurnHost {
   readonly sdkMcpServers = new Set<string>();
   readonly mcpServers: McpServerInfo[];
   readonly mcpReady = new Set<string>();
-  /** The session served: the bound one, until cbc's blank turn starts a new one. */
+  /** The session served: the bound one, until a cbc prompt hook's continue:false starts a new one (prompt-hooks.ts). */
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
@@ -319,8 +319,7 @@ export class Session implements TurnHost {
     if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });
-      this.endTurn(true, '', []);
-      this.sessionId = this.p.ids.sessionId(o.rng);
+      this.endTurn(true, '', []); // the session stays: cbc 2.117.0 renders it and posts the next line to it (fs: re-captures)
       this.messages = 0; // the next turn's num_turns counts from its own prompt (measured: in_json_array, in_json_number)
       return;
     }

@@ -131,7 +131,7 @@ export interface TurnHost {
   /** Allow rules the host's can_use_tool answers added for the rest of the session (updatedPermissions addRules). */
   readonly sessionAllowRules: string[];
   readonly model: string;
-  /** The session served (cbc's blank turn moves the process to a new one). */
+  /** The session served (a cbc prompt hook's continue:false moves the process to a new one). */
   sessionId: string;
   /** Messages of the conversation (TurnStats.messages; a new session counts from 0). */
   messages: number;

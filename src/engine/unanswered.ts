@@ -34,7 +34,6 @@ export class Unanswered {
     const partial = ev.kind === 'interrupted_user' && ev.partial !== undefined;
     if ((ev.kind === 'assistant_text' && ev.apiError !== true) || ev.kind === 'assistant_stream') this.lastReply = ev.text;
     if (partial || ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use' || (ev.kind === 'assistant_text' && ev.apiError !== true)) this.answered = true;
-    else if (ev.kind === 'blank_init') this.carried = []; // cbc's blank turn moves to a new session, a new conversation
     else if (ev.kind === 'result') {
       if (this.answered) this.carried = [];
       else if (this.asked !== undefined) {
