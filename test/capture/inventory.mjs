@@ -136,6 +136,9 @@ export const NOT_REPRODUCED = {
   'claude-2.1.220 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
   'claude-2.1.328 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
   'claude-2.1.220 ctl_set_permission_mode_dontask_then_tool': 'not yet reproduced: Claude 2.1.220 writes a system/permission_denied for a call dontAsk mode refused when set_permission_mode chose the mode (not when --permission-mode did); the emulator writes it on 2.1.328 only',
+  // FT (surface-more/ft.mjs, round 7)
+  ...Object.fromEntries(['claude-2.1.220 opt_tools_empty_stream_h5', 'claude-2.1.328 opt_tools_empty_stream_h5'].map((k) => [k,
+    'not reproduced: a capture-harness artifact: with `--tools \'\'` Claude Code sends the Messages API no tools at all, and the fake model (model-script.mjs has(): an empty list stands for "all") still calls Bash, which Claude Code then refuses ("No such tool available"); a model offered no tools cannot call one, so the emulator passes the keyword turn over (src/engine/offered.ts) and answers with text, as a real model would']))
 };
 
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
