@@ -7,7 +7,7 @@ import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
-import { betaWarnings, flagList } from './flags.js';
+import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
@@ -125,7 +125,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     sdkServersReconnect: v328, // measured: ctl_initialize_sdk_mcp_server_fp
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
-    startWarnings: betaWarnings,
+    startWarnings,
     modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
     budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },

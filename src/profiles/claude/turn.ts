@@ -86,7 +86,7 @@ export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<Fram
   if (!spec.v328) return [];
   const title = flagText(ctx.cliFlags, 'name');
   const out: Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> = [];
-  if (title !== undefined) out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
+  if (title !== undefined && title !== '') out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
   if (ctx.cliFlags?.has('safe-mode') === true) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
   return out;
 }
