@@ -32,6 +32,8 @@ export interface Composition {
   log: EmuLogger;
   /** The session cannot start (an unknown --resume id): serving reports it and ends (src/store/binding.ts). */
   sessionError: string | undefined;
+  /** The session error is said when the first prompt comes, not at start (SessionBinding.errorAtPrompt). */
+  sessionErrorAtPrompt?: boolean | undefined;
 }
 
 /** A composition that could not be made: the exit code, once stderr got `why`. */
@@ -183,7 +185,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     replayAtResume: cfg.streamIn && cfg.session.resume !== undefined,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
-  return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };
+  return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error, sessionErrorAtPrompt: bound.errorAtPrompt };
 }
 
 /** The model the profile's environment variable names (cbc 2.117.0: CODEBUDDY_MODEL, beaten by --model; captures env_model_cbc_*). */

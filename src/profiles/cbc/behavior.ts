@@ -120,7 +120,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
     maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
-    binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume' },
+    binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume', forkNoSource: 'No source session found for fork operation' },
     sessionErrorOnStderr: false,
     toolUseBeforeHooks: false,
     stopHookBlocks: false,

@@ -205,10 +205,11 @@ function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: 
   return join(claudeTmp(home, env), `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
-/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */
+/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid; an empty value names none: ses_resume_empty_ft). */
 function resumeNotFound(value: string): string {
   if (isUuid(value)) return `No conversation found with session ID: ${value}`;
-  return `Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
+  const usage = 'Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>';
+  return value === '' ? usage : `${usage}. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
 }
 
 /** Claude Code's stderr line for a stdin line it could not read (2.1.328 names only the type and the length). */
