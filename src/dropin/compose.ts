@@ -150,6 +150,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
+  const flagModel = cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model;
   const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,
@@ -166,8 +167,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
     holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
-    modelChosen: cfg.model,
+    model: flagModel ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
+    modelChosen: flagModel,
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     agent: cfg.agent,

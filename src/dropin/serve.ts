@@ -81,7 +81,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       finish(1, 'cut');
     };
     scheduler.start();
-    for (const line of c.profile.behavior.startWarnings?.(cfg.cliFlags) ?? []) stderrLine(io)(line);
+    for (const line of c.profile.behavior.startWarnings?.(cfg.cliFlags, session.model) ?? []) stderrLine(io)(line);
     if (c.sessionError !== undefined) {
       if (c.profile.behavior.sessionErrorOnStderr) stderrLine(io)(c.sessionError);
       const serves = cfg.streamIn && c.profile.behavior.refusedSessionServes === true;

@@ -71,6 +71,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     defaultModel: 'default-model',
     hostDenyTextFixed: strict,
     modelEnv: CBC_MODEL_ENV,
+    emptyModelIsUnset: true,
     // measured (opt_disallowedTools, opt_disallowedTools_multi_h3): a whole-tool deny rule (its name without case, as
     // given: `Write,Edit` names no tool) takes the tool off the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it

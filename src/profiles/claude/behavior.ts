@@ -9,7 +9,7 @@ import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
-import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
+import { isPre5Model, isUnrecognizedModel, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 import { writtenPath } from './permission.js';
 
@@ -125,7 +125,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     sdkServersReconnect: v328, // measured: ctl_initialize_sdk_mcp_server_fp
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
-    startWarnings,
+    // 2.1.328 names a model it does not recognise on stderr (captures opt_model_unknown_ft, opt_model_empty_ft; said once here)
+    startWarnings: (flags, model) => [...startWarnings(flags), ...(spec.v328 && isUnrecognizedModel(model) ? [`[claude-code:unrecognized_model] ${JSON.stringify({ model, query_source: 'sdk' })}`] : [])],
     modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
     budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },

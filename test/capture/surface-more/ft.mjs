@@ -42,6 +42,7 @@ const FORMS = [
   optP('opt_max_turns_negative_ft', '-p with --max-turns -1', ALL, ['--max-turns', '-1']),
   optP('opt_max_budget_usd_invalid_ft', '-p with --max-budget-usd abc', CLAUDE, ['--max-budget-usd', 'abc']),
   optP('opt_model_empty_ft', "-p with --model ''", ALL, ['--model', '']),
+  optP('opt_model_unknown_ft', '-p with --model naming no model Claude Code knows (a custom deployment name)', CLAUDE, ['--model', 'my-custom-model']),
   optP('opt_model_repeated_ft', '-p with --model given twice (the last wins?)', ALL, (cli) => ['--model', model(cli, 'haiku', 'gpt-5.4-mini'), '--model', model(cli, 'sonnet', 'gpt-5.4')]),
   optP('opt_permission_mode_repeated_ft', '-p with --permission-mode plan then --permission-mode default', ALL, ['--permission-mode', 'plan', '--permission-mode', 'default']),
   optP('opt_model_missing_value_ft', '-p with --model as the last argument (no value)', ALL, ['--model']),
