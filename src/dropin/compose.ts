@@ -66,7 +66,7 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
     throw e;
   }
   try {
-    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag, home: io.env['HOME'], ignoreProjectAllow: cfg.profile.behavior.projectAllowIgnored !== undefined }) };
+    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag, managed: cfg.managedSettings, home: io.env['HOME'], ignoreProjectAllow: cfg.profile.behavior.projectAllowIgnored !== undefined }) };
   } catch (e) {
     if (e instanceof EmuError && e.code === 'E_SETTINGS') return unusable(io, 1, e.message);
     throw e;
