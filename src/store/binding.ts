@@ -89,7 +89,7 @@ export function bindSession(o: {
   let resumed: StoredSession | undefined;
   let forkId: string | undefined;
   if (o.policy.forkNoSource !== undefined) {
-    const l = cbcLookup(o.home, o.cwd, o.flags, o.policy.forkNoSource, o.policy.resumeNotFound);
+    const l = cbcLookup(o.home, o.cwd, o.flags, o.policy.forkNoSource, (v) => o.policy.resumeNotFound(v));
     if ('error' in l) return { ...refuse(l.error, l.id ?? o.newId()), errorAtPrompt: l.atPrompt };
     resumed = l.resumed;
     forkId = l.newId;
