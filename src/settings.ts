@@ -30,6 +30,11 @@ export function loadSettings(opts: {
   home?: string | undefined;
   /** The project file's allow rules are not honoured (Claude Code in -p / stream-json: capture opt_settings_allow_bash_project). */
   ignoreProjectAllow?: boolean | undefined;
+  /**
+   * `--managed-settings <json>` (Claude Code's hidden flag; the SDK's managedSettings): policy settings whose permission
+   * rules join every other layer's (capture opt_managed_settings_ft: its deny of Bash removes the tool).
+   */
+  managed?: string | undefined;
 }): EmuSettings {
   const merged: Record<string, unknown> = {};
   let ignoredProjectAllow = 0;
@@ -59,14 +64,25 @@ export function loadSettings(opts: {
     const list = permissions !== null && typeof permissions === 'object' ? (permissions as Record<string, unknown>)[key] : undefined;
     return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
   };
+  const managed = managedSettings(opts.managed);
   return {
-    disableWorkflows: merged['disableWorkflows'] === true,
+    disableWorkflows: merged['disableWorkflows'] === true || managed['disableWorkflows'] === true,
     model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
-    allow: rules('allow'),
-    deny: rules('deny'),
+    allow: [...rules('allow'), ...rules('allow', managed)],
+    deny: [...rules('deny'), ...rules('deny', managed)],
     flagAllow: rules('allow', flagged),
     ignoredProjectAllow,
   };
+}
+
+/** --managed-settings' JSON object (anything else sets nothing). */
+function managedSettings(text: string | undefined): Record<string, unknown> {
+  try {
+    const v: unknown = text === undefined || text.trim() === '' ? {} : JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {}; // not JSON: no policy settings
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ export function findOption(cl: CommandLine, token: string): FlagSpec | undefined
 /** Whether commander would accept `value` for `spec` (its choices and argParser checks). */
 export function acceptsValue(spec: FlagSpec, value: string | true): boolean {
   if (value === true) return true;
-  if (spec.choices && !spec.choices.includes(value)) return false;
+  if (spec.choices && !spec.choices.includes(value) && !(spec.unlisted ?? []).includes(value)) return false;
   return !spec.check || passes(spec.check, value);
 }
 

@@ -32,6 +32,8 @@ export interface Composition {
   log: EmuLogger;
   /** The session cannot start (an unknown --resume id): serving reports it and ends (src/store/binding.ts). */
   sessionError: string | undefined;
+  /** The session error is said when the first prompt comes, not at start (SessionBinding.errorAtPrompt). */
+  sessionErrorAtPrompt?: boolean | undefined;
 }
 
 /** A composition that could not be made: the exit code, once stderr got `why`. */
@@ -64,7 +66,7 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
     throw e;
   }
   try {
-    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag, home: io.env['HOME'], ignoreProjectAllow: cfg.profile.behavior.projectAllowIgnored !== undefined }) };
+    return { scenario, settings: loadSettings({ cwd: io.cwd, dir: cfg.profile.behavior.settingsDir, sources: cfg.settingSources, flag: cfg.settingsFlag, managed: cfg.managedSettings, home: io.env['HOME'], ignoreProjectAllow: cfg.profile.behavior.projectAllowIgnored !== undefined }) };
   } catch (e) {
     if (e instanceof EmuError && e.code === 'E_SETTINGS') return unusable(io, 1, e.message);
     throw e;
@@ -148,6 +150,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
+  const flagModel = cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model;
   const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,
@@ -164,8 +167,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
     holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
-    model: cfg.model ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
-    modelChosen: cfg.model,
+    model: flagModel ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
+    modelChosen: flagModel,
     permissionMode: cfg.permissionMode,
     disableWorkflows: cfg.disableWorkflows || settings.disableWorkflows,
     agent: cfg.agent,
@@ -183,7 +186,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     replayAtResume: cfg.streamIn && cfg.session.resume !== undefined,
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
-  return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error };
+  return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error, sessionErrorAtPrompt: bound.errorAtPrompt };
 }
 
 /** The model the profile's environment variable names (cbc 2.117.0: CODEBUDDY_MODEL, beaten by --model; captures env_model_cbc_*). */

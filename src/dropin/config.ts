@@ -27,6 +27,8 @@ export interface ServeConfig {
   /** `--setting-sources` and `--settings`, read by src/settings.ts. */
   settingSources: string | undefined;
   settingsFlag: string | undefined;
+  /** `--managed-settings <json>` (Claude Code's hidden flag). */
+  managedSettings: string | undefined;
   /** `--emu-seed` / CBC_EMU_SEED; undefined: a fresh seed and the wall clock. */
   seed: string | undefined;
   /** Virtual clock speed (>= 0). */
@@ -166,6 +168,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     scenarioCompiled: env['CBC_EMU_SCENARIO_COMPILED'] || undefined,
     settingSources: text(flag('setting-sources')),
     settingsFlag: text(flag('settings')),
+    managedSettings: text(flag('managed-settings')),
     seed: setting('emu-seed', 'CBC_EMU_SEED'),
     speed,
     home: setting('emu-home', 'CBC_EMU_HOME'),

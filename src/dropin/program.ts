@@ -39,6 +39,14 @@ export function parseWithCommander(cl: CommandLine, argv: readonly string[]): Pr
     }
     const o = new Opt(spec.flags);
     if (spec.choices) o.choices(spec.choices);
+    const { choices, unlisted } = spec;
+    if (choices && unlisted) {
+      // commander's own choices check, widened by the values the real argParser also takes
+      o.argParser((v: string) => {
+        if (!choices.includes(v) && !unlisted.includes(v)) throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
+        return v;
+      });
+    }
     const check = spec.check;
     if (check) {
       o.argParser((v: string) => {

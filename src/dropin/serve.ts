@@ -83,12 +83,12 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       finish(1, 'cut');
     };
     scheduler.start();
-    for (const line of c.profile.behavior.startWarnings?.(cfg.cliFlags) ?? []) stderrLine(io)(line);
+    for (const line of c.profile.behavior.startWarnings?.(cfg.cliFlags, session.model) ?? []) stderrLine(io)(line);
     if (c.sessionError !== undefined) {
       if (c.profile.behavior.sessionErrorOnStderr) stderrLine(io)(c.sessionError);
       const serves = cfg.streamIn && c.profile.behavior.refusedSessionServes === true;
       // a refusal the flags alone decide (an invalid --session-id) is said at the first prompt only (ses_session_id_invalid_input)
-      session.refuseStart(c.sessionError, !serves || cfg.sessionRefusal === undefined);
+      session.refuseStart(c.sessionError, !serves || (cfg.sessionRefusal === undefined && c.sessionErrorAtPrompt !== true));
       if (!serves) {
         finish(session.lastResultError ? c.profile.behavior.exitCodeAfterErrorResult : 0);
         return;

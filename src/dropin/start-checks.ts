@@ -55,7 +55,28 @@ function holds(check: StartCheck, io: RunIO, flags: Flags): boolean | string {
       return fileProblem(check, flags, io.cwd, false) ?? false;
     case 'bad-json-file':
       return fileProblem(check, flags, io.cwd, true) ?? false;
+    case 'unknown-agent': {
+      const agent = flags.get(check.flags[0] ?? '');
+      if (typeof agent !== 'string' || flags.get('input-format') === 'stream-json' || flags.has('resume') || flags.has('continue')) return false;
+      return knownAgents(check.when.builtIn, flags, io.cwd).includes(agent) ? false : agent;
+    }
   }
+}
+
+/** The agents a run knows: the built-in ones, then --agents' own (inline JSON or a file) sorted in without regard to case. */
+function knownAgents(builtIn: readonly string[], flags: Flags, cwd: string): string[] {
+  const v = flags.get('agents');
+  const given = typeof v === 'string' && v.trim() !== '' ? jsonOrPath(v, cwd) : undefined;
+  let parsed: unknown = given !== undefined && 'object' in given ? given.object : undefined;
+  if (given !== undefined && 'file' in given && existsSync(given.file)) {
+    try {
+      parsed = JSON.parse(readFileSync(given.file, 'utf8'));
+    } catch {
+      parsed = undefined; // a file that is not JSON is refused by its own check
+    }
+  }
+  const own = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? Object.keys(parsed) : [];
+  return own.length === 0 ? [...builtIn] : [...new Set([...builtIn, ...own])].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
 }
 
 /** The first of the given start checks that refuses the run (message with `{cwd}`, `{given}`, `{path}` filled in), or undefined. */
@@ -67,7 +88,8 @@ export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Fl
     const path = resolve(io.cwd, given);
     // `{error}`: why the named file is not JSON (Node's words; the real CLIs' runtime words it its own way)
     const error = c.message.includes('{error}') ? parseError(readFileSync(path, 'utf8')) ?? '' : '';
-    return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', path).replace('{error}', error), exit: c.exit };
+    const agents = c.when.kind === 'unknown-agent' ? knownAgents(c.when.builtIn, flags, io.cwd).join(', ') : '';
+    return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', path).replace('{error}', error).replace('{agents}', agents), exit: c.exit };
   }
   return undefined;
 }

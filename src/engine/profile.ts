@@ -175,6 +175,8 @@ export interface ProfileBehavior {
   defaultModel: string;
   /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */
   modelEnv?: string;
+  /** An empty --model counts as none given (cbc 2.117.0: the default model; Claude Code keeps "" as the model; capture opt_model_empty_ft). */
+  emptyModelIsUnset?: boolean;
   /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
   initTools(o: InitToolOptions): string[];
   /**
@@ -352,7 +354,7 @@ export interface ProfileBehavior {
   /** --max-budget-usd: what the model tokens cost, and the error of a turn past the budget (absent: the flag is ignored). */
   budget?: { costUsd(model: string, inputTokens: number, outputTokens: number): number; error(limit: number): string };
   /** Lines the CLI writes to stderr at start-up for the flags given (Claude: --betas it does not allow). */
-  startWarnings?(flags: CliFlags): string[];
+  startWarnings?(flags: CliFlags, model: string): string[];
 }
 
 /** What the tools a session offers depend on. */

@@ -18,6 +18,12 @@ export interface OptionSpec {
   flags: string;
   /** commander `.choices()`: only values the real CLI really validates (not choices written in a description). */
   choices?: readonly string[];
+  /**
+   * Values its own argParser accepts beyond the `choices` it lists (and names in its refusal): Claude Code's
+   * --permission-mode lists `manual` yet takes `default` too (its binary: `.choices(vt).argParser(Ot)`, Ot accepts
+   * vt plus `default`; capture opt_permission_mode_repeated_ft).
+   */
+  unlisted?: readonly string[];
   check?: ValueCheck;
   /** `.hideHelp()`: accepted, not in `--help`, never offered by `(Did you mean …?)`. */
   hidden?: true;
@@ -54,11 +60,19 @@ export interface CliOptions {
  * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message); `without`:
  * the flag `flag` is not given; `no-file`: a non-empty value of the flags is no JSON object and names no file (`{given}`:
  * the value, `{path}`: it made absolute against the working directory); `bad-json-file`: such a value names a file whose
- * text is not JSON (`{error}`: the parse error).
+ * text is not JSON (`{error}`: the parse error); `unknown-agent`: the flag's value names none of `builtIn` and --agents' own
+ * agents, in a run that reads its prompt as text and resumes nothing (`{agents}`: the names it knows).
  */
 export interface StartCheck {
   flags: readonly string[];
-  when: { kind: 'root' } | { kind: 'env-unset'; name: string } | { kind: 'no-git' } | { kind: 'without'; flag: string } | { kind: 'no-file' } | { kind: 'bad-json-file' };
+  when:
+    | { kind: 'root' }
+    | { kind: 'env-unset'; name: string }
+    | { kind: 'no-git' }
+    | { kind: 'without'; flag: string }
+    | { kind: 'no-file' }
+    | { kind: 'bad-json-file' }
+    | { kind: 'unknown-agent'; builtIn: readonly string[] };
   message: string;
   exit: number;
 }

@@ -22,6 +22,8 @@ export interface SessionBinding {
   persist: (state: SessionProgress) => void;
   /** The CLI's refusal of an unknown --resume id: the run reports it under `sessionId` (an error frame) and serves no turn. */
   error?: string | undefined;
+  /** The refusal comes when the first prompt asks for the session, not at start (cbc 2.117.0's fork without a source). */
+  errorAtPrompt?: boolean;
 }
 
 /** What the CLI does where the store cannot serve the flags (the profile's words). */
@@ -32,6 +34,33 @@ export interface BindingPolicy {
   sessionIdInUse: 'refuse' | 'resume';
   /** The refusal text for `--resume-session-at <id>` naming no message of the resumed session (unset: the flag is not read). */
   resumeAtNotFound?: (id: string) => string;
+  /**
+   * cbc 2.117.0's lookup (read from its SessionMiddleware): --session-id names the session to serve before --resume and
+   * --continue do, and --fork-session forks the --resume session, else the --session-id one, else with --continue the
+   * latest, refusing with this text when there is none; the fork takes the --session-id only beside a --resume id.
+   */
+  forkNoSource?: string;
+}
+
+type Lookup = { resumed: StoredSession | undefined; fork: boolean; newId?: string | undefined } | { error: string; id?: string | undefined; atPrompt?: boolean };
+
+/** cbc 2.117.0's choice of the session to serve (BindingPolicy.forkNoSource). */
+function cbcLookup(home: string, cwd: string, f: SessionFlags, noSource: string, resumeNotFound: (v: string) => string): Lookup {
+  const resume = typeof f.resume === 'string' ? f.resume : undefined;
+  if (f.fork) {
+    let source: StoredSession | undefined;
+    if (resume !== undefined) source = readSession(home, resume);
+    else if (f.sessionId !== undefined) source = readSession(home, f.sessionId);
+    else if (f.continue || f.resume === true) source = latestSession(home, cwd);
+    if (resume !== undefined && !source) return { error: resumeNotFound(resume), id: resume };
+    if (!source) return { error: noSource, atPrompt: true }; // measured: ses_fork_no_resume_stream_ft (after initialize's reply)
+    return { resumed: source, fork: true, newId: resume !== undefined ? f.sessionId : undefined };
+  }
+  const id = f.sessionId ?? resume;
+  if (id === undefined) return { resumed: f.continue || f.resume === true ? latestSession(home, cwd) : undefined, fork: false };
+  const found = readSession(home, id);
+  if (!found && resume !== undefined) return { error: resumeNotFound(resume), id: resume };
+  return { resumed: found, fork: false };
 }
 
 
@@ -58,7 +87,13 @@ export function bindSession(o: {
   if (o.refusal !== undefined) return refuse(o.refusal, o.newId());
   if (o.flags.sessionId !== undefined && !isSafeId(o.flags.sessionId)) return { fatal: unsafeIdMessage('--session-id', o.flags.sessionId) };
   let resumed: StoredSession | undefined;
-  if (typeof o.flags.resume === 'string') {
+  let forkId: string | undefined;
+  if (o.policy.forkNoSource !== undefined) {
+    const l = cbcLookup(o.home, o.cwd, o.flags, o.policy.forkNoSource, (v) => o.policy.resumeNotFound(v));
+    if ('error' in l) return { ...refuse(l.error, l.id ?? o.newId()), errorAtPrompt: l.atPrompt };
+    resumed = l.resumed;
+    forkId = l.newId;
+  } else if (typeof o.flags.resume === 'string') {
     resumed = readSession(o.home, o.flags.resume);
     // the refusal result names the asked id when it is one (captures ses_resume_unknown / ses_resume_invalid)
     if (!resumed) return refuse(o.policy.resumeNotFound(o.flags.resume), isUuid(o.flags.resume) ? o.flags.resume : o.newId());
@@ -75,7 +110,7 @@ export function bindSession(o: {
     resumed = readSession(o.home, o.flags.sessionId);
   }
   const fork = o.flags.fork && resumed !== undefined;
-  const sessionId = resumed && !fork ? resumed.header.session_id : o.flags.sessionId ?? o.newId();
+  const sessionId = resumed && !fork ? resumed.header.session_id : fork && o.policy.forkNoSource !== undefined ? forkId ?? o.newId() : o.flags.sessionId ?? o.newId();
   let headerWritten = resumed !== undefined && !fork;
   let carried = fork ? (resumed?.said ?? []) : []; // a fork's file starts with the conversation it was forked from
   const persist = (state: SessionProgress) => {

@@ -155,6 +155,14 @@ export const NOT_REPRODUCED = {
   ...Object.fromEntries(['sig_int_pending_hook_callback_fu', 'sig_int_queued_turn_fu'].map((c) => [`claude-2.1.328 ${c}`,
     'not reproduced: a race in Claude 2.1.328 on SIGINT (see sig_int_pending_permission_h2): it exits before the interrupted turn\'s result is written; the emulator always writes it'])),
   'claude-2.1.220 sig_int_queued_turn_fu': 'not reproduced: SIGINT with a second prompt queued behind a slow first turn: Claude 2.1.220 exited after the turn\'s system/init without its interrupted frames (the same exit-before-result race as 2.1.328\'s, sig_int_pending_permission_h2); the emulator writes them',
+  // FT (surface-more/ft.mjs, round 7)
+  'cbc-2.117.0 opt_max_turns_negative_ft': 'not yet reproduced: cbc 2.117.0 takes any --max-turns at or below 0 as a limit already reached ("Max turns (-1) exceeded", an error_during_execution result), the same rule as ses_max_turns_zero_h5; the emulator reads only a positive limit',
+  ...Object.fromEntries(['claude-2.1.220 opt_include_hook_events_settings_hook_ft', 'claude-2.1.328 opt_include_hook_events_settings_hook_ft'].map((k) => [k, 'not yet reproduced: command hooks from --settings (hook_started / hook_response frames) are not run by the emulator'])),
+  ...Object.fromEntries(['claude-2.1.220 opt_permission_prompt_tool_unknown_ft', 'claude-2.1.328 opt_permission_prompt_tool_unknown_ft'].map((k) => [k, 'not yet reproduced: an --permission-prompt-tool naming an MCP tool no server offers: Claude Code lists the interactive tools, fails the first gated call ("MCP tool … not found") and exits 1; the emulator treats any value other than stdio as no prompt tool'])),
+  ...Object.fromEntries(['claude-2.1.220 opt_session_mirror_stream_ft', 'claude-2.1.328 opt_session_mirror_stream_ft'].map((k) => [k, 'not yet reproduced: --session-mirror (the SDK sessionStore) writes transcript_mirror frames carrying the transcript entries; the emulator writes none'])),
+  'claude-2.1.328 opt_managed_settings_ft': 'not yet reproduced: with managed settings 2.1.328 seats its cc-plugin-sec-default@builtin plugin first in system/init plugins (read from the binary); the permission rules are reproduced',
+  ...Object.fromEntries(['claude-2.1.220 opt_tools_empty_stream_h5', 'claude-2.1.328 opt_tools_empty_stream_h5'].map((k) => [k,
+    'not reproduced: a capture-harness artifact: with `--tools \'\'` Claude Code sends the Messages API no tools at all, and the fake model (model-script.mjs has(): an empty list stands for "all") still calls Bash, which Claude Code then refuses ("No such tool available"); a model offered no tools cannot call one, so the emulator passes the keyword turn over (src/engine/offered.ts) and answers with text, as a real model would']))
 };
 
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
@@ -177,16 +185,16 @@ export const MESSAGES = {
 const ENV_ROWS = [
   ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3', 'env_session_state_deny', 'env_session_state_interrupt_pending',
     'env_session_state_deny_interrupt', 'env_session_state_prompt_block', 'env_session_state_hook',
-    'env_session_state_interrupt_h4', 'env_session_state_api_error_h4', 'env_session_state_two_turns_h5', 'env_session_state_tool_h5']],
-  ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only']],
-  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
+    'env_session_state_interrupt_h4', 'env_session_state_api_error_h4', 'env_session_state_two_turns_h5', 'env_session_state_tool_h5', 'env_session_state_true_ft', 'env_session_state_zero_ft', 'env_session_state_empty_ft']],
+  ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only', 'env_sdk_reads_state_true_ft']],
+  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_empty_ft', 'env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
   ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
-  ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint']],
-  ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3', 'env_disable_bg_agent_fm', 'env_disable_bg_bash_p_fm', 'env_disable_bg_zero_fm']],
+  ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint', 'env_entrypoint_empty_ft']],
+  ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3', 'env_disable_bg_agent_fm', 'env_disable_bg_bash_p_fm', 'env_disable_bg_zero_fm', 'env_disable_bg_true_ft', 'env_disable_bg_empty_ft']],
   ['CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg_claude_only_fm']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
-  ['ANTHROPIC_MODEL', ['env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
-  ['CODEBUDDY_MODEL', ['env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
+  ['ANTHROPIC_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
+  ['CODEBUDDY_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
   ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING', ['env_file_checkpointing']],
   // set by every capture (capture.mjs) and replayed by compare.mjs: the init frame's paths show them
@@ -201,39 +209,54 @@ const ENV_ROWS = [
   ['DEBUG', [], undefined, 'debug logging on stderr: machine- and build-specific text, not protocol'],
 ];
 
+/** Hidden Claude Code flags the Claude Agent SDK writes (claude-agent-sdk.md §argv), with their cases. */
+const HIDDEN_SDK_FLAGS = [
+  ['--thinking', ['opt_thinking_adaptive_ft', 'opt_thinking_enabled_eq_ft', 'opt_thinking_invalid_ft']],
+  ['--thinking-display', ['opt_thinking_display_ft', 'opt_thinking_display_invalid_ft']],
+  ['--max-thinking-tokens', ['opt_max_thinking_tokens_invalid_ft', 'opt_max_thinking_tokens_zero_stream_ft']],
+  ['--task-budget', ['opt_task_budget_ft', 'opt_task_budget_invalid_ft']],
+  ['--session-mirror', ['opt_session_mirror_stream_ft']],
+  ['--await-initialize', ['opt_await_initialize_stream_ft']],
+  ['--managed-settings', ['opt_managed_settings_ft']],
+  ['--permission-prompt-tool', ['opt_permission_prompt_tool_unknown_ft']],
+];
+
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
+  '--agent': ['opt_agent', 'opt_agent_unknown_ft'],
+  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft'],
+  '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema'],
-  '--continue': ['ses_continue_none', 'ses_continue'],
-  '--resume': ['ses_resume_unknown', 'ses_resume_invalid', 'ses_resume'],
-  '--fork-session': ['ses_resume_fork', 'ses_resume_fork_stream', 'ses_fork_no_resume'],
+  '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue'],
+  '--resume': ['ses_resume_unknown_stream_ft', 'ses_resume_invalid_stream_ft', 'ses_resume_empty_ft', 'ses_resume_and_continue_ft', 'ses_resume_unknown', 'ses_resume_invalid', 'ses_resume'],
+  '--fork-session': ['ses_fork_no_resume_stream_ft', 'ses_session_id_continue_fork_ft', 'ses_resume_fork', 'ses_resume_fork_stream', 'ses_fork_no_resume'],
   '--include-partial-messages': ['ses_partial', 'ses_partial_p'],
   '--replay-user-messages': ['ses_replay_user'],
-  '--no-session-persistence': ['ses_no_persistence'],
-  '--session-id': ['ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
+  '--no-session-persistence': ['ses_no_persistence_resume_ft', 'ses_no_persistence'],
+  '--session-id': ['ses_session_id_twice_ft', 'ses_session_id_with_continue_ft', 'ses_session_id_continue_fork_ft', 'ses_session_id_in_use_stream_ft', 'ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
   '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4', 'opt_tools_empty_stream_h5'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo'],
+  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo'],
   '--betas': ['opt_betas', 'opt_betas_other'],
-  '--max-budget-usd': ['opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo'],
-  '--name': ['opt_name', 'opt_name_other', 'opt_name_stream'],
+  '--max-budget-usd': ['opt_max_budget_usd_invalid_ft', 'opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo'],
+  '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream'],
   '--plugin-dir': ['opt_plugin_dir', 'opt_plugin_dir_other'],
   '--plugin-url': ['opt_plugin_url', 'opt_plugin_url_other'],
   '--safe-mode': ['opt_safe_mode', 'opt_safe_mode_stream'],
-  '--effort': ['opt_effort', 'opt_effort_low', 'opt_effort_max', 'opt_effort_low_h2', 'opt_effort_medium_stream_h4'],
-  '--add-dir': ['opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing', 'opt_add_dir_two_h4', 'opt_add_dir_eq_fo'],
+  '--effort': ['opt_effort_invalid_ft', 'opt_effort', 'opt_effort_low', 'opt_effort_max', 'opt_effort_low_h2', 'opt_effort_medium_stream_h4'],
+  '--add-dir': ['opt_add_dir_empty_ft', 'opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing', 'opt_add_dir_two_h4', 'opt_add_dir_eq_fo'],
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2', 'opt_setting_sources_project_local_h4', 'opt_setting_sources_empty_stream_h5'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo'],
-  '--permission-mode': ['opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo', 'opt_permission_mode_plan_stream_h5'],
-  '--model': ['opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5'],
-  '--fallback-model': ['opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5'],
-  '--append-system-prompt': ['opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
-  '--allowedTools': ['opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3', 'opt_allowed_and_disallowed_bash_h4', 'opt_allowedTools_bash_read_stream_h5'],
+  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo'],
+  '--permission-mode': ['opt_permission_mode_repeated_ft', 'opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo', 'opt_permission_mode_plan_stream_h5'],
+  '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5'],
+  '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5'],
+  '--append-system-prompt': ['opt_append_system_prompt_empty_ft', 'opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3'],
+  '--allowedTools': ['opt_allowedTools_empty_ft', 'opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3', 'opt_allowed_and_disallowed_bash_h4', 'opt_allowedTools_bash_read_stream_h5'],
   '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc', 'opt_allowed_and_disallowed_bash_h4'],
-  '--mcp-config': ['opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4', 'opt_mcp_config_eq_file_fo', 'opt_mcp_config_missing_fo', 'opt_mcp_config_bad_json_file_fo', 'opt_mcp_config_sdk_server_h5'],
+  '--mcp-config': ['opt_mcp_config_empty_ft', 'opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4', 'opt_mcp_config_eq_file_fo', 'opt_mcp_config_missing_fo', 'opt_mcp_config_bad_json_file_fo', 'opt_mcp_config_sdk_server_h5'],
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--system-prompt-file': ['opt_system_prompt_file', 'opt_system_prompt_file_missing_fo'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2', 'opt_system_prompt_empty_h5', 'opt_setting_sources_empty_stream_h5'],
@@ -292,6 +315,8 @@ export function rows() {
   out.push(...prefixed('ses_', 'session'));
   for (const n of ['ctl_before_initialize', 'ctl_duplicate_request_id', 'ctl_bogus_subtype_cbc', 'req_tool_bypass']) out.push(...prefixed(n, 'protocol edge'));
   out.push(...prefixed('sig_', 'signal/EOF'), ...prefixed('eof_', 'signal/EOF'));
+  // flags the Claude Agent SDK writes that --help hides (surface-more/ft.mjs)
+  for (const [flag, cases] of HIDDEN_SDK_FLAGS) out.push({ id: flag, kind: 'option', about: `hidden option ${flag} (the Claude Agent SDK passes it)`, cases, clis: CLAUDE });
   // the base cases (cases.mjs) no row above cites — background work, workflows, print mode: compared like the rest
   const cited = new Set(out.flatMap((r) => (r.cases === 'frames' ? [] : r.cases)));
   out.push(...CASES.filter((c) => !cited.has(c.name)).map((c) => ({ id: c.name, kind: 'base case', about: c.about, cases: [c.name], clis: Object.keys(CLIS) })));

@@ -66,7 +66,10 @@ async function emulate(profile, args, steps, cwd, env, realTime = false) {
   // a signal lands in a phase only in real time: the emulator runs at real speed too, so a turn still runs when it comes
   const signals = steps.some((st) => 'signal' in st);
   const speed = signals || realTime ? 1 : SPEED;
-  const argv = [...args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
+  // the emulator's own settings go in its environment, so argv is exactly the captured one (an option left without
+  // its value at the end of argv must not take an --emu-* flag for it: opt_model_missing_value_ft)
+  const argv = [...args];
+  env = { ...env, CBC_EMU_PROFILE: profile, CBC_EMU_SPEED: String(speed), CBC_EMU_SEED: '7', CBC_EMU_HOME: home, CBC_EMU_SCENARIO: SCENARIO };
   let child;
   if (signals || process.env.CBC_EMU_SURFACE_SPAWN === '1') child = spawn(process.execPath, [BIN, ...argv], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   else {

@@ -71,6 +71,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     defaultModel: 'default-model',
     hostDenyTextFixed: strict,
     modelEnv: CBC_MODEL_ENV,
+    emptyModelIsUnset: true,
     // measured (opt_disallowedTools, opt_disallowedTools_multi_h3): a whole-tool deny rule (its name without case, as
     // given: `Write,Edit` names no tool) takes the tool off the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
@@ -120,7 +121,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
     maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
-    binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume' },
+    binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume', forkNoSource: 'No source session found for fork operation' },
     sessionErrorOnStderr: false,
     toolUseBeforeHooks: false,
     stopHookBlocks: false,

@@ -7,9 +7,9 @@ import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
-import { betaWarnings, flagList } from './flags.js';
+import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
-import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
+import { isPre5Model, isUnrecognizedModel, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 import { writtenPath } from './permission.js';
 
@@ -128,7 +128,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     sdkServersReconnect: v328, // measured: ctl_initialize_sdk_mcp_server_fp
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
-    startWarnings: betaWarnings,
+    // 2.1.328 names a model it does not recognise on stderr (captures opt_model_unknown_ft, opt_model_empty_ft; said once here)
+    startWarnings: (flags, model) => [...startWarnings(flags), ...(spec.v328 && isUnrecognizedModel(model) ? [`[claude-code:unrecognized_model] ${JSON.stringify({ model, query_source: 'sdk' })}`] : [])],
     modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
     budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },
@@ -208,10 +209,11 @@ function claudeOutputFile(home: string, cwd: string, sessionId: string, taskId: 
   return join(claudeTmp(home, env), `claude-${uid}`, dashedCwd(cwd), sessionId, 'tasks', `${taskId}.output`);
 }
 
-/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid). */
+/** Claude Code's refusal of `--resume <value>` (captures ses_resume_unknown, ses_resume_invalid; an empty value names none: ses_resume_empty_ft). */
 function resumeNotFound(value: string): string {
   if (isUuid(value)) return `No conversation found with session ID: ${value}`;
-  return `Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
+  const usage = 'Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>';
+  return value === '' ? usage : `${usage}. Provided value ${JSON.stringify(value)} is not a UUID and does not match any session title.`;
 }
 
 /** Claude Code's stderr line for a stdin line it could not read (2.1.328 names only the type and the length). */

@@ -98,3 +98,19 @@ export function betaWarnings(flags: CliFlags | undefined): string[] {
     .filter((b) => !ALLOWED_BETAS.includes(b))
     .map((b) => `Warning: Beta header '${b}' is not allowed. Only the following betas are supported: ${ALLOWED_BETAS.join(', ')}`);
 }
+
+/** --effort's levels, and the other words its parser takes (read from the binary: `med`, and `ultracode` for xhigh). */
+const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'];
+const EFFORT_WORDS = ['med', 'ultracode'];
+
+/**
+ * The start-up warnings: an --effort value its parser does not know (read from the binary: trimmed and lower-cased it must
+ * be a level or one of its other words; else the run goes on at the default effort; capture opt_effort_invalid_ft), then
+ * --betas' refused headers.
+ */
+export function startWarnings(flags: CliFlags | undefined): string[] {
+  const effort = flagText(flags, 'effort');
+  const known = effort === undefined || [...EFFORTS, ...EFFORT_WORDS].includes(effort.trim().toLowerCase());
+  const effortWarning = known ? [] : [`Warning: Unknown --effort value '${effort}' \u2014 ignoring it and using the default effort. Valid values: ${EFFORTS.join(', ')}.`];
+  return [...effortWarning, ...betaWarnings(flags)];
+}

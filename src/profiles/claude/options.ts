@@ -25,6 +25,16 @@ const COMMON: Omit<CliOptions, 'options'> = {
 };
 
 /**
+ * Read from the binary: an --agent naming no agent ends a text-input run that resumes nothing, once the other start checks
+ * passed (capture opt_agent_unknown_ft; the built-in names are system/init's agents).
+ */
+const AGENT_CHECK: StartCheck = {
+  flags: ['agent'],
+  when: { kind: 'unknown-agent', builtIn: ['claude', 'Explore', 'general-purpose', 'Plan', 'statusline-setup'] },
+  message: "--agent '{given}' not found. Available agents: {agents}",
+  exit: 1,
+};
+/**
  * Start-up refusals (captures opt_dangerously_skip_permissions, opt_allow_dangerously_skip_permissions, opt_file,
  * opt_worktree; all exit 1 with nothing on stdout). IS_SANDBOX=1 lifts the root refusal (Claude Code's documented
  * escape for containers).
@@ -97,7 +107,7 @@ const V220: readonly OptionSpec[] = [
   { flags: '--no-chrome' },
   { flags: '--no-session-persistence' },
   { flags: '--output-format <format>', choices: ['text', 'json', 'stream-json'] },
-  { flags: '--permission-mode <mode>', choices: ['acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'] },
+  { flags: '--permission-mode <mode>', choices: ['acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'], unlisted: ['default'] },
   { flags: '--plugin-dir <path>' },
   { flags: '--plugin-url <url>' },
   { flags: '-p, --print' },
@@ -208,7 +218,7 @@ const V328: readonly OptionSpec[] = [
   { flags: '--no-chrome' },
   { flags: '--no-session-persistence' },
   { flags: '--output-format <format>', choices: ['text', 'json', 'stream-json'] },
-  { flags: '--permission-mode <mode>', choices: ['acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'] },
+  { flags: '--permission-mode <mode>', choices: ['acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'], unlisted: ['default'] },
   { flags: '--permission-prompts <target>', choices: ['host', 'none'] },
   { flags: '--plugin-dir <path>' },
   { flags: '--plugin-url <url>' },
@@ -258,7 +268,7 @@ const V328: readonly OptionSpec[] = [
   { flags: '--hold-repository-while-parked', hidden: true },
   { flags: '--host-auth-is-org-sign-in', hidden: true },
   { flags: '--include-unsupported-models', hidden: true },
-  { flags: '--inherit-permission-mode <mode>', choices: ['acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'], hidden: true },
+  { flags: '--inherit-permission-mode <mode>', choices: ['acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'], unlisted: ['default'], hidden: true },
   { flags: '--init', hidden: true },
   { flags: '--init-only', hidden: true },
   { flags: '--initialize-fields <names>', hidden: true },
@@ -304,7 +314,7 @@ const V328: readonly OptionSpec[] = [
 export const CLAUDE_2_1_220_OPTIONS: CliOptions = {
   ...COMMON,
   options: V220,
-  startChecks: startChecks('in settings.json ', '{given}'),
+  startChecks: [...startChecks('in settings.json ', '{given}'), AGENT_CHECK],
   // measured: ses_session_id_with_resume (exit 1, nothing on stdout)
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id can only be used with --continue or --resume if --fork-session is also specified.' },
 };
@@ -318,6 +328,7 @@ export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
     { flags: ['agents'], when: { kind: 'no-file' }, message: 'Error: --agents file not found: {path} (a value that is not a JSON object is read as a file path)', exit: 1 },
     // capture opt_agents_bad_json_file_fo (the parse error in Bun's words there: `JSON Parse error: Expected '}'`)
     { flags: ['agents'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid --agents configuration:\ninvalid JSON: {error}\n(read from {path})', exit: 1 },
+    AGENT_CHECK,
   ],
   fileValued: ['agents'], // capture opt_agents_file_fo: the file's agents are listed
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id with --continue or --resume also needs --fork-session.' },

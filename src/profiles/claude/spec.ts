@@ -30,6 +30,12 @@ const TOOLS_328 = ['Task', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit
  * effort and no `ultracode` effort level, and 2.1.328 the task-list tools (measured: env_model_sonnet, env_model_stream).
  */
 export const isPre5Model = (model: string | undefined): boolean => model !== undefined && /^claude-[a-z]+-[1-4]-/.test(model);
+/**
+ * A model name that is no Claude model id once aliases are resolved (a custom deployment name, or "" from `--model ''`):
+ * Claude Code gives it 32000 output tokens, and 2.1.328 no per-turn effort, an "unknown" cost basis and a stderr notice
+ * (captures opt_model_unknown_ft, opt_model_empty_ft).
+ */
+export const isUnrecognizedModel = (model: string | undefined): boolean => model !== undefined && !/(^|[./:@])claude-/.test(model);
 /** What a pre-5 model may write. */
 export const PRE5_MAX_OUTPUT_TOKENS = 32000;
 

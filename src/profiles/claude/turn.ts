@@ -17,7 +17,7 @@ import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors } from './flags.js';
 import { writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
-import { isPre5Model, type ClaudeSpec } from './spec.js';
+import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
 /** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
 type Ev<K extends EngineEvent['kind']> = Extract<EngineEvent, { kind: K }>;
@@ -76,7 +76,7 @@ function insertAfter<T extends object>(obj: T, after: string, key: string, value
 /** 2.1.328's own init keys: original cwd, --add-dir folders, messaging socket. */
 function finish328(tpl: FrameOf<typeof SYSTEM_INIT>, ctx: EncodeContext, minimal: boolean): void {
   tpl.original_cwd = ctx.cwd;
-  if (isPre5Model(ctx.model)) tpl.per_turn_effort_active = false;
+  if (isPre5Model(ctx.model) || isUnrecognizedModel(ctx.model)) tpl.per_turn_effort_active = false;
   tpl.additional_directories = additionalDirectories(ctx.cliFlags, ctx.cwd);
   if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
   else delete tpl.messaging_socket_path;
@@ -87,7 +87,7 @@ export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<Fram
   if (!spec.v328) return [];
   const title = flagText(ctx.cliFlags, 'name');
   const out: Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> = [];
-  if (title !== undefined) out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
+  if (title !== undefined && title !== '') out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
   if (ctx.cliFlags?.has('safe-mode') === true) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
   return out;
 }

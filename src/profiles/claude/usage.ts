@@ -3,7 +3,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_USAGE } from '../../protocol/frames/result.js';
 import { profileData } from '../data.js';
-import { isPre5Model, PRE5_MAX_OUTPUT_TOKENS, type ClaudeSpec } from './spec.js';
+import { isPre5Model, isUnrecognizedModel, PRE5_MAX_OUTPUT_TOKENS, type ClaudeSpec } from './spec.js';
 import { apiModel } from './turn.js';
 
 /**
@@ -34,13 +34,13 @@ export function modelUsageOf(spec: ClaudeSpec, model: string, input: number, out
       webSearchRequests: 0,
       costUSD: costOf(spec, model, input, output),
       contextWindow: 1000000,
-      maxOutputTokens: spec.maxOutputTokensOf?.[model] ?? (isPre5Model(model) ? PRE5_MAX_OUTPUT_TOKENS : spec.maxOutputTokens),
+      maxOutputTokens: spec.maxOutputTokensOf?.[model] ?? (isPre5Model(model) || isUnrecognizedModel(model) ? PRE5_MAX_OUTPUT_TOKENS : spec.maxOutputTokens),
       thinkingTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral5mInputTokens: v328 ? 0 : undefined,
       cacheCreationEphemeral1hInputTokens: v328 ? 0 : undefined,
       canonicalModel: apiModel(model).replace(/-\d{8}$/, ''), // a dated id's canonical name drops the date (measured)
       provider: 'firstParty',
-      costBasis: v328 ? 'list' : undefined,
+      costBasis: v328 ? (isUnrecognizedModel(model) ? 'unknown' : 'list') : undefined,
   });
 }
 
