@@ -129,7 +129,7 @@ export class Session implements TurnHost {
       ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents, mcpServers: this.mcpServers },
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
-      echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
+      announcedBeforeReply: this.active?.announced === true && this.active.replied !== true,
       pastResults: this.pastResults,
     };
   }
@@ -151,7 +151,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
-    if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
+    if (this.active && (ev.kind === 'user_replay' || ev.kind === 'call_started')) this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
@@ -267,7 +267,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, beforeReply: t.replied !== true });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -327,11 +327,13 @@ export class Session implements TurnHost {
     this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
 
     if (pt.origin.kind === 'task-notification') {
+      this.emit({ kind: 'call_started' });
       this.at(MODEL_LATENCY, () => this.say(pt.followupText ?? 'Acknowledged.', firstMessageId, () => this.endTurn(true, pt.followupText ?? 'Acknowledged.', [])));
       return;
     }
 
     if (overBudget(this)) return endOverBudget(this, false);
+    this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
     const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
     if (!sel) {

@@ -99,8 +99,8 @@ export interface ActiveTurn {
   partial?: string;
   /** The turn's first reply frame is out (the client uuids ride on it only: commands.ts). */
   replied?: boolean;
-  /** The turn's --replay-user-messages echo is out. */
-  echoed?: boolean;
+  /** The turn's first model call is announced: its --replay-user-messages echo or its call_started event is out. */
+  announced?: boolean;
   /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
   unwritten?: boolean;
   /** A client interrupt is going through (interrupt-soon.ts): how many more interrupts came meanwhile. */

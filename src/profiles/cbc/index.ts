@@ -59,6 +59,7 @@ function encoders(strict: boolean): Encoders {
     prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
+    call_started: none,
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     stored_prompt: storedPrompt,
