@@ -1,5 +1,6 @@
 import { obj, type RawFrame, str } from '../protocol/raw-frame.js';
 import { callHook } from './hook-call.js';
+import { DISCONNECTED } from './host.js';
 import { hookIds, hookTimeoutMs } from './permissions.js';
 import type { PreToolHookPolicy } from './profile.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -38,7 +39,7 @@ export function preToolVerdict(policy: PreToolHookPolicy, tool: string, body: Ra
 
 /** What a call's PreToolUse hooks decided together: refused (by an answer, or a hook's own timeout), or go on as they said. */
 export type PreHooksOutcome =
-  | { kind: 'deny'; text: string; timedOut: boolean }
+  | { kind: 'deny'; text: string; timedOut: boolean; cancelled?: boolean }
   | { kind: 'go'; input: Record<string, unknown>; forced: 'allow' | undefined; stopAfter: boolean; askedBy: { reason: string | undefined } | undefined };
 
 /** Asks the call's PreToolUse hooks one after the other (each with its matcher's timeout, else `timeout`); `done` once with the outcome. */
@@ -62,6 +63,9 @@ export function runPreToolHooks(
         s.emit({ kind: 'host_cancel', requestId });
         return done({ kind: 'deny', text: policy.timeoutText, timedOut: true });
       }
+      if (a.kind === 'cancelled' && a.reason === DISCONNECTED && policy.disconnectedText !== undefined) {
+        return done({ kind: 'deny', text: policy.disconnectedText, timedOut: false, cancelled: true });
+      }
       const v = preToolVerdict(policy, call.tool, a.kind === 'response' ? a.body : {});
       if (v.kind === 'deny') return done({ kind: 'deny', text: v.text, timedOut: false });
       state.input = v.input ?? state.input;
@@ -80,18 +84,18 @@ export function runPreToolHooks(
  */
 export function refuseByHook(
   s: TurnHost,
-  r: { tool: string; toolUseId: string; input: Record<string, unknown>; text: string; timedOut: boolean },
+  r: { tool: string; toolUseId: string; input: Record<string, unknown>; text: string; timedOut: boolean; cancelled?: boolean | undefined },
   show: (() => void) | undefined,
   next: () => void,
 ): void {
   const t = s.active;
   if (!t) return;
   show?.();
-  const isError = s.p.behavior.preToolHook.denialIsError || r.timedOut;
-  if (isError && !r.timedOut) t.stats.permissionDenials.push({ tool_name: r.tool, tool_use_id: r.toolUseId, tool_input: r.input });
+  const isError = s.p.behavior.preToolHook.denialIsError || r.timedOut || r.cancelled === true;
+  if (isError && !r.timedOut && r.cancelled !== true) t.stats.permissionDenials.push({ tool_name: r.tool, tool_use_id: r.toolUseId, tool_input: r.input });
   s.at(MODEL_LATENCY, () => {
     if (!s.active) return;
-    s.emit({ kind: 'tool_result', toolUseId: r.toolUseId, content: r.text, isError, deniedBy: r.timedOut ? 'hook-timeout' : 'hook', ran: { name: r.tool, input: r.input } });
+    s.emit({ kind: 'tool_result', toolUseId: r.toolUseId, content: r.text, isError, deniedBy: r.timedOut ? 'hook-timeout' : r.cancelled === true ? 'hook-cancelled' : 'hook', ran: { name: r.tool, input: r.input } });
     next();
   });
 }

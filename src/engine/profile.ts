@@ -68,6 +68,11 @@ export interface PreToolHookPolicy {
    * (Claude), or, undefined, the call goes on (cbc 2.117.0). Measured: req_hook_callback_pre_timeout.
    */
   timeoutText: string | undefined;
+  /**
+   * stdin closed while a hook waited: the call is cancelled with this text, and the turn goes on (Claude: its control
+   * stream closed, read from its code; measured: eof_pending_hook_callback_h5), or, undefined, the call goes on.
+   */
+  disconnectedText?: string | undefined;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

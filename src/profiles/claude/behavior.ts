@@ -10,7 +10,7 @@ import type { OddProblem } from '../../transport/inbound.js';
 import { betaWarnings, flagList } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
-import { apiModel } from './turn.js';
+import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
 import { writtenPath } from './permission.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -113,7 +113,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     promptHookStops: { block: 'result', stop: 'result' },
     // measured: req_hook_callback_pre_deny, _pre_block, _pre_continue_false
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true,
-      timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.' },
+      timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.',
+      disconnectedText: CANCELLED_CALL_TEXT },
     // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
     promptStopText: (how, reason, prompt) =>
       how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? 'Blocked by hook'}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook${reason === undefined ? '' : `: ${reason}`}`,

@@ -262,6 +262,9 @@ function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['m
   });
 }
 
+/** Claude Code's text for a tool call cancelled before it ran (its REJECT_MESSAGE; measured: eof_pending_hook_callback_h5). */
+export const CANCELLED_CALL_TEXT = "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed.";
+
 /**
  * A refused call's result (measured: req_can_use_tool_deny_other, req_no_prompt_tool_p): the error text again as
  * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with
@@ -274,6 +277,9 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
+  // a call whose PreToolUse hook the closed control stream cancelled: the text as it is, "cancelled", no permission
+  // decision (measured: eof_pending_hook_callback_h5)
+  if (by === 'hook-cancelled') return [resultUser(spec, ctx, block, content, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'cancelled' })])];
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
