@@ -13,8 +13,8 @@ import { HostRequests } from './host.js';
 import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
-import { connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
-import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
+import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
+import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
@@ -158,7 +158,8 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  open = (): void => this.emit({ kind: 'session_open' }); // serving starts: the profile's start-up notices, before any input
+  // serving starts: the profile's start-up notices, then the config's SDK MCP servers connect (mcp.ts), before any input
+  open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers)));
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
     this.queue.push({ prompt, content, origin: userOrigin(line) });

@@ -5,6 +5,7 @@ import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, ResultBudget, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
+import type { McpServerInfo } from './mcp-servers.js';
 import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
 
@@ -127,6 +128,8 @@ export interface TurnHost {
   /** SDK MCP servers the host registered in `initialize` (or mcp_set_servers), and those already initialized (mcp.ts counts their JSON-RPC ids). */
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
+  /** The servers system/init and mcp_status list (mcp-servers.ts). */
+  readonly mcpServers: McpServerInfo[];
   permissionMode: string;
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */
