@@ -28,12 +28,17 @@ const HOOKS = [
 ];
 
 const CONTEXT = [
+  { name: 'ctl_get_context_usage_before_init_fr', about: 'get_context_usage as the first line, before initialize', clis: CLAUDE, args: STREAM, steps: [ctl('req_0', { subtype: 'get_context_usage' }), sleep(3), ...ready(), close] },
+  { name: 'ctl_get_context_usage_pending_hook_fr', about: 'get_context_usage while a PreToolUse hook_callback waits (bypassed Bash call)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', 'Bash') } }), user('FGBASH please'), waitFor('"subtype":"hook_callback"'), sleep(1), ctl('req_2', { subtype: 'get_context_usage' }), sleep(2), { answer: 'hook_callback', response: {} }, waitFor(RESULT, 30), sleep(1), close] },
+  { name: 'ctl_mcp_status_mid_turn_fr', about: 'mcp_status while a slow turn runs, with a configured stdio server that fails', clis: CLAUDE, args: [...STREAM, '--mcp-config', '{"mcpServers":{"broken":{"command":"no-such-mcp-binary"}}}'], steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'mcp_status' }), waitFor(RESULT, 30), sleep(1), close] },
   { name: 'ctl_get_context_usage_after_tool_fr', about: 'get_context_usage after a turn with a bypassed Bash call', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready(), user('FGBASH please'), waitFor(RESULT, 30), sleep(1), ctl('req_2', { subtype: 'get_context_usage' }), sleep(2), close] },
   { name: 'ctl_get_context_usage_two_turns_fr', about: 'get_context_usage after two text turns', clis: CLAUDE, args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), user('hi again'), waitFor('"num_turns"', 20), sleep(2), ctl('req_2', { subtype: 'get_context_usage' }), sleep(2), close] },
   { name: 'ctl_get_context_usage_mid_turn_summary_fr', about: 'get_context_usage with detail summary while a slow turn runs', clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'get_context_usage', detail: 'summary' }), waitFor(RESULT, 30), sleep(1), close] },
 ];
 
 const SIGNALS = [
+  { name: 'sig_term_replay_fr', about: 'SIGTERM while a slow turn runs with --replay-user-messages (no partial messages)', clis: CLAUDE, args: [...STREAM, '--replay-user-messages'], steps: [...ready(), ...slowTurnRunning, { signal: 'SIGTERM' }, sleep(3)] },
+  { name: 'ctl_interrupt_partial_replay_fr', about: 'interrupt while a slow turn streams with --include-partial-messages and --replay-user-messages', clis: CLAUDE, args: [...STREAM, '--include-partial-messages', '--replay-user-messages'], steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'interrupt' }), waitFor(RESULT, 30), sleep(1), close] },
   { name: 'sig_term_partial_replay_fr', about: 'SIGTERM while a slow turn streams with --include-partial-messages and --replay-user-messages', clis: CLAUDE, args: [...STREAM, '--include-partial-messages', '--replay-user-messages'], steps: [...ready(), ...slowTurnRunning, { signal: 'SIGTERM' }, sleep(3)] },
 ];
 
