@@ -46,7 +46,7 @@ export interface EncodeContext {
   spend?: SpendView | undefined;
   /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */
   userMessageUuids?: readonly string[] | undefined;
-  /** The running turn's first model call is announced (its --replay-user-messages echo or call_started is out) and its first reply is not. */
+  /** The running turn's first model call is announced (its call_started is out) and its first reply is not. */
   announcedBeforeReply?: boolean | undefined;
   /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;

@@ -10,7 +10,7 @@ import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
+import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
@@ -147,19 +147,19 @@ export class Session implements TurnHost {
     }
     // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
+    for (const echo of takeEcho(this.active, ev)) this.emit(echo);
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
-    if (this.active && (ev.kind === 'user_replay' || ev.kind === 'call_started')) this.active.announced = true;
+    if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  // serving starts: the profile's start-up notices, then the config's SDK MCP servers connect (mcp.ts), before any input
-  open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers)));
+  open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers))); // start-up notices, then the config's SDK MCP servers connect (mcp.ts)
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
     this.queue.push({ prompt, content, origin: userOrigin(line) });
@@ -316,7 +316,7 @@ export class Session implements TurnHost {
     const o = this.o;
     commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
-    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
+    if (o.replayUserMessages && pt.origin.kind === 'user' && this.active) this.active.echo = { kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) };
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });
       this.endTurn(true, '', []);

@@ -100,8 +100,10 @@ export interface ActiveTurn {
   partial?: string;
   /** The turn's first reply frame is out (the client uuids ride on it only: commands.ts). */
   replied?: boolean;
-  /** The turn's first model call is announced: its --replay-user-messages echo or its call_started event is out. */
+  /** The turn's first model call is announced: its call_started event is out. */
   announced?: boolean;
+  /** The --replay-user-messages echo, until the turn's first output is written (commands.ts takeEcho). */
+  echo?: EngineEvent;
   /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
   unwritten?: boolean;
   /** A client interrupt is going through (interrupt-soon.ts): how many more interrupts came meanwhile. */
