@@ -1,5 +1,4 @@
 import { EMU_PREFIX } from '../errors.js';
-import { cutBySignal } from '../engine/cut.js';
 import type { Composition } from './compose.js';
 import type { ServeConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
@@ -67,7 +66,6 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
-      if (how !== 'interrupt' && !finished) cutBySignal(session);
       if (c.profile.behavior.signalStopsTasks?.has(sig) === true && !finished) for (const r of session.runs) r.shutdown?.();
       if (how === 'interrupt' && !finished) session.interrupt('user cancel');
       else if (c.profile.behavior.signalCancelsHostRequests?.has(sig) === true && !finished) session.host.cancelAll('interrupted');

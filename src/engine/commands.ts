@@ -42,6 +42,18 @@ export function commandsEnded(s: Emitter, origin: TurnOrigin, ok: boolean): void
 /** The events whose frames are a turn's reply to the model call (the first one carries the client uuids). */
 export const isReply = (ev: EngineEvent): boolean => ev.kind === 'assistant_text' || ev.kind === 'assistant_stream' || ev.kind === 'assistant_tool_use';
 
+/**
+ * The --replay-user-messages echo waits for the turn's first output (a reply, or the interrupt's or the result's frames):
+ * a signal that ends the process while the first call is under way leaves it out, and a control reply written meanwhile
+ * comes before it (measured: sig_term_replay_fr, sig_term_partial_replay_fr, ctl_interrupt_partial_replay_fr).
+ */
+export function takeEcho(t: ActiveTurn | undefined, ev: EngineEvent): EngineEvent[] {
+  if (t?.echo === undefined || !(isReply(ev) || ev.kind === 'interrupted_user' || ev.kind === 'synthetic_user' || ev.kind === 'result')) return [];
+  const echo = t.echo;
+  t.echo = undefined;
+  return [echo];
+}
+
 /** The running turn's client uuids while its first reply is not out yet. */
 export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undefined => (t && t.replied !== true ? t.stats.origin.uuids : undefined);
 

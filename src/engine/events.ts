@@ -221,8 +221,6 @@ export type EngineEvent =
   | { kind: 'session_state'; state: SessionState }
   /** The session starts serving, before any input is read (Claude 2.1.328 writes its --name / --safe-mode notices). */
   | { kind: 'session_open' }
-  /** A signal ends the process while the running turn's first model call is under way: what the CLI wrote as it started (engine/cut.ts). */
-  | { kind: 'call_cut' }
   | { kind: 'input_error'; message: string }
   /** The session cannot start (an unknown --resume id): the CLI's error frame, no turn. */
   | { kind: 'session_error'; message: string }
@@ -241,6 +239,12 @@ export type EngineEvent =
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
   | { kind: 'turn_preamble'; messageId: string }
+  /**
+   * The turn's first model call starts (its reply comes a model latency later). Claude Code under
+   * --include-partial-messages announces it at once with a "requesting" status, so a signal that ends the process
+   * mid-call leaves it out (sig_term_mid_turn_partial_h5).
+   */
+  | { kind: 'call_started' }
   /** `apiError`: the text is the scenario turn's `error`, which Claude Code shows as a synthetic API-error message (capture ses_api_error). */
   | { kind: 'assistant_text'; messageId: string; text: string; apiError?: boolean | undefined }
   /** An assistant text under --include-partial-messages: the API's stream events around the assistant frame (capture ses_partial). */
@@ -278,10 +282,9 @@ export type EngineEvent =
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
-  /** `beforeReply`: the turn's first model call was still under way (nothing of its reply written yet). */
   /** `repeats`: interrupts that came while the first went through (cbc writes a status frame for each). */
   /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; beforeReply?: boolean | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */

@@ -9,7 +9,10 @@ import { jsonOrPath } from '../settings.js';
  * `--strict-mcp-config`, and those `mcp_set_servers` adds. The emulator runs no external MCP server, so each one
  * fails to connect, for the reason the CLI would find first: a stdio command that does not exist cannot be spawned,
  * one that does exits without speaking MCP (the connection closes), an http/sse server is not reached.
- * SDK servers (`type: "sdk"`) are the host's own and are not listed here (mcp.ts).
+ * SDK servers (`type: "sdk"`) are the host's own (mcp.ts): those initialize and mcp_set_servers name are not listed
+ * here; one a config file names is (failure `sdk`), since the CLI connects it through the host at start-up and lists it
+ * in system/init (opt_mcp_config_sdk_server_h5), though not in mcp_status (opt_mcp_config_sdk_server_status_fr); so is
+ * one initialize names (ctl_initialize_sdk_mcp_server_fp).
  */
 export interface McpServerInfo {
   name: string;
@@ -21,8 +24,10 @@ export interface McpServerInfo {
   disabled: boolean;
   /** Added by mcp_set_servers (a later one replaces only these; the command line's stay: capture ctl_mcp_set_servers_replace). */
   bySdk?: boolean;
+  /** An SDK server whose handshake the host answered (it is listed as connected). */
+  connected?: boolean;
   /** Why it did not connect. */
-  failure: { kind: 'spawn'; command: string } | { kind: 'closed' } | { kind: 'unreachable' };
+  failure: { kind: 'spawn'; command: string } | { kind: 'closed' } | { kind: 'unreachable' } | { kind: 'sdk' };
 }
 
 /** The command-line flags (profile.ts CliFlags, restated: profile.ts names this module's types). */
@@ -49,7 +54,7 @@ export function configuredMcpServers(flags: Flags | undefined, cwd: string, env:
 
 /** mcp_set_servers: the non-SDK servers it names replace those an earlier one set (the names it drops are `removed`). */
 export function setMcpServers(list: McpServerInfo[], servers: unknown, cwd: string, env: Readonly<Record<string, string | undefined>>): { added: McpServerInfo[]; removed: string[] } {
-  const next = serversOf(servers, 'dynamic', cwd, env).map((s) => ({ ...s, bySdk: true }));
+  const next = serversOf(servers, 'dynamic', cwd, env, false).map((s) => ({ ...s, bySdk: true }));
   const removed = list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name);
   const added = next.filter((n) => !list.some((s) => s.name === n.name));
   const kept = list.filter((s) => s.bySdk !== true || next.some((n) => n.name === s.name));
@@ -57,11 +62,12 @@ export function setMcpServers(list: McpServerInfo[], servers: unknown, cwd: stri
   return { added, removed };
 }
 
-function serversOf(servers: unknown, scope: McpServerInfo['scope'], cwd: string, env: Readonly<Record<string, string | undefined>>): McpServerInfo[] {
+/** `withSdk`: a config file's sdk-type servers are listed too (mcp_set_servers' are the host's, mcp.ts). */
+function serversOf(servers: unknown, scope: McpServerInfo['scope'], cwd: string, env: Readonly<Record<string, string | undefined>>, withSdk = true): McpServerInfo[] {
   if (!isRawFrame(servers)) return [];
   return Object.entries(servers).flatMap(([name, config]) => {
-    if (!isRawFrame(config) || config['type'] === 'sdk') return [];
-    return [{ name, config, scope, disabled: false, failure: failureOf(config, cwd, env) }];
+    if (!isRawFrame(config) || (config['type'] === 'sdk' && !withSdk)) return [];
+    return [{ name, config, scope, disabled: false, failure: config['type'] === 'sdk' ? { kind: 'sdk' as const } : failureOf(config, cwd, env) }];
   });
 }
 
@@ -108,8 +114,11 @@ export function mcpFacts(
 ): { mcp: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] } } | undefined {
   if (subtype === 'mcp_set_servers') return { mcp: setMcpServers(list, request['servers'], cwd, env) };
   if (subtype !== 'mcp_toggle' && subtype !== 'mcp_reconnect') return undefined;
-  const server = list.find((s) => s.name === request['serverName']);
+  const server = list.find((s) => s.name === request['serverName'] && s.failure.kind !== 'sdk');
   if (server === undefined) return undefined;
   if (subtype === 'mcp_toggle') server.disabled = request['enabled'] === false;
   return { mcp: { server } };
 }
+
+/** The config's sdk-type servers: the CLI connects them through the host as it starts (engine/mcp.ts). */
+export const configSdkServers = (list: readonly McpServerInfo[]): string[] => list.filter((s) => s.failure.kind === 'sdk').map((s) => s.name);

@@ -64,6 +64,7 @@ function handshake(s: TurnHost, server: string, timeoutMs: number, done: (r: Mcp
     if (!init.ok) return done(init);
     send(s, server, { jsonrpc: '2.0', method: 'notifications/initialized' }, timeoutMs, () => {
       s.mcpReady.add(server);
+      for (const info of s.mcpServers) if (info.name === server && info.failure.kind === 'sdk') info.connected = true;
       done(init);
     });
   });
@@ -86,6 +87,8 @@ const CONNECT_TIMEOUT_MS = 60_000;
  * SDK MCP servers the host names (initialize's sdkMcpServers, mcp_set_servers' `type: "sdk"` entries): a profile that
  * knows its CLI's handshake (Claude) connects each new one at once, so its `initialize` request follows the reply
  * (captures ctl_mcp_set_servers_sdk_h4, ctl_initialize_sdk_mcp_server_fp); others connect at the first tool call.
+ * Those a config file names connect as the session opens, before initialize is read (its handshake comes before the
+ * initialize reply; initialize naming one again does not connect it twice: opt_mcp_config_sdk_server_h5, _registered_fr).
  */
 export function connectSdkServers(s: TurnHost, names: readonly string[]): void {
   for (const name of names) {
@@ -101,6 +104,8 @@ export function connectSdkServers(s: TurnHost, names: readonly string[]): void {
  */
 export function initializeSdkServers(s: TurnHost, names: readonly string[], reply: () => void): void {
   const fresh = names.filter((n) => !s.sdkMcpServers.has(n));
+  // listed in system/init like a config file's sdk server (measured: ctl_initialize_sdk_mcp_server_fp, failed when unanswered)
+  for (const name of fresh) if (!s.mcpServers.some((i) => i.name === name)) s.mcpServers.push({ name, config: { type: 'sdk', name }, scope: 'dynamic', disabled: false, failure: { kind: 'sdk' } });
   connectSdkServers(s, fresh);
   reply();
   if (s.p.behavior.sdkServersReconnect !== true) return;

@@ -46,8 +46,8 @@ export interface EncodeContext {
   spend?: SpendView | undefined;
   /** The client uuids of the running turn's user lines until its first reply frame is out (Claude echoes them there). */
   userMessageUuids?: readonly string[] | undefined;
-  /** The running turn's --replay-user-messages echo is out and its first reply is not (a profile may announce the model request with the echo). */
-  echoedBeforeReply?: boolean | undefined;
+  /** The running turn's first model call is announced (its call_started is out) and its first reply is not. */
+  announcedBeforeReply?: boolean | undefined;
   /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
 }

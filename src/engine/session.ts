@@ -10,11 +10,11 @@ import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, userOrigin, type UserLine } from './commands.js';
+import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
-import { connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
-import { configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
+import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
+import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
@@ -130,7 +130,7 @@ export class Session implements TurnHost {
       ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents, mcpServers: this.mcpServers },
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
-      echoedBeforeReply: this.active?.echoed === true && this.active.replied !== true,
+      announcedBeforeReply: this.active?.announced === true && this.active.replied !== true,
       pastResults: this.pastResults,
     };
   }
@@ -148,18 +148,19 @@ export class Session implements TurnHost {
     }
     // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
+    for (const echo of takeEcho(this.active, ev)) this.emit(echo);
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     if (this.active && isReply(ev)) this.active.replied = true;
-    if (this.active && ev.kind === 'user_replay') this.active.echoed = true;
+    if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
     if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
   }
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  open = (): void => this.emit({ kind: 'session_open' }); // serving starts: the profile's start-up notices, before any input
+  open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers))); // start-up notices, then the config's SDK MCP servers connect (mcp.ts)
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
     this.queue.push({ prompt, content, origin: userOrigin(line) });
@@ -268,7 +269,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, beforeReply: t.replied !== true });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -316,7 +317,7 @@ export class Session implements TurnHost {
     const o = this.o;
     commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
-    if (o.replayUserMessages && pt.origin.kind === 'user') this.emit({ kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) });
+    if (o.replayUserMessages && pt.origin.kind === 'user' && this.active) this.active.echo = { kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) };
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });
       this.endTurn(true, '', []); // the session stays: cbc 2.117.0 renders it and posts the next line to it (fs: re-captures)
@@ -327,11 +328,13 @@ export class Session implements TurnHost {
     this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
 
     if (pt.origin.kind === 'task-notification') {
+      this.emit({ kind: 'call_started' });
       this.at(MODEL_LATENCY, () => this.say(pt.followupText ?? 'Acknowledged.', firstMessageId, () => this.endTurn(true, pt.followupText ?? 'Acknowledged.', [])));
       return;
     }
 
     if (overBudget(this)) return endOverBudget(this, false);
+    this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
     const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
     if (!sel) {

@@ -5,6 +5,7 @@ import type { SessionProgress } from '../store/sessions.js';
 import type { Scheduler, Timer } from './clock.js';
 import type { EngineEvent, ResultBudget, TaskRun, TurnOrigin, TurnStats } from './events.js';
 import type { HostRequests } from './host.js';
+import type { McpServerInfo } from './mcp-servers.js';
 import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
 
@@ -99,8 +100,10 @@ export interface ActiveTurn {
   partial?: string;
   /** The turn's first reply frame is out (the client uuids ride on it only: commands.ts). */
   replied?: boolean;
-  /** The turn's --replay-user-messages echo is out. */
-  echoed?: boolean;
+  /** The turn's first model call is announced: its call_started event is out. */
+  announced?: boolean;
+  /** The --replay-user-messages echo, until the turn's first output is written (commands.ts takeEcho). */
+  echo?: EngineEvent;
   /** The turn ends without its closing text written (behavior.unansweredTextFirstTurnOnly): its result carries its `_requestId`. */
   unwritten?: boolean;
   /** A client interrupt is going through (interrupt-soon.ts): how many more interrupts came meanwhile. */
@@ -127,6 +130,8 @@ export interface TurnHost {
   /** SDK MCP servers the host registered in `initialize` (or mcp_set_servers), and those already initialized (mcp.ts counts their JSON-RPC ids). */
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
+  /** The servers system/init and mcp_status list (mcp-servers.ts). */
+  readonly mcpServers: McpServerInfo[];
   permissionMode: string;
   /** Allow rules the host's can_use_tool answers added for the rest of the session (updatedPermissions addRules). */
   readonly sessionAllowRules: string[];

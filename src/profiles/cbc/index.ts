@@ -49,7 +49,6 @@ function encoders(strict: boolean): Encoders {
     control_error: (ev) => controlError(W, ev.requestId, ev.message ?? `Unknown control request subtype: ${ev.subtype}`),
     session_state: none,
     session_open: none,
-    call_cut: none, // cbc writes nothing as a call starts (sig_term_mid_turn_partial_h5)
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),
@@ -60,6 +59,7 @@ function encoders(strict: boolean): Encoders {
     prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
+    call_started: none,
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     stored_prompt: storedPrompt,

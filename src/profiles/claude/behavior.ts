@@ -10,7 +10,7 @@ import type { OddProblem } from '../../transport/inbound.js';
 import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, isUnrecognizedModel, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
-import { apiModel } from './turn.js';
+import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
 import { writtenPath } from './permission.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
@@ -116,7 +116,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true,
       timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.',
       // Claude Code's cancel message (measured on both versions: eof_pending_hook_callback_h5)
-      disconnectText: "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed." },
+      disconnectText: CANCELLED_CALL_TEXT },
     // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
     promptStopText: (how, reason, prompt) =>
       how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? 'Blocked by hook'}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook${reason === undefined ? '' : `: ${reason}`}`,

@@ -20,6 +20,12 @@ const FULL_COUNT_SYSTEM_PROMPT = 1230;
 /** ...and before any model call its messages count one answer's worth, as unattributed Messages (ctl_get_context_usage_no_detail_idle_fp). */
 const FULL_COUNT_MESSAGES = 123;
 const FULL_COUNT_DROPPED = new Set(['system_tools', 'system_tools_deferred']);
+/**
+ * 2.1.328's prompt_snapshot attachment while a turn runs: the snapshot of the prompt as the turn opened, smaller than the
+ * one a finished turn leaves (the captured reply's); measured alike mid-call and while a hook waits
+ * (ctl_get_context_usage_mid_turn_h5, _mid_turn_summary_fr, _pending_hook_fr).
+ */
+const RUNNING_PROMPT_SNAPSHOT = 1809;
 
 /**
  * get_context_usage (captures ctl_get_context_usage_*): the captured breakdown of the CLI's own prompt (system
@@ -41,18 +47,24 @@ export function contextUsage(spec: ClaudeSpec, ctx: EncodeContext, full = false)
   const buffer = all.filter((c) => c.kind === 'buffer');
   const used = all.filter((c) => c !== free && c.kind !== 'buffer');
   const breakdown = r['messageBreakdown'] as Record<string, unknown>;
+  const prompts = spend?.prompts ?? [];
   if (calls === 0) {
     const unattributed = spec.v328 ? (counted328 ? FULL_COUNT_MESSAGES : 0) : (r['slashCommands'] as { tokens: number }).tokens;
     const messages = { name: 'Messages', tokens: unattributed, color: 'purple_FOR_SUBAGENTS_ONLY' };
     if (unattributed > 0) used.push(spec.v328 ? { id: 'messages', ...messages, kind: 'used' } : messages);
-    for (const k of Object.keys(breakdown)) breakdown[k] = Array.isArray(breakdown[k]) ? [] : 0;
-    breakdown['unattributedTokens'] = unattributed;
     r['apiUsage'] = null;
-  } else {
+    // before any prompt the messages are all unattributed; once one is in (a first call under way) they are its
+    // attachments and its text (measured: ctl_get_context_usage_idle, ctl_get_context_usage_mid_turn_h5)
+    if (prompts.length === 0) {
+      for (const k of Object.keys(breakdown)) breakdown[k] = Array.isArray(breakdown[k]) ? [] : 0;
+      breakdown['unattributedTokens'] = unattributed;
+    }
+  } else r['apiUsage'] = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }; // the fake API's usage of one call (SessionSpend counts every call alike)
+  if (prompts.length > 0) {
     breakdown['assistantMessageTokens'] = (spend?.replies ?? []).reduce((n, t) => n + estimate(JSON.stringify({ type: 'text', text: t })), 0);
-    breakdown['userMessageTokens'] = (spend?.prompts ?? []).reduce((n, t) => n + estimate(t), 0);
-    // the fake API's usage of one call (SessionSpend counts every call alike)
-    r['apiUsage'] = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    breakdown['userMessageTokens'] = prompts.reduce((n, t) => n + estimate(t), 0);
+    // a turn under way: more prompts than results (2.1.328's prompt snapshot is the running turn's)
+    if (spec.v328 && prompts.length > (ctx.pastResults?.length ?? 0)) runningSnapshot(breakdown);
   }
   const counted = used.filter((c) => c.isDeferred !== true);
   free.tokens = max - [...counted, ...buffer].reduce((n, c) => n + c.tokens, 0);
@@ -81,4 +93,11 @@ function grid(used: Category[], free: Category, tail: Category[], max: number): 
   const end = tail.flatMap((c) => squares(c));
   const cells = [...head, ...squares(free, ROWS * COLS - head.length - end.length), ...end];
   return Array.from({ length: ROWS }, (_, i) => cells.slice(i * COLS, (i + 1) * COLS));
+}
+
+/** The breakdown's prompt_snapshot attachment as a running turn has it, and the attachments' total again. */
+function runningSnapshot(breakdown: Record<string, unknown>): void {
+  const list = breakdown['attachmentsByType'] as Array<{ name: string; tokens: number }>;
+  for (const a of list) if (a.name === 'prompt_snapshot') a.tokens = RUNNING_PROMPT_SNAPSHOT;
+  breakdown['attachmentTokens'] = list.reduce((n, a) => n + a.tokens, 0);
 }

@@ -57,6 +57,8 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     }
     case 'mcp_reconnect': // it fails again, for the same reason
       return p.facts?.mcp?.server ? { error: mcpFailureText(spec, p.facts.mcp.server) } : undefined;
+    case 'mcp_read_resource':
+      return mcpReadResource(r, ctx);
     case 'read_file':
       return readFile(spec, p.facts, r);
     case 'register_repo_root':
@@ -103,6 +105,22 @@ function mcpSetServers(spec: ClaudeSpec, servers: unknown, facts: ControlFacts |
     removed: facts?.mcp?.removed ?? [],
     errors: Object.fromEntries(failed.map((s) => [s.name, mcpFailureText(spec, s)])),
   };
+}
+
+/**
+ * mcp_read_resource (2.1.328; 2.1.220 has no such subtype): the CLI checks its arguments before it looks the server up
+ * (read from its code: serverName a string, uri a string, uri under ui://; ctl_mcp_read_resource_idle_h5). Past the
+ * checks a configured server is found but not connected (the emulator connects none; ctl_mcp_read_resource_bad_server_fr,
+ * an SDK server the host answered: the CLI's refusal of SDK servers), any other name the captured "Server not found".
+ */
+function mcpReadResource(r: Record<string, unknown>, ctx: EncodeContext): Live {
+  if (typeof r['serverName'] !== 'string') return { error: 'mcp_read_resource: serverName must be a string' };
+  if (typeof r['uri'] !== 'string') return { error: 'mcp_read_resource: uri must be a string' };
+  if (!r['uri'].startsWith('ui://')) return { error: 'mcp_read_resource: uri must use the ui:// scheme' };
+  const server = ctx.mcpServers?.find((s) => s.name === r['serverName'] && !s.disabled);
+  if (server === undefined) return undefined;
+  if (server.connected !== true) return { error: `MCP server ${server.name} is not connected (status: failed)` };
+  return { error: 'mcp_read_resource does not support SDK MCP servers: the caller hosts them and can read them directly' };
 }
 
 /** read_file's default and highest byte limits (the CLIs' own constants: 1e6 when max_bytes is absent or not above 0, at most 1e7). */

@@ -11,7 +11,7 @@ import { claudeControlPayload, controlSideFrames, modeStatus } from './control.j
 import { liveControlReply } from './control-live.js';
 import { promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
-import { assistantStream, commandLifecycle, startedCallStatus, toolUseStream, userReplay } from './stream.js';
+import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -62,8 +62,6 @@ function encoders(spec: ClaudeSpec): Encoders {
         spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
-    // the call's "requesting" status went out as it started (sig_term_mid_turn_partial_h5)
-    call_cut: (_ev, ctx) => startedCallStatus(spec, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
     host_request: (ev, ctx) =>
@@ -75,11 +73,9 @@ function encoders(spec: ClaudeSpec): Encoders {
     mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,
-    assistant_text: (ev, ctx) => {
-      if (ev.apiError !== true) return assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20);
-      // a failed call was started like any other (ses_partial_api_error_h5)
-      return [...startedCallStatus(spec, ctx), apiErrorAssistant(spec, ctx, ev.text)];
-    },
+    call_started: (_ev, ctx) => callStartedStatus(spec, ctx),
+    // a failed call was announced when it started, like any other (call_started; ses_partial_api_error_h5)
+    assistant_text: (ev, ctx) => (ev.apiError !== true ? assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 20) : apiErrorAssistant(spec, ctx, ev.text)),
     assistant_stream: (ev, ctx) => assistantStream(spec, ev, ctx),
     user_replay: (ev, ctx) => userReplay(spec, ev, ctx),
     stored_prompt: none, // the engine replays a stored conversation only where behavior.replaysAtResume is set (cbc)
@@ -89,11 +85,10 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(spec, ev, ctx) : toolUse(spec, ev, ctx)),
     tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
     interrupted_user: (ev, ctx) => {
-      // the first call, cut before its reply, had started (sig_int_mid_turn_partial_h4)
-      const status = ev.partial === undefined && ev.beforeReply === true ? startedCallStatus(spec, ctx) : [];
+      // the first call, cut before its reply, was announced when it started (call_started; sig_int_mid_turn_partial_h4)
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
       // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
-      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : [...status, user];
+      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : [user];
     },
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,

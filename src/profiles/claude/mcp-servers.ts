@@ -16,19 +16,23 @@ export function mcpFailureText(spec: ClaudeSpec, s: McpServerInfo): string {
       return spec.v328 ? 'Connection closed' : 'MCP error -32000: Connection closed';
     case 'unreachable':
       return `${spec.v328 ? 'ECONNREFUSED: ' : ''}Unable to connect. Is the computer able to access the url?`;
+    case 'sdk': // not shown: mcp_status leaves such a server out, mcp_toggle / mcp_reconnect do not find it
+      return '';
   }
 }
 
-const status = (s: McpServerInfo) => (s.disabled ? 'disabled' : 'failed');
+const status = (s: McpServerInfo) => (s.disabled ? 'disabled' : s.connected === true ? 'connected' : 'failed');
 
 /** system/init's `mcp_servers`. */
 export function initMcpServers(spec: ClaudeSpec, servers: readonly McpServerInfo[] | undefined): Array<Record<string, string>> {
-  return (servers ?? []).map((s) => ({ name: s.name, status: status(s), ...(spec.v328 ? { source: s.scope } : {}) }));
+  // a config's sdk-type server: source "sdk" (measured: opt_mcp_config_sdk_server_h5)
+  return (servers ?? []).map((s) => ({ name: s.name, status: status(s), ...(spec.v328 ? { source: s.failure.kind === 'sdk' ? 'sdk' : s.scope } : {}) }));
 }
 
 /** mcp_status's `mcpServers`: a disabled server carries no error; 2.1.328 adds the transport and the source. */
 export function statusMcpServers(spec: ClaudeSpec, servers: readonly McpServerInfo[] | undefined): Array<Record<string, unknown>> {
-  return (servers ?? []).map((s) => ({
+  // a config's sdk-type server is not listed (measured: opt_mcp_config_sdk_server_status_fr, before any turn)
+  return (servers ?? []).filter((s) => s.failure.kind !== 'sdk').map((s) => ({
     name: s.name,
     status: status(s),
     ...(s.disabled ? {} : { error: mcpFailureText(spec, s) }),

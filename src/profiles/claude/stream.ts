@@ -49,8 +49,9 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
       ...(first && uuids ? { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids], owed_rows: [] } : {}),
     });
   const uuids = v328 && ctx.userMessageUuids?.length ? ctx.userMessageUuids : undefined;
-  // with --replay-user-messages the first request's status came before the echo (measured: ses_partial_replay)
-  const status = ctx.echoedBeforeReply === true ? [] : [requestingStatus(spec, ctx)];
+  // the turn's first call was announced when it started (callStartedStatus; before the --replay-user-messages echo,
+  // measured: ses_partial_replay); each later call's status comes with its stream
+  const status = ctx.announcedBeforeReply === true ? [] : [requestingStatus(spec, ctx)];
   const usage = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
   // the API's model name, as in the assistant frame (measured: 2.1.220 ses_partial has no `[1m]` here)
   const message = { id: messageId, type: 'message', role: 'assistant', model: apiModel(ctx.model), content: [], stop_reason: null, stop_sequence: null, usage };
@@ -67,12 +68,12 @@ function streamedMessage(spec: ClaudeSpec, ctx: EncodeContext, messageId: string
 }
 
 /**
- * The "requesting" status of a model call that started but wrote no streamed reply of its own (it failed, or an
- * interrupt cut it): under --include-partial-messages it went out when the call started, unless the user line's
- * echo already opened the turn (ses_partial_api_error_h5, sig_int_mid_turn_partial_h4).
+ * The "requesting" status of a turn's first model call: under --include-partial-messages it goes out when the call
+ * starts, whatever the call then does (streams, fails, is cut by an interrupt or ended by a signal: ses_partial_api_error_h5,
+ * sig_int_mid_turn_partial_h4, sig_term_mid_turn_partial_h5).
  */
-export function startedCallStatus(spec: ClaudeSpec, ctx: EncodeContext): Array<FrameOf<typeof SYSTEM_STATUS_REQUESTING>> {
-  return ctx.cliFlags?.has('include-partial-messages') === true && ctx.echoedBeforeReply !== true ? [requestingStatus(spec, ctx)] : [];
+export function callStartedStatus(spec: ClaudeSpec, ctx: EncodeContext): Array<FrameOf<typeof SYSTEM_STATUS_REQUESTING>> {
+  return ctx.cliFlags?.has('include-partial-messages') === true && ctx.announcedBeforeReply !== true ? [requestingStatus(spec, ctx)] : [];
 }
 
 /** The "requesting" status before a model call streams; 2.1.328's first one of a turn names the client uuids (measured: ses_partial_uuid). */
@@ -81,16 +82,8 @@ export function requestingStatus(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<
   return build(SYSTEM_STATUS_REQUESTING, spec.wire, { type: 'system', subtype: 'status', status: 'requesting', uuid: ctx.rng.uuid(), session_id: ctx.sessionId, user_message_uuids: uuids });
 }
 
-/**
- * The --replay-user-messages echo of a user line (capture ses_replay_user); under --include-partial-messages the
- * turn's first "requesting" status comes first (measured: ses_partial_replay).
- */
-export function userReplay(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'user_replay' }>, ctx: EncodeContext): WireFrame[] {
-  const status = ctx.cliFlags?.has('include-partial-messages') === true ? [requestingStatus(spec, ctx)] : [];
-  return [...status, echo(spec, ev, ctx)];
-}
-
-function echo(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'user_replay' }>, ctx: EncodeContext): FrameOf<typeof USER_REPLAY> {
+/** The --replay-user-messages echo of a user line (capture ses_replay_user; when: engine/commands.ts takeEcho). */
+export function userReplay(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'user_replay' }>, ctx: EncodeContext): FrameOf<typeof USER_REPLAY> {
   return build(USER_REPLAY, spec.wire, {
     type: 'user',
     message: { role: 'user', content: ev.content },

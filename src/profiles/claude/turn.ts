@@ -263,6 +263,9 @@ function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['m
   });
 }
 
+/** Claude Code's text for a tool call cancelled before it ran (its REJECT_MESSAGE; measured: eof_pending_hook_callback_h5). */
+export const CANCELLED_CALL_TEXT = "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed.";
+
 /**
  * A refused call's result (measured: req_can_use_tool_deny_other, req_no_prompt_tool_p): the error text again as
  * `tool_use_result`, why it did not run in `tool_result_meta` (the host's answer: "permission-rule"; the settings, with

@@ -13,15 +13,15 @@ const flags = (entries: Array<[string, string | true | string[]]>) => new Map(en
 
 // issue #16: external MCP servers Claude Code cannot connect (captures opt_mcp_config_*, ctl_mcp_*_bad_server, ctl_mcp_status_*)
 describe('configured MCP servers (#16)', () => {
-  it('lists the cwd .mcp.json (project) and every --mcp-config value (dynamic, JSON or file) in order; --strict-mcp-config drops the project file', () => {
+  it('lists the cwd .mcp.json (project) and every --mcp-config value (dynamic, JSON or file, an sdk-type one too: opt_mcp_config_sdk_server_h5) in order; --strict-mcp-config drops the project file', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'mcp-'));
     writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { proj: GHOST } }));
     writeFileSync(join(cwd, 'more.json'), JSON.stringify({ mcpServers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
     const given = ['{"mcpServers":{"zeta":{"command":"/nonexistent/z"},"host":{"type":"sdk","name":"host"}}}', 'more.json'];
     const all = configuredMcpServers(flags([['mcp-config', given]]), cwd, {});
-    expect(all.map((s) => [s.name, s.scope, s.failure.kind])).toEqual([['proj', 'project', 'spawn'], ['zeta', 'dynamic', 'spawn'], ['web', 'dynamic', 'unreachable']]);
+    expect(all.map((s) => [s.name, s.scope, s.failure.kind])).toEqual([['proj', 'project', 'spawn'], ['zeta', 'dynamic', 'spawn'], ['host', 'dynamic', 'sdk'], ['web', 'dynamic', 'unreachable']]);
     const strict = configuredMcpServers(flags([['mcp-config', given], ['strict-mcp-config', true]]), cwd, {});
-    expect(strict.map((s) => s.name)).toEqual(['zeta', 'web']);
+    expect(strict.map((s) => s.name)).toEqual(['zeta', 'host', 'web']);
   });
 
   it('a command found along PATH connects and closes; one that is not cannot be spawned', () => {
