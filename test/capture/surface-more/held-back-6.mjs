@@ -3,7 +3,7 @@
 // Claude Agent SDK's sdk.d.ts control request types and its ProcessTransport argv), written and captured
 // before anyone compared the emulator with them. Never used to tune the emulator.
 import { close, ctl, init, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { ALL, afterTurn, around, CBC, CLAUDE, P_STREAM, PNG, ready, RESULT, SID } from '../surface-kit.mjs';
+import { ALL, afterTurn, around, C220, CBC, CLAUDE, P_STREAM, PNG, ready, RESULT, SID } from '../surface-kit.mjs';
 
 /** Claude needs --permission-prompt-tool stdio to ask the host; cbc 2.117.0 asks over stdio by itself. */
 const PROMPT_TOOL = (cli) => (cli === CBC ? [] : ['--permission-prompt-tool', 'stdio']);
@@ -80,7 +80,9 @@ const SESSION = [
 /** Signals and stdin EOF at other phases. */
 const SIGNALS = [
   { name: 'sig_term_pending_hook_callback_h6', about: 'SIGTERM while a PreToolUse hook_callback waits for the host', clis: ALL, args: STREAM, bypass: true, steps: [...hookWaiting, { signal: 'SIGTERM' }, sleep(3)] },
-  { name: 'sig_int_after_eof_mid_turn_h6', about: 'stdin EOF while a slow turn runs, then SIGINT before it ends', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, close, sleep(1), { signal: 'SIGINT' }, sleep(3)] },
+  // not on claude-2.1.328: whether the interrupted turn's error_during_execution result gets out before the exit
+  // changed run to run (two captures: one had it, one did not)
+  { name: 'sig_int_after_eof_mid_turn_h6', about: 'stdin EOF while a slow turn runs, then SIGINT before it ends', clis: [CBC, C220], args: STREAM, steps: [...ready(), ...slowTurnRunning, close, sleep(1), { signal: 'SIGINT' }, sleep(3)] },
   { name: 'eof_init_and_user_at_once_h6', about: 'initialize and a user line written together, then stdin EOF at once (a one-shot host)', clis: ALL, args: STREAM, steps: [init(), user('hi'), close] },
   // not on cbc-2.117.0: a user line arriving mid-turn races there (a new session or not, run to run), as held-back-2 saw
   { name: 'sig_term_queued_second_turn_h6', about: 'SIGTERM while a slow turn runs with a second user line queued behind it', clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, user('hi'), sleep(1), { signal: 'SIGTERM' }, sleep(3)] },
