@@ -33,7 +33,9 @@ const permissionWaiting = [...ready(), user('FGBASH please'), waitFor(CAN_USE_TO
 /** stdin edge cases: lines an SDK (or a host) writes at other phases. */
 const STDIN = [
   { name: 'in_cancel_request_mid_turn_h6', about: 'a control_cancel_request for an id nobody sent, while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, { send: { type: 'control_cancel_request', request_id: 'req_none' } }, waitFor(RESULT, 30), sleep(1), close] },
-  { name: 'in_nonjson_pending_permission_h6', about: 'a non-JSON line while a can_use_tool request waits, then the host allows', clis: ALL, args: ASK, steps: [...permissionWaiting, { send: 'not json {' }, sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(1), close] },
+  // not on cbc-2.117.0: there the allow answer after the non-JSON line is never acted on and nothing more happens
+  // until the harness kills it at 150 s (twice alike), which says nothing a replay can compare
+  { name: 'in_nonjson_pending_permission_h6', about: 'a non-JSON line while a can_use_tool request waits, then the host allows', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, { send: 'not json {' }, sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(1), close] },
   { name: 'in_ctl_response_error_after_turn_h6', about: 'an error control_response for an id nobody asked, after one turn', clis: ALL, args: STREAM, steps: afterTurn({ send: { type: 'control_response', response: { subtype: 'error', request_id: 'nobody', error: 'gone' } } }) },
   { name: 'in_content_whitespace_h6', about: 'a user line whose content is only spaces and a newline, to its result', clis: ALL, args: STREAM, steps: [...ready(), user('  \n '), waitFor(RESULT), sleep(1), close] },
   // not on cbc-2.117.0: a user line arriving mid-turn races there (a new session or not, run to run), as held-back-2 saw
