@@ -51,6 +51,12 @@ function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
   if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state });
 }
 
+/** What an allow answer's updatedPermissions change for the rest of the session: the mode, and (Claude) the allow rules. */
+function applyUpdates(s: TurnHost, body: Record<string, unknown>): void {
+  setModeOf(s, body);
+  if (s.p.behavior.hostAddsRules === true) s.sessionAllowRules.push(...addedAllowRules(body));
+}
+
 /** An allow answer's updatedPermissions `setMode` entry switches the session's mode (measured on Claude: req_can_use_tool_set_mode). */
 function setModeOf(s: TurnHost, body: Record<string, unknown>): void {
   const updates = body['updatedPermissions'];
@@ -68,7 +74,7 @@ function setModeOf(s: TurnHost, body: Record<string, unknown>): void {
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
   const o = s.o;
   const b = s.p.behavior;
-  return decide({ mode: s.permissionMode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+  return decide({ mode: s.permissionMode, allowed: allowRules(s), disallowed: o.disallowedTools ?? [], canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
 }
 
 /** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
@@ -92,7 +98,7 @@ function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): '
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>, mode = s.permissionMode): boolean {
   const o = s.o;
-  return decide({ mode, allowed: o.allowedTools ?? [], disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s), rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
+  return decide({ mode, allowed: allowRules(s), disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s), rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
 }
 
 /** The CLI's own refusal text for a call nobody may be asked about (behavior.unaskedRefusal), or undefined. */
@@ -209,7 +215,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       if (a.kind === 'response' && t.heldInterrupt === true) return deny(undefined, 'host', false);
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
-        setModeOf(s, a.body);
+        applyUpdates(s, a.body);
         return allow('host');
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
@@ -259,7 +265,31 @@ const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
 function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
   if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return undefined;
-  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.o.allowedTools ?? [], tool, input);
+  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(allowRules(s), tool, input);
   if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
+  if (!(s.o.allowedTools ?? []).includes(rule)) return { rule, fromCli: false, session: true };
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
+}
+
+/** The session's allow rules: the command line's and settings', then those the host's answers added. */
+function allowRules(s: TurnHost): readonly string[] {
+  return s.sessionAllowRules.length === 0 ? (s.o.allowedTools ?? []) : [...(s.o.allowedTools ?? []), ...s.sessionAllowRules];
+}
+
+/** The allow rules an answer's updatedPermissions add (`{type: "addRules", behavior: "allow", rules: [{toolName, ruleContent?}]}`), as rule strings. */
+function addedAllowRules(body: Record<string, unknown>): string[] {
+  const updates = body['updatedPermissions'];
+  if (!Array.isArray(updates)) return [];
+  const out: string[] = [];
+  for (const u of updates as unknown[]) {
+    const up = u !== null && typeof u === 'object' ? (u as Record<string, unknown>) : {};
+    if (up['type'] !== 'addRules' || up['behavior'] !== 'allow' || !Array.isArray(up['rules'])) continue;
+    for (const r of up['rules'] as unknown[]) {
+      const rule = r !== null && typeof r === 'object' ? (r as Record<string, unknown>) : {};
+      const name = rule['toolName'];
+      const content = rule['ruleContent'];
+      if (typeof name === 'string' && name !== '') out.push(typeof content === 'string' && content !== '' ? `${name}(${content})` : name);
+    }
+  }
+  return out;
 }

@@ -334,5 +334,5 @@ export type EngineEvent =
       error?: string | undefined;
     };
 
-/** What allowed a call without asking: a rule (from the command line or a settings file), or the mode (Claude's acceptEdits). */
-export type AllowRule = { rule: string; fromCli: boolean } | { mode: string };
+/** What allowed a call without asking: a rule (from the command line, a settings file, or a host's answer earlier in the session), or the mode (Claude's acceptEdits). */
+export type AllowRule = { rule: string; fromCli: boolean; session?: true } | { mode: string };

@@ -37,16 +37,38 @@ export function ruleMatches(rule: string, tool: string, input: Record<string, un
   return subject === pattern;
 }
 
+/** Where Claude Code cuts a Bash command line into the simple commands it checks one by one. */
+const SUBCOMMANDS = /&&|\|\||;|\|/;
+/** Simple commands Claude Code lets through as read-only inside a compound command (measured: echo, opt_allowedTools_pattern_bash_call). */
+const READ_ONLY_COMMANDS = new Set(['echo']);
+
+/**
+ * True when allow rule `rule` covers this call. A rule with a pattern covers a compound Bash command by its
+ * subcommands (Claude's reason_type "subcommandResults"): it must cover one and each other must be read-only, so
+ * `Bash(touch:*)` allows `touch a && echo b` while a rule naming the whole line does not (measured:
+ * opt_allowedTools_pattern_bash_call; req_can_use_tool_updated_permissions asks again for such a rule).
+ */
+export function allowCovers(rule: string, tool: string, input: Record<string, unknown>): boolean {
+  const command = input['command'];
+  if (tool !== 'Bash' || typeof command !== 'string' || !SUBCOMMANDS.test(command) || !rule.includes('(')) return ruleMatches(rule, tool, input);
+  const parts = command
+    .split(SUBCOMMANDS)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const covered = parts.map((p) => ruleMatches(rule, tool, { ...input, command: p }));
+  return covered.some(Boolean) && parts.every((p, i) => covered[i] === true || READ_ONLY_COMMANDS.has(p.split(/\s+/)[0] ?? ''));
+}
+
 /** The first of `rules` that covers this call. */
 export function matchingRule(rules: readonly string[], tool: string, input: Record<string, unknown>): string | undefined {
-  return rules.find((r) => ruleMatches(r, tool, input));
+  return rules.find((r) => allowCovers(r, tool, input));
 }
 
 /** Decides a tool call before any hook or host is consulted. */
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
   if (p.mode === 'bypassPermissions') return 'allow';
-  const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => ruleMatches(r, tool, input);
+  const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => allowCovers(r, tool, input);
   if (p.allowed.some(covers)) return 'allow';
   if (READ_ONLY.has(tool)) return 'allow';
   if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';

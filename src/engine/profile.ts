@@ -129,6 +129,8 @@ export interface ProfileBehavior {
   allowRulesAsGiven?: boolean;
   /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
   hostAllowsByAllowedOnly?: boolean;
+  /** A can_use_tool answer's updatedPermissions addRules (behavior allow) apply for the rest of the session (Claude; cbc 2.117.0 never reads updatedPermissions). */
+  hostAddsRules?: boolean;
   /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
   refusedSessionServes?: boolean;
   /** A can_use_tool request has no time limit unless the scenario gives one (cbc 2.117.0 arms a timer only when asked to). */

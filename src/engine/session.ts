@@ -49,6 +49,7 @@ export class Session implements TurnHost {
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
+  readonly sessionAllowRules: string[] = [];
   model: string;
   modelChosen: string | undefined;
 
@@ -310,7 +311,7 @@ export class Session implements TurnHost {
     t.timers.push(this.o.scheduler.after(delay, fn));
   }
 
-  /** Opens a turn (preamble frames) and plays the follow-up, the scenario turn the prompt selects, or the unmatched policy. */
+  /** Opens a turn (preamble frames) and plays the follow-up, the scenario turn the prompt selects, the fallback turn, or the unmatched policy. */
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     commandsStarted(this, pt.origin);
@@ -335,6 +336,7 @@ export class Session implements TurnHost {
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
     const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
     if (!sel) {
+      if (o.scenario.fallback) return playTurn(this, o.scenario.fallback, pt.prompt, firstMessageId); // the cursor stays
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
         const msg = `${EMU_PREFIX} no scenario turn matches the prompt ${JSON.stringify(pt.prompt.slice(0, 200))} (scenario ${o.scenario.name ?? 'unnamed'}, unmatched: error)`;
         this.at(MODEL_LATENCY, () => this.say(msg, firstMessageId, () => this.endTurn(false, '', [msg])));

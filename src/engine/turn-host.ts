@@ -128,6 +128,8 @@ export interface TurnHost {
   readonly sdkMcpServers: Set<string>;
   readonly mcpReady: Set<string>;
   permissionMode: string;
+  /** Allow rules the host's can_use_tool answers added for the rest of the session (updatedPermissions addRules). */
+  readonly sessionAllowRules: string[];
   readonly model: string;
   /** The session served (cbc's blank turn moves the process to a new one). */
   sessionId: string;

@@ -61,7 +61,7 @@ const QUESTION = 0x3f;
  * of times. Match-less turns behind the cursor are never tried. The caller moves the cursor to
  * `index + 1` of the chosen turn (src/engine/session.ts), so a keyword turn picked from behind the
  * cursor moves it back to just after that turn. `usable` passes over turns the session cannot play (a turn that
- * calls a tool the model is not offered). No turn: undefined (the `unmatched` policy applies).
+ * calls a tool the model is not offered). No turn: undefined (the scenario's `fallback` turn plays, else its `unmatched` policy applies).
  */
 export function selectTurn(s: ScenarioT, cursor: number, prompt: string, usable: (t: TurnT) => boolean = () => true): { index: number; turn: TurnT } | undefined {
   for (let i = cursor; i < s.turns.length; i++) {

@@ -332,11 +332,19 @@ export const Scenario = z
       .enum(['echo', 'error'])
       .optional()
       .meta({ description: 'Prompts no turn matches: echo them back (default), or end the turn with an error result.' }),
+    fallback: Turn.optional().meta({
+      description: 'The turn played when no turn matches the prompt, instead of the unmatched policy; it never moves the cursor, so keyword turns keep firing when their keyword repeats. No match of its own.',
+    }),
     late_rows: Grace.optional().meta({ description: 'Window after an interrupt in which aborted agents report (cbc profile; default 1s..3s).' }),
     model: z.string().optional().meta({ description: 'Session model when neither --model nor settings name one.' }),
     turns: z.array(Turn).max(100_000).meta({ description: 'The scripted turns; see docs/scenarios.md for how a prompt selects one.' }),
   })
   .superRefine((raw, ctx) => {
+    const fb = loose(loose(raw)['fallback']);
+    if (fb['match'] !== undefined) ctx.addIssue({ code: 'custom', path: ['fallback', 'match'], message: 'the fallback turn plays when no turn matches, so it takes no match: remove it, or move the turn into turns' });
+    if (loose(raw)['fallback'] !== undefined && loose(raw)['unmatched'] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['unmatched'], message: 'unmatched never applies when a fallback turn is given: remove one of them' });
+    }
     const g = loose(loose(raw)['late_rows']);
     const min = g['min'];
     const max = g['max'];

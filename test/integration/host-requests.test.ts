@@ -144,3 +144,55 @@ describe('SDK MCP tools (mcp_message)', () => {
     expect(results).toEqual(['5', '2']);
   });
 });
+
+// issue #16 (captures req_can_use_tool_allow_then_second_call_h5, req_can_use_tool_updated_permissions): an allow answer's
+// updatedPermissions addRules hold for the rest of the session on Claude (a whole-tool rule: the next call is not asked,
+// and 2.1.328 records it as source user_temporary, reason_type rule); a rule naming a whole compound command does not
+// cover it (Claude checks each subcommand); cbc 2.117.0 never reads updatedPermissions and asks again.
+describe('session rules from an allow answer (#16)', () => {
+  const ASKS = scenarioFile(`name: asks
+turns:
+  - match: { contains: "RUN" }
+    ask: { tool: Bash, input: { command: "touch a.txt && echo done" }, output: "done" }
+    result: "ran"
+fallback:
+  reply: "other"
+`);
+  /** Runs RUN twice, answering the first can_use_tool with `rules`; returns how many can_use_tool requests came and the frames. */
+  async function twice(profile: string, rules: unknown[]): Promise<{ asked: number; frames: F[] }> {
+    const live = spawnLive(streamArgs(profile, tempDir(), ['--emu-scenario', ASKS, ...(profile.startsWith('claude') ? ['--permission-prompt-tool', 'stdio'] : [])]));
+    live.send(ctl('req_1', { subtype: 'initialize' }));
+    live.send(user('RUN one'));
+    const i = await live.waitFor((f) => f['type'] === 'control_request' && (f['request'] as F)['subtype'] === 'can_use_tool', 60_000);
+    const allow = { behavior: 'allow', allowed: true, updatedInput: { command: 'touch a.txt && echo done' }, updatedPermissions: [{ type: 'addRules', rules, behavior: 'allow', destination: 'session' }] };
+    live.send({ type: 'control_response', response: { subtype: 'success', request_id: live.frames()[i]!['request_id'], response: allow } });
+    await live.waitFor((f) => f['type'] === 'result', 60_000);
+    live.send(user('RUN two'));
+    const asked = () => live.frames().filter((f) => f['type'] === 'control_request' && (f['request'] as F)['subtype'] === 'can_use_tool');
+    await live.waitFor(() => asked().length === 2 || live.frames().filter((f) => f['type'] === 'result').length === 2, 60_000);
+    const n = asked().length;
+    if (n === 2) live.send({ type: 'control_response', response: { subtype: 'success', request_id: asked()[1]!['request_id'], response: { behavior: 'allow', allowed: true, updatedInput: {} } } });
+    await live.waitFor(() => live.frames().filter((f) => f['type'] === 'result').length === 2, 60_000);
+    live.child.stdin.end();
+    expect((await live.exited).code).toBe(0);
+    return { asked: n, frames: expectNdjson(live.raw()) as F[] };
+  }
+  it('claude-2.1.328: a whole-tool rule allows the next call without asking, as user_temporary by rule', async () => {
+    const { asked, frames } = await twice('claude-2.1.328', [{ toolName: 'Bash' }]);
+    expect(asked).toBe(1);
+    const metas = frames.filter((f) => f['type'] === 'user' && Array.isArray(f['tool_result_meta'])).map((f) => (f['tool_result_meta'] as F[])[0]!['permission_decision']);
+    expect(metas).toEqual([
+      { decision: 'accept', source: 'user_temporary' },
+      { decision: 'accept', source: 'user_temporary', reason_type: 'rule' },
+    ]);
+  });
+  it('claude-2.1.328: a rule naming the whole compound command does not cover it: asked again', async () => {
+    expect((await twice('claude-2.1.328', [{ toolName: 'Bash', ruleContent: 'touch a.txt && echo done' }])).asked).toBe(2);
+  });
+  it('claude-2.1.328: a prefix rule covers the compound command by its subcommands (echo is read-only)', async () => {
+    expect((await twice('claude-2.1.328', [{ toolName: 'Bash', ruleContent: 'touch:*' }])).asked).toBe(1);
+  });
+  it('cbc-2.117.0: updatedPermissions are not read: asked again', async () => {
+    expect((await twice('cbc-2.117.0', [{ toolName: 'Bash' }])).asked).toBe(2);
+  });
+});

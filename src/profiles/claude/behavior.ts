@@ -18,6 +18,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return {
     lateAbortRows: false,
+    hostAddsRules: true, // measured: req_can_use_tool_allow_then_second_call_h5 (a Bash rule added for the session: not asked again)
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
     controlSubtypes: new Set([

@@ -324,7 +324,8 @@ export function shellResult(spec: ClaudeSpec, stdout: string): FrameOf<typeof SH
 
 /**
  * 2.1.328's record of how the call was allowed (measured): by the host's can_use_tool answer ("user_temporary"), by a
- * --allowedTools rule ("config"), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
+ * --allowedTools rule ("config"), by a rule the host's answer added for the session ("user_temporary",
+ * reason_type "rule": req_can_use_tool_allow_then_second_call_h5), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
  * a compound command allows it by its subcommands (captures opt_allowedTools_bash_call_h2, opt_allowedTools_pattern_bash_call).
  */
 function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): FrameOf<typeof TOOL_RESULT_META> {
@@ -335,10 +336,11 @@ function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): Fr
   const compound = typeof command === 'string' && /&&|\|\||;|\|/.test(command);
   const byMode = rule !== undefined && 'mode' in rule;
   const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
+  const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
   const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
     decision: 'accept',
-    source: by === 'host' ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
+    source: by === 'host' || bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
     reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
   return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });

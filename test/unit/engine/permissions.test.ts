@@ -1,7 +1,7 @@
 // Who decides a tool call (issue #10): permission modes, --allowedTools / --disallowedTools rules, and
 // whether the host can be asked; and which hook callback ids the host registered apply.
 import { describe, expect, it } from 'vitest';
-import { decide, hookIds, ruleMatches } from '../../../dist/engine/permissions.js';
+import { allowCovers, decide, hookIds, ruleMatches } from '../../../dist/engine/permissions.js';
 
 const ctx = (mode: string, over: Partial<{ allowed: string[]; disallowed: string[]; canAsk: boolean }> = {}) => ({ mode, allowed: [], disallowed: [], canAsk: true, ...over });
 
@@ -52,5 +52,22 @@ describe('hookIds', () => {
     expect(hookIds(hooks, 'Stop', undefined)).toEqual(['hook_3']);
     expect(hookIds(hooks, 'PostToolUse', 'Bash')).toEqual([]);
     expect(hookIds(undefined, 'Stop', undefined)).toEqual([]);
+  });
+});
+
+// issue #16 (captures opt_allowedTools_pattern_bash_call, req_can_use_tool_updated_permissions): Claude checks a rule with a
+// pattern against each subcommand of a compound Bash command
+describe('allowCovers (#16)', () => {
+  const bash = (command: string) => ({ command });
+  it('a prefix rule covers a compound command when it covers one subcommand and the others are read-only', () => {
+    expect(allowCovers('Bash(touch:*)', 'Bash', bash('touch a && echo b'))).toBe(true);
+    expect(allowCovers('Bash(touch:*)', 'Bash', bash('touch a && rm b'))).toBe(false);
+    expect(allowCovers('Bash(git:*)', 'Bash', bash('echo a; echo b'))).toBe(false);
+  });
+  it('a rule naming the whole compound line does not cover it; a whole-tool rule and a simple command are as before', () => {
+    expect(allowCovers('Bash(touch a && echo b)', 'Bash', bash('touch a && echo b'))).toBe(false);
+    expect(allowCovers('Bash', 'Bash', bash('touch a && echo b'))).toBe(true);
+    expect(allowCovers('Bash(touch a)', 'Bash', bash('touch a'))).toBe(true);
+    expect(allowCovers('Read', 'Bash', bash('touch a'))).toBe(false);
   });
 });

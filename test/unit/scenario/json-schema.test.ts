@@ -25,7 +25,7 @@ describe('docs/scenario.schema.json (issue #3)', () => {
     expect(s.$id).toBe('urn:cbc-emulator:scenario-schema');
     expect(s.required).toEqual(['turns']);
     expect(s.additionalProperties).toBe(false);
-    expect(Object.keys(s.properties)).toEqual(['$schema', 'name', 'description', 'unmatched', 'late_rows', 'model', 'turns']);
+    expect(Object.keys(s.properties)).toEqual(['$schema', 'name', 'description', 'unmatched', 'fallback', 'late_rows', 'model', 'turns']);
     expect(Object.keys(s.$defs).sort()).toEqual(['Agent', 'Ask', 'Duration', 'Match', 'Phase', 'Turn', 'Workflow']);
     for (const k of ['Agent', 'Ask', 'Match', 'Phase', 'Turn', 'Workflow']) expect(s.$defs[k]!.additionalProperties).toBe(false);
     expect(s.$defs['Duration']!.anyOf).toEqual([

@@ -50,7 +50,7 @@ describe('bad scenarios: exact position and message (issue #3)', () => {
 
   it('unknown key without a close match lists the allowed keys', () => {
     expect(problems(y('turns: []', 'colour: red'))).toEqual([
-      'bad.yaml:2:1: colour: unknown key "colour"; allowed keys: $schema, name, description, unmatched, late_rows, model, turns',
+      'bad.yaml:2:1: colour: unknown key "colour"; allowed keys: $schema, name, description, unmatched, fallback, late_rows, model, turns',
     ]);
   });
 
@@ -94,6 +94,16 @@ describe('bad scenarios: exact position and message (issue #3)', () => {
     ]);
     expect(problems(y('turns:', '  - workflow:', '      outcome: done'))).toEqual([
       'bad.yaml:3:16: turns[0].workflow.outcome: expected one of "completed", "failed", got "done"',
+    ]);
+  });
+
+  it('a fallback turn takes no match and does not go with unmatched (docs/scenarios.md, "How a prompt selects a turn")', () => {
+    expect(parseScenario(y('fallback: { reply: x }', 'turns: []'), 'ok.yaml').fallback).toEqual({ reply: 'x' });
+    expect(problems(y('fallback:', '  match: { contains: a }', '  reply: x', 'turns: []'))).toEqual([
+      'bad.yaml:2:3: fallback.match: the fallback turn plays when no turn matches, so it takes no match: remove it, or move the turn into turns',
+    ]);
+    expect(problems(y('unmatched: error', 'fallback: { reply: x }', 'turns: []'))).toEqual([
+      'bad.yaml:1:12: unmatched: unmatched never applies when a fallback turn is given: remove one of them',
     ]);
   });
 
@@ -291,7 +301,7 @@ describe('bad YAML (issue #3, issue #9 hardening)', () => {
 
   it('__proto__ and constructor are unknown keys and pollute nothing', () => {
     expect(problems(y('__proto__: { polluted: true }', 'turns: []'))).toEqual([
-      'bad.yaml:1:1: __proto__: unknown key "__proto__"; allowed keys: $schema, name, description, unmatched, late_rows, model, turns',
+      'bad.yaml:1:1: __proto__: unknown key "__proto__"; allowed keys: $schema, name, description, unmatched, fallback, late_rows, model, turns',
     ]);
     expect(problems(y('turns:', '  - constructor: { prototype: { polluted: true } }'))).toEqual([
       'bad.yaml:2:5: turns[0].constructor: unknown key "constructor"; allowed keys: match, reply, result, delay, partial, workflow, workflows, error, ask, structured_output, background',
