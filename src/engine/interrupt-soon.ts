@@ -1,5 +1,21 @@
+import { nonEmpty, type RawFrame } from '../protocol/raw-frame.js';
+import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { interruptHeld } from './asks.js';
+import type { ControlPayload } from './events.js';
 import type { ActiveTurn, TurnHost } from './turn-host.js';
+
+/** The interrupt control request: answered at once (`ok`), then the session's own running turn is interrupted. */
+export function controlInterrupt(s: TurnHost, request: RawFrame, ok: (payload: ControlPayload) => void): void {
+  const target = nonEmpty(request, 'session_id');
+  const requested = nonEmpty(request, 'reason');
+  // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
+  const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
+  // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
+  const held = holdInterrupt(s), mine = (target === undefined || target === s.sessionId) && !held;
+  if (mine && s.p.behavior.interruptAtPermission === 'refuse-call') s.host.announceCancel(); // Claude: before the reply
+  ok({ kind: 'interrupt', sessionId: s.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
+  if (mine) interruptSoon(s, reason);
+}
 
 /**
  * A client interrupt (control request) of a running turn: the CLI answers at once and the turn's end frames

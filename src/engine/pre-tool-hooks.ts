@@ -2,7 +2,7 @@ import { obj, type RawFrame, str } from '../protocol/raw-frame.js';
 import { callHook } from './hook-call.js';
 import { DISCONNECTED } from './host.js';
 import { hookIds, hookTimeoutMs } from './permissions.js';
-import type { PreToolHookPolicy } from './profile.js';
+import type { PreToolHookPolicy } from './hook-policy.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*

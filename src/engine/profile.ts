@@ -5,12 +5,14 @@ import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
 import type { EngineEvent, SpendView, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
 import type { Random } from './random.js';
+import type { PreToolHookPolicy, PromptStop } from './hook-policy.js';
 
 /**
  * The port between the engine and the profiles: what the engine asks of a CLI profile (behaviour,
  * ids, and the encoder from engine events to wire frames). Profiles in src/profiles implement it.
  */
 export type { ProfileName };
+export type { PreToolHookPolicy, PromptStop } from './hook-policy.js';
 
 /** Session facts every encoder may need; owned by the engine, read by the profile. */
 export interface EncodeContext {
@@ -51,32 +53,6 @@ export interface EncodeContext {
   /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
 }
-
-/**
- * What a PreToolUse hook's answer does (ProfileBehavior.preToolHook; engine/pre-tool-hooks.ts): `block` (decision "block")
- * refuses the call or is ignored; `stop` (continue: false) refuses it, or lets it run and ends the turn after it.
- */
-export interface PreToolHookPolicy {
-  block: 'deny' | 'ignore';
-  stop: 'deny' | 'after-tool';
-  /** The refused call's tool_result text. */
-  denyText(tool: string, reason: string | undefined): string;
-  /** A refusal is an is_error result counted in permission_denials (Claude), or a plain result (cbc 2.117.0). */
-  denialIsError: boolean;
-  /**
-   * A hook that did not answer within its matcher's `timeout`: the request is withdrawn and the call refused with this text
-   * (Claude), or, undefined, the call goes on (cbc 2.117.0). Measured: req_hook_callback_pre_timeout.
-   */
-  timeoutText: string | undefined;
-  /**
-   * stdin closed while the hook's request waited: the call is cancelled with this text, not counted as a denial (Claude's
-   * cancel message), or, undefined, the call goes on (cbc 2.117.0). Measured: eof_pending_hook_callback_h5.
-   */
-  disconnectText: string | undefined;
-}
-
-/** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */
-export type PromptStop = 'result' | 'ignore' | 'new-session';
 
 /** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
 export type PermissionFailure = { kind: 'closed' } | { kind: 'error'; message: string } | { kind: 'invalid'; text: string };

@@ -1,7 +1,7 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
 import { callHook } from './hook-call.js';
 import { hookIds } from './permissions.js';
-import type { PromptStop } from './profile.js';
+import type { PromptStop } from './hook-policy.js';
 import type { TurnHost } from './turn-host.js';
 
 /*

@@ -2,11 +2,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import { nonEmpty, shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
+import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
 import { promptHooks } from './prompt-hooks.js';
-import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
@@ -22,7 +21,7 @@ import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-mod
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { messagesOf, Unanswered } from './unanswered.js';
-import { holdInterrupt, interruptSoon } from './interrupt-soon.js';
+import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -208,18 +207,8 @@ export class Session implements TurnHost {
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
         return;
       }
-      case 'interrupt': {
-        const target = nonEmpty(request, 'session_id');
-        const requested = nonEmpty(request, 'reason');
-        // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
-        const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
-        // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
-        const held = holdInterrupt(this), mine = (target === undefined || target === this.sessionId) && !held;
-        if (mine && this.p.behavior.interruptAtPermission === 'refuse-call') this.host.announceCancel(); // Claude: before the reply
-        ok({ kind: 'interrupt', sessionId: this.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
-        if (mine) interruptSoon(this, reason);
-        return;
-      }
+      case 'interrupt':
+        return controlInterrupt(this, request, ok);
       case 'set_permission_mode':
         setPermissionMode(this, b, requestId, request, idle, this.o.cliFlags);
         return;

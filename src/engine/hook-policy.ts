@@ -1,0 +1,27 @@
+/** What the profiles say about the host's hook answers (ProfileBehavior.preToolHook and .promptHookStops; engine/profile.ts). */
+
+/**
+ * What a PreToolUse hook's answer does (ProfileBehavior.preToolHook; engine/pre-tool-hooks.ts): `block` (decision "block")
+ * refuses the call or is ignored; `stop` (continue: false) refuses it, or lets it run and ends the turn after it.
+ */
+export interface PreToolHookPolicy {
+  block: 'deny' | 'ignore';
+  stop: 'deny' | 'after-tool';
+  /** The refused call's tool_result text. */
+  denyText(tool: string, reason: string | undefined): string;
+  /** A refusal is an is_error result counted in permission_denials (Claude), or a plain result (cbc 2.117.0). */
+  denialIsError: boolean;
+  /**
+   * A hook that did not answer within its matcher's `timeout`: the request is withdrawn and the call refused with this text
+   * (Claude), or, undefined, the call goes on (cbc 2.117.0). Measured: req_hook_callback_pre_timeout.
+   */
+  timeoutText: string | undefined;
+  /**
+   * stdin closed while the hook's request waited: the call is cancelled with this text, not counted as a denial (Claude's
+   * cancel message), or, undefined, the call goes on (cbc 2.117.0). Measured: eof_pending_hook_callback_h5.
+   */
+  disconnectText: string | undefined;
+}
+
+/** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */
+export type PromptStop = 'result' | 'ignore' | 'new-session';
