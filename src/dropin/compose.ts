@@ -165,8 +165,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
-    // under fuzz a run's few small output files are written at once: cheaper than the thread pool's round trips (issue #21)
-    holdOutput: fuzz === undefined ? () => writer.hold() : undefined,
+    holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
     model: flagModel ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     modelChosen: flagModel,
