@@ -143,25 +143,12 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
   };
 }
 
-/**
- * Runs spread over worker threads and this thread (`local`): each run goes to the worker with the fewest runs in
- * flight, the first on a tie; this thread takes a run only when it has none in flight and every worker has one. It
- * also runs every run's consumer and relays the workers' streams, which costs it about as much as a worker spends on
- * its runs' emulators (per-thread CPU from /proc/self/task, issue #21): given an equal share of the runs, as before,
- * it was the campaign's bottleneck (~5.3 ms of CPU a run against the worker's ~3.5), and with one emulator at a time
- * the two threads come out about even (~4.3 and ~4.6).
- */
-export function spreadHost(workers: readonly EmulatorHost[], local: EmulatorHost): EmulatorHost {
-  const hosts = [...workers, local];
+/** Runs spread over `hosts` (this thread and workers): each run goes to the host with the fewest runs in flight, the first on a tie. */
+export function spreadHost(hosts: readonly EmulatorHost[]): EmulatorHost {
   const load = hosts.map(() => 0);
-  const pick = (): number => {
-    const busy = load.slice(0, workers.length);
-    const i = busy.indexOf(Math.min(...busy));
-    return load[workers.length] === 0 && (busy[i] ?? 0) > 0 ? workers.length : i;
-  };
   return {
     start(r) {
-      const i = pick();
+      const i = load.indexOf(Math.min(...load));
       load[i] = (load[i] ?? 0) + 1;
       const side = (hosts[i] as EmulatorHost).start(r);
       const done = () => void (load[i] = (load[i] ?? 1) - 1);

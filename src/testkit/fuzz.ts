@@ -48,7 +48,7 @@ function emulatorHost(scenario: ScenarioT | undefined, threads: number): Emulato
   const local = localHost(scenario);
   if (threads <= 0 || !workersAvailable()) return local;
   try {
-    return spreadHost(Array.from({ length: threads }, () => workerHost(scenario)), local);
+    return spreadHost([local, ...Array.from({ length: threads }, () => workerHost(scenario))]);
   } catch (e) {
     if (e instanceof Error && e.name === 'DataCloneError') return local; // a scenario object with a function or such in it: its runs stay here
     throw e;
