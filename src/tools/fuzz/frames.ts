@@ -41,6 +41,8 @@ const parse = (raw: string): RawFrame | undefined => {
     return undefined;
   }
 };
+/** A result frame (one without the bytes `"result"` is not parsed to be told so). */
+const isResult = (it: Item): boolean => it.raw.includes('"result"') && it.f?.['type'] === 'result';
 const item = (f: RawFrame, k: number, made = false): Item => ({ raw: JSON.stringify(f), f, t: f, k, made });
 /**
  * An input frame, parsed when a perturbation first looks into it. Most perturbations look at task events only, and
@@ -130,12 +132,16 @@ export class FrameTransformer {
     return t;
   }
 
+  /** Whether `may` would let `id` act on frame `k`, without counting it (to look into a frame only when it would). */
+  private chance(id: string, k: number, p: number): boolean {
+    const budget = this.plan.p[id];
+    return budget !== undefined && (this.used.get(id) ?? 0) < budget && unit(this.plan.seed, id, k) < p;
+  }
+
   /** Whether `id` may act on the frame with ordinal `k` (coin flip within the remaining budget). */
   private may(id: string, k: number, p = 0.5): boolean {
-    const budget = this.plan.p[id];
-    if (budget === undefined) return false;
+    if (!this.chance(id, k, p)) return false;
     const used = this.used.get(id) ?? 0;
-    if (used >= budget || unit(this.plan.seed, id, k) >= p) return false;
     this.used.set(id, used + 1);
     this.applied.set(id, (this.applied.get(id) ?? 0) + 1);
     return true;
@@ -263,14 +269,14 @@ export class FrameTransformer {
       const id = tid(u.t);
       const type = id !== undefined ? this.typeOf(id) : undefined;
       if (!id || !terminalUpdate(u.t) || type === undefined || isWorkflowType(type)) continue;
-      const r = out.findIndex((it, j) => j > i && it.f?.['type'] === 'result');
+      const r = out.findIndex((it, j) => j > i && isResult(it));
       if (r < 0) continue;
       const between = out.slice(i + 1, r).filter((it) => tid(it.t) === id);
       if (between.some((it) => sub(it.t) !== 'task_notification') || between.length > 1) continue;
       if (!this.may('notify-after-result', u.k)) continue;
       const moved = [u, ...between];
       for (const m of moved) out.splice(out.indexOf(m), 1);
-      const at = out.findIndex((it) => it === out.find((x, j) => j >= i && x.f?.['type'] === 'result'));
+      const at = out.findIndex((it) => it === out.find((x, j) => j >= i && isResult(x)));
       out.splice(at + 1, 0, ...moved);
     }
     return out;
@@ -296,7 +302,8 @@ export class FrameTransformer {
     const killed = (it: Item | undefined) => it?.t?.['subtype'] === 'task_updated' && obj(it.t, 'patch')?.['status'] === 'killed';
     for (let i = out.length - 1; i >= 0; i--) {
       const it = out[i] as Item;
-      if (it.f?.['type'] !== 'control_response' || !this.may('delay-ack', it.k)) continue;
+      // (a frame without those bytes is no control_response: not parsed to be told so)
+      if (!it.raw.includes('"control_response"') || it.f?.['type'] !== 'control_response' || !this.may('delay-ack', it.k)) continue;
       let to = i;
       const want = pick(1, 4, this.plan.seed, 'ack', it.k);
       // never past a killed task_updated: the interrupt's ACK precedes it (seed 000 §4.3.1-§4.3.2)
@@ -321,7 +328,7 @@ export class FrameTransformer {
     return b.map((it) => {
       const id = tid(it.t);
       if (id !== undefined) it = this.keepRows(it, this.task(id));
-      if (this.plan.p['unknown-field'] !== undefined && it.f && !it.made && this.may('unknown-field', it.k, 0.3)) it = this.unknownField(it, it.f);
+      if (!it.made && this.chance('unknown-field', it.k, 0.3) && it.f && this.may('unknown-field', it.k, 0.3)) it = this.unknownField(it, it.f);
       if (it.t) this.sent.apply(it.t, it.k);
       return it;
     });
