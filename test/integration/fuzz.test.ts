@@ -118,9 +118,13 @@ describe('campaigns', () => {
     const all = parts.flatMap((p) => runsOf(p.stderr));
     expect(all.sort()).toEqual(runsOf(whole.stderr).sort());
     expect(new Set(all.map((s) => s.split(':')[0])).size).toBe(9);
-    // legal runs all pass; the illegal set (runs 2, 5, 8) is reported apart and does not fail the campaign
+    // legal runs all pass; the illegal set (runs 2, 5, 8) is reported apart and does not fail the campaign. The
+    // careful consumer passes it too: it drops an unterminated last line at the end of stdout (truncate-last-line).
+    // (Until session 8 two of these runs failed with a JSON error: a task output file written on the thread pool
+    // held frames that went out after the torn half, so the "last" line was torn mid-stream; issue #21.)
     expect(whole.stdout).toMatch(/^legal pass +6$/m);
-    expect(whole.stdout).toMatch(/^ROBUSTNESS \(illegal input\) at run \d+: exit/m);
+    expect(whole.stdout).toMatch(/^illegal pass +3$/m);
+    expect(whole.stdout).toMatch(/^truncate-last-line \(illegal\) +\d+ +0$/m);
     expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG/);
     expect(whole.code).toBe(0);
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
