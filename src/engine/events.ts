@@ -361,7 +361,8 @@ export type EngineEvent =
       kind: 'task_progress';
       task: TaskInfo;
       usage: TaskUsage;
-      rows: TimelineRow[];
+      /** The run's timeline at this instant; read it while encoding, keep no reference (the engine goes on changing the rows). */
+      rows: readonly TimelineRow[];
       /** The agent row whose change triggered this snapshot (Claude derives description from it). */
       last?: AgentRow | undefined;
       /** Claude 2.1.328's final snapshot of a stopped run. */

@@ -123,6 +123,7 @@ describe('campaigns', () => {
     // frames waited behind a task output file's write, and runs 2 and 8 flipped between pass and exit)
     expect(whole.stdout).toMatch(/^legal pass +6$/m);
     expect(whole.stdout).toMatch(/^illegal pass +3$/m);
+    expect(whole.stdout).toMatch(/^truncate-last-line \(illegal\) +\d+ +0$/m);
     expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG|ROBUSTNESS/);
     expect(whole.code).toBe(0);
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
