@@ -12,6 +12,8 @@ export interface EmuSettings {
   deny: string[];
   /** The allow rules --settings itself gives (Claude reports them as source "config", as --allowedTools; capture opt_settings_allow_bash_h3). */
   flagAllow: string[];
+  /** The allow / deny / ask rules in effect with the settings source each came from (list_permission_rules). */
+  sourced: Array<{ behavior: 'allow' | 'deny' | 'ask'; source: string; rule: string }>;
   /** How many project allow rules were set aside (ignoreProjectAllow). */
   ignoredProjectAllow: number;
 }
@@ -38,6 +40,7 @@ export function loadSettings(opts: {
 }): EmuSettings {
   const merged: Record<string, unknown> = {};
   let ignoredProjectAllow = 0;
+  let rulesFrom = 'userSettings'; // the layer whose `permissions` the merge keeps (a later layer's replaces an earlier one's)
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
     user: join(opts.home || homedir(), opts.dir, 'settings.json'),
@@ -53,11 +56,13 @@ export function loadSettings(opts: {
       ignoredProjectAllow = Array.isArray(p['allow']) ? p['allow'].length : 0;
       read['permissions'] = { ...p, allow: [] };
     }
+    if (read['permissions'] !== undefined) rulesFrom = `${s}Settings`;
     Object.assign(merged, read);
   }
   let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     Object.assign(merged, (flagged = flagSettings(opts.flag.trim(), opts.cwd)));
+    if (flagged['permissions'] !== undefined) rulesFrom = 'flagSettings';
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -71,6 +76,10 @@ export function loadSettings(opts: {
     allow: [...rules('allow'), ...rules('allow', managed)],
     deny: [...rules('deny'), ...rules('deny', managed)],
     flagAllow: rules('allow', flagged),
+    sourced: (['allow', 'deny', 'ask'] as const).flatMap((behavior) => [
+      ...rules(behavior).map((rule) => ({ behavior, source: rulesFrom, rule })),
+      ...rules(behavior, managed).map((rule) => ({ behavior, source: 'policySettings', rule })),
+    ]),
     ignoredProjectAllow,
   };
 }

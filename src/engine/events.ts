@@ -171,6 +171,8 @@ export interface ControlFacts {
   model?: { requested: string; previous: string };
   /** The configured MCP server an mcp_toggle / mcp_reconnect names, or what mcp_set_servers added and removed (mcp-servers.ts). */
   mcp?: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] };
+  /** list_permission_rules: the session's rules with their sources, in listing order, and the directories added (rule-book.ts). */
+  permissions?: { rules: Array<{ behavior: string; source: string; rule: string }>; directories: Array<{ path: string; source: string }> };
 }
 
 /** What one model spent over a session: its API calls, their tokens and their time (spend.ts). */

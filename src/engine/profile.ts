@@ -110,7 +110,7 @@ export interface ProfileBehavior {
   allowRulesAsGiven?: boolean;
   /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
   hostAllowsByAllowedOnly?: boolean;
-  /** A can_use_tool answer's updatedPermissions addRules (behavior allow) apply for the rest of the session (Claude; cbc 2.117.0 never reads updatedPermissions). */
+  /** A can_use_tool answer's updatedPermissions rule and directory updates apply for the rest of the session (Claude: rule-book.ts; cbc 2.117.0 never reads them). */
   hostAddsRules?: boolean;
   /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
   refusedSessionServes?: boolean;
@@ -118,6 +118,8 @@ export interface ProfileBehavior {
   permissionWaitsForever?: boolean;
   /** Claude: the user lines queued behind a running turn run together as the next turn (engine/commands.ts nextTurn). */
   batchesQueuedPrompts?: boolean;
+  /** Claude: user lines queued while a turn's tool calls run go with the turn's next model call, no turn of their own (engine/fold.ts). */
+  foldsQueuedPrompts?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**

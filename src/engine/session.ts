@@ -23,6 +23,7 @@ import { playTurn } from './turn.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
+import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -48,7 +49,7 @@ export class Session implements TurnHost {
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
-  readonly sessionAllowRules: string[] = [];
+  readonly rules: RuleBook;
   model: string;
   modelChosen: string | undefined;
 
@@ -71,12 +72,12 @@ export class Session implements TurnHost {
   messages: number; // blank-beside.ts adds a joined prompt's
   private toolList: string[]; // computed once (and again when initialize brings a jsonSchema), not for every frame
   readonly transcriptPath: string;
-  private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
-  private dequeueWaiters: Array<() => void> = [];
+  private dequeueWaiters: Array<() => void> = []; // who waits for a turn to take a queued prompt (stdin backpressure)
 
   constructor(opts: SessionOptions) {
     this.o = opts;
     this.p = opts.profile;
+    this.rules = new RuleBook(initialRules(opts));
     this.host = new HostRequests(
       opts.scheduler,
       (ev) => this.emit(ev),
@@ -164,13 +165,17 @@ export class Session implements TurnHost {
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
     this.queue.push({ prompt, content, origin: userOrigin(line) });
     commandQueued(this, line.uuid);
-    this.queuedChars += prompt.length;
     this.pump();
   }
 
   /** Characters of prompt text queued behind the running turn (the drop-in stops reading stdin past a limit). */
   get queuedInputChars(): number {
-    return this.queuedChars;
+    return this.queue.reduce((n, t) => n + t.prompt.length, 0);
+  }
+
+  /** Wakes whoever waits for a queued prompt to be taken (a turn started, or the running turn took it: fold.ts). */
+  dequeued(): void {
+    for (const w of this.dequeueWaiters.splice(0)) w();
   }
 
   /** Resolves when the next queued turn starts. */
@@ -224,7 +229,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env);
+    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
     return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
@@ -268,11 +273,8 @@ export class Session implements TurnHost {
   /** Starts the next queued turn unless one is running. */
   pump(): void {
     if (this.active || this.queue.length === 0) return;
-    const [next, chars] = nextTurn(this.queue, this.p.behavior.batchesQueuedPrompts === true);
-    this.queuedChars -= chars;
-    const waiters = this.dequeueWaiters;
-    this.dequeueWaiters = [];
-    for (const w of waiters) w();
+    const next = nextTurn(this.queue, this.p.behavior.batchesQueuedPrompts === true);
+    this.dequeued();
     if (this.refusal !== undefined) return void (this.emit({ kind: 'session_error', message: this.refusal }), this.pump());
     const stats: TurnStats = {
       startedAt: this.o.scheduler.now(),

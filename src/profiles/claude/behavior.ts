@@ -18,7 +18,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return {
     lateAbortRows: false,
-    hostAddsRules: true, // measured: req_can_use_tool_allow_then_second_call_h5 (a Bash rule added for the session: not asked again)
+    ...{ hostAddsRules: true, foldsQueuedPrompts: true }, // measured: req_can_use_tool_*_fc, in_user_pending_permission_fu (rule-book.ts, fold.ts)
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
     controlSubtypes: new Set([

@@ -1,0 +1,23 @@
+import { commandsStarted } from './commands.js';
+import type { TurnHost } from './turn-host.js';
+
+/**
+ * Claude Code drains the prompts queued behind a running turn into that turn at each model call after its tool calls:
+ * a user line that arrives while a tool call waits (on a can_use_tool answer, a hook callback) goes with the call
+ * after the tool's result and gets no turn, init or result of its own (measured on 2.1.220 and 2.1.328:
+ * in_user_pending_permission_fu, in_user_pending_*_fc). A line that arrives while a turn without tool calls runs
+ * still waits for a turn of its own (sig_term_queued_turn_fu).
+ */
+export function foldQueued(s: TurnHost): void {
+  const t = s.active;
+  if (s.p.behavior.foldsQueuedPrompts !== true || !t) return;
+  const taken = s.queue.filter((q) => q.origin.kind === 'user');
+  if (taken.length === 0) return;
+  for (const q of taken) s.queue.splice(s.queue.indexOf(q), 1);
+  const uuids = taken.flatMap((q) => q.origin.uuids ?? []);
+  if (uuids.length > 0) {
+    commandsStarted(s, { kind: 'user', uuids });
+    t.stats.origin = { ...t.stats.origin, uuids: [...(t.stats.origin.uuids ?? []), ...uuids] };
+  }
+  s.dequeued();
+}
