@@ -133,7 +133,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
+    const denyRule = deniedBy === 'rule' ? s.rules.rules.find((r) => r.behavior === 'deny' && ruleMatches(r.rule, ask.tool, input)) : undefined;
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input }, denyRule });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
   };
@@ -203,7 +204,8 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy }, wait, (a) => {
+    const askRule = s.rules.rules.find((r) => r.behavior === 'ask' && ruleMatches(r.rule, ask.tool, input));
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy, askRule }, wait, (a) => {
       sessionState(s, 'running'); // answered, or cancelled by an interrupt (measured: env_session_state_interrupt_pending)
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
@@ -264,7 +266,8 @@ function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>):
   if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return undefined;
   const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.rules.list('allow'), tool, input);
   if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
-  if (!(s.o.allowedTools ?? []).includes(rule)) return { rule, fromCli: false, session: true };
+  // a rule an answer added: for the session ("user_temporary"), or to a settings file ("user_permanent"; req_can_use_tool_local_rule_then_call_fc)
+  if (!(s.o.allowedTools ?? []).includes(rule)) return s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: false };
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }
 

@@ -73,8 +73,8 @@ export interface TaskInfo {
 
 /** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
 export type HostRequestBody =
-  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask). */
-  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined }
+  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask); `askRule`: an ask rule covers the call. */
+  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined; askRule?: { source: string } | undefined }
   | { subtype: 'mcp_message'; serverName: string; message: Record<string, unknown> }
   | {
       subtype: 'hook_callback';
@@ -277,6 +277,8 @@ export type EngineEvent =
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | undefined;
+      /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
+      denyRule?: { source: string } | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
       unexpected?: readonly string[] | undefined;
       /** The tool ran and returned an error object (cbc 2.117.0: its raw response carries the error and its code). */

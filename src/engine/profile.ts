@@ -339,6 +339,8 @@ export interface ProfileBehavior {
 export interface InitToolOptions {
   /** --disallowedTools rules (a bare tool name removes the tool). */
   disallowed: readonly string[];
+  /** Deny rules a host's answer added during the session: the tools stay listed (Claude: a denied Bash brings Glob and Grep). */
+  deniedLater?: readonly string[] | undefined;
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;

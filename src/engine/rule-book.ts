@@ -41,6 +41,8 @@ export function ruleString(value: unknown): string | undefined {
 export class RuleBook {
   readonly rules: SourcedRule[];
   readonly directories: SourcedDirectory[] = [];
+  private readonly seen = new Map<string, number>(); // the change count each reader last saw (changed())
+  private changes = 0;
 
   constructor(initial: readonly SourcedRule[]) {
     this.rules = [...initial];
@@ -51,8 +53,16 @@ export class RuleBook {
     return this.rules.filter((r) => r.behavior === behavior).map((r) => r.rule);
   }
 
+  /** Whether the rules changed since `reader` last asked (a reader that never asked: no). */
+  changed(reader: string): boolean {
+    const last = this.seen.get(reader) ?? 0;
+    this.seen.set(reader, this.changes);
+    return last !== this.changes;
+  }
+
   /** Applies one PermissionUpdate; returns the mode a `setMode` update asks for (anything malformed changes nothing). */
   apply(update: unknown): string | undefined {
+    this.changes += 1;
     if (update === null || typeof update !== 'object') return undefined;
     const u = update as Record<string, unknown>;
     const destination = typeof u['destination'] === 'string' ? u['destination'] : 'session';

@@ -93,7 +93,7 @@ export class Session implements TurnHost {
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
-    this.toolList = sessionTools(opts, this.p, this.model);
+    this.toolList = sessionTools(opts, this.p, this.model, this.rules);
     this.mcpServers = configuredMcpServers(opts.cliFlags, opts.cwd, opts.env);
     this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
@@ -120,7 +120,7 @@ export class Session implements TurnHost {
       pid: this.o.pid,
       now: this.o.scheduler.now(),
       rng: this.o.rng,
-      tools: this.toolList,
+      tools: this.rules.changed('tools') ? (this.toolList = sessionTools(this.o, this.p, this.model, this.rules)) : this.toolList,
       turnRequestId: this.turnRequestId,
       streamRequestId: this.streamRequestId,
       transcriptPath: this.transcriptPath,
@@ -206,7 +206,7 @@ export class Session implements TurnHost {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
         [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
-        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
+        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });

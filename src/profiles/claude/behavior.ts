@@ -155,7 +155,7 @@ function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   const extra = [
     ...(spec.v328 && isPre5Model(o.model) ? TASK_LIST_TOOLS_328 : []),
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
-    ...(noBash ? ['Glob', 'Grep'] : []),
+    ...(noBash || o.deniedLater?.includes('Bash') === true ? ['Glob', 'Grep'] : []), // req_can_use_tool_deny_rule_then_call_fc
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema (sorted in)
   ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)

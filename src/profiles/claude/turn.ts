@@ -274,7 +274,9 @@ export const CANCELLED_CALL_TEXT = "The user doesn't want to take this action ri
 function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<Ev<'tool_result'>['deniedBy']>, ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
-  const content = by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
+  // a deny rule's refusal names the tool (measured: req_can_use_tool_deny_rule_then_call_fc, a rule the host's answer added)
+  const ruled = by === 'rule' && ev.denyRule !== undefined;
+  const content = ruled ? `Permission to use ${ev.ran?.name ?? ''} has been denied.` : by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
@@ -289,20 +291,20 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
   // dontAsk mode: its own text, refused by the mode (measured: opt_permission_mode_dontask_bash_call)
   // a PreToolUse hook's refusal: decided by the hook (measured: req_hook_callback_pre_deny)
-  const asked = by === 'host' || by === 'failed' || by === 'mode' || by === 'hook';
-  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : undefined;
-  const source = by === 'host' ? 'user_reject' : by === 'hook' ? 'hook' : 'config';
+  const asked = by === 'host' || by === 'failed' || by === 'mode' || by === 'hook' || ruled;
+  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : ruled ? 'rule' : undefined;
+  const source = by === 'host' || ev.denyRule?.source === 'session' ? 'user_reject' : by === 'hook' ? 'hook' : 'config';
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source, reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    v328 && (!asked || by === 'mode')
+    (v328 && (!asked || by === 'mode')) || ruled
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
             subtype: 'permission_denied',
             tool_name: ev.ran?.name ?? '',
             tool_use_id: ev.toolUseId,
-            decision_reason_type: by === 'mode' ? 'mode' : undefined,
+            decision_reason_type: by === 'mode' ? 'mode' : ruled ? 'rule' : undefined,
             message: content,
             uuid: ctx.rng.uuid(),
             session_id: ctx.sessionId,

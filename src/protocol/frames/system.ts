@@ -155,7 +155,8 @@ export const UI_INVALIDATE = frame(
 export const PERMISSION_DENIED = frame(
   'system/permission_denied',
   { type: lit('system'), subtype: lit('permission_denied'), tool_name: 'str', tool_use_id: 'str', decision_reason_type: 'str', message: 'str', uuid: 'str', session_id: 'str' },
-  { 'claude-2.1.328': ['type', 'subtype', 'tool_name', 'tool_use_id', 'decision_reason_type?', 'message', 'uuid', 'session_id'] },
+  // 2.1.220 writes it for a deny rule's refusal too (measured: req_can_use_tool_deny_rule_then_call_fc)
+  claude(['type', 'subtype', 'tool_name', 'tool_use_id', 'decision_reason_type?', 'message', 'uuid', 'session_id']),
 );
 
 /** One task of background_tasks_changed. */
