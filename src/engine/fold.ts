@@ -6,12 +6,13 @@ import type { TurnHost } from './turn-host.js';
  * a user line that arrives while a tool call waits (on a can_use_tool answer, a hook callback) goes with the call
  * after the tool's result and gets no turn, init or result of its own (measured on 2.1.220 and 2.1.328:
  * in_user_pending_permission_fu, in_user_pending_*_fc). A line that arrives while a turn without tool calls runs
- * still waits for a turn of its own (sig_term_queued_turn_fu).
+ * still waits for a turn of its own (sig_term_queued_turn_fu). Only lines seen arriving during such a wait are taken:
+ * whether lines that arrive at other moments of a tool-calling turn fold too was not captured.
  */
 export function foldQueued(s: TurnHost): void {
   const t = s.active;
   if (s.p.behavior.foldsQueuedPrompts !== true || !t) return;
-  const taken = s.queue.filter((q) => q.origin.kind === 'user');
+  const taken = s.queue.filter((q) => q.origin.kind === 'user' && q.midTool === true);
   if (taken.length === 0) return;
   for (const q of taken) s.queue.splice(s.queue.indexOf(q), 1);
   const uuids = taken.flatMap((q) => q.origin.uuids ?? []);

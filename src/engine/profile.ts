@@ -52,6 +52,8 @@ export interface EncodeContext {
   announcedBeforeReply?: boolean | undefined;
   /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
+  /** The tokens the turns of a resumed session spent before this process, by model (store/sessions.ts `spent`). */
+  restoredSpend?: ReadonlyArray<{ model: string; input: number; output: number }> | undefined;
 }
 
 /** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */

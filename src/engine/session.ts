@@ -132,6 +132,7 @@ export class Session implements TurnHost {
       userMessageUuids: replyUuids(this.active),
       announcedBeforeReply: this.active?.announced === true && this.active.replied !== true,
       pastResults: this.pastResults,
+      restoredSpend: this.o.resume?.spent,
     };
   }
 
@@ -163,7 +164,8 @@ export class Session implements TurnHost {
   open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers))); // start-up notices, then the config's SDK MCP servers connect (mcp.ts)
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
-    this.queue.push({ prompt, content, origin: userOrigin(line) });
+    const midTool = this.active !== undefined && (this.host.waiting('can_use_tool') || this.host.waiting('hook_callback')); // fold.ts
+    this.queue.push({ prompt, content, origin: userOrigin(line), ...(midTool ? { midTool } : {}) });
     commandQueued(this, line.uuid);
     this.pump();
   }
@@ -382,7 +384,8 @@ export class Session implements TurnHost {
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid() });
+    const spent = [{ model: t.model, input: t.stats.inputTokens, output: t.stats.outputTokens }];
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid(), spent });
     this.active = undefined;
     commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });

@@ -87,6 +87,8 @@ export interface PendingTurn {
   content?: unknown;
   origin: TurnOrigin;
   followupText?: string;
+  /** The line arrived while the running turn's tool call waited on the host (a can_use_tool answer, a hook callback): fold.ts. */
+  midTool?: boolean;
 }
 
 /** A turn in flight: its timers (cancelled by interrupt) and counters. */

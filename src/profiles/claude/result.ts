@@ -24,7 +24,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const own = reported(spec, ev);
   const mu = modelUsage(spec, ctx.model, own.input, own.output);
   // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
-  const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }]);
+  const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], spec.v328 ? ctx.restoredSpend : undefined);
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
@@ -113,8 +113,13 @@ function reported(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>
 }
 
 /** The session's tokens per model over its results, in the order the models were first used. */
-function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResults']>): Map<string, { input: number; output: number }> {
+function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResults']>, restored: EncodeContext['restoredSpend']): Map<string, { input: number; output: number }> {
   const sums = new Map<string, { input: number; output: number }>();
+  // 2.1.328 starts a resumed session's totals from its transcript (measured: ses_resume_api_error_h5, ses_resume)
+  for (const r of restored ?? []) {
+    const t = sums.get(r.model) ?? { input: 0, output: 0 };
+    sums.set(r.model, { input: t.input + r.input, output: t.output + r.output });
+  }
   for (const { model, result } of results) {
     const r = reported(spec, result);
     const t = sums.get(model) ?? { input: 0, output: 0 };
