@@ -14,6 +14,8 @@ export interface EmuSettings {
   flagAllow: string[];
   /** The allow / deny / ask rules in effect with the settings source each came from (list_permission_rules). */
   sourced: Array<{ behavior: 'allow' | 'deny' | 'ask'; source: string; rule: string }>;
+  /** The merged `hooks` (command hooks: engine/command-hooks.ts). */
+  hooks?: unknown;
   /** How many project allow rules were set aside (ignoreProjectAllow). */
   ignoredProjectAllow: number;
 }
@@ -76,6 +78,7 @@ export function loadSettings(opts: {
     allow: [...rules('allow'), ...rules('allow', managed)],
     deny: [...rules('deny'), ...rules('deny', managed)],
     flagAllow: rules('allow', flagged),
+    hooks: merged['hooks'],
     sourced: (['allow', 'deny', 'ask'] as const).flatMap((behavior) => [
       ...rules(behavior).map((rule) => ({ behavior, source: rulesFrom, rule })),
       ...rules(behavior, managed).map((rule) => ({ behavior, source: 'policySettings', rule })),

@@ -179,6 +179,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     cliAllowedTools: [...cfg.allowedTools, ...settings.flagAllow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionRules: permissionRules(cfg, settings),
+    settingsHooks: settings.hooks,
     permissionPromptStdio: cfg.permissionPromptStdio,
     cliFlags: withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd),
     maxTurns: cfg.maxTurns,

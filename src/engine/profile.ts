@@ -122,6 +122,8 @@ export interface ProfileBehavior {
   batchesQueuedPrompts?: boolean;
   /** Claude: user lines queued while a turn's tool calls run go with the turn's next model call, no turn of their own (engine/fold.ts). */
   foldsQueuedPrompts?: boolean;
+  /** Command hooks from the settings run for real (Claude: engine/command-hooks.ts). */
+  settingsCommandHooks?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**

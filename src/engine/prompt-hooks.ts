@@ -1,4 +1,5 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
+import { sessionStartHooks } from './command-hooks.js';
 import { callHook } from './hook-call.js';
 import { hookIds } from './permissions.js';
 import type { PromptStop } from './hook-policy.js';
@@ -19,6 +20,10 @@ function stopOf(body: RawFrame): { how: 'block' | 'stop'; reason: string | undef
 
 /** Runs the prompt's UserPromptSubmit hooks, then `then` (the turn) unless an answer stopped the prompt. */
 export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
+  sessionStartHooks(s, () => submitHooks(s, prompt, then));
+}
+
+function submitHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
   const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
   let roundId: string | undefined;
   const fire = (i: number): void => {

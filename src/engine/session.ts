@@ -24,6 +24,7 @@ import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
+import { hookTable } from './command-hooks.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -78,6 +79,7 @@ export class Session implements TurnHost {
     this.o = opts;
     this.p = opts.profile;
     this.rules = new RuleBook(initialRules(opts));
+    this.hooks = hookTable(this, undefined);
     this.host = new HostRequests(
       opts.scheduler,
       (ev) => this.emit(ev),
@@ -207,7 +209,7 @@ export class Session implements TurnHost {
     switch (subtype) {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
-        [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
+        [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, request['agents'] ?? this.hostAgents];
         if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list

@@ -72,6 +72,8 @@ export interface SessionOptions {
   cliAllowedTools?: readonly string[] | undefined;
   /** Every allow / deny / ask rule the launch gave, with its source (undefined: allowedTools / disallowedTools as cliArg rules). */
   permissionRules?: readonly SourcedRule[] | undefined;
+  /** The settings' `hooks` (command hooks run for real where the profile runs them: command-hooks.ts). */
+  settingsHooks?: unknown;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
   /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */

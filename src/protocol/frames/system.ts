@@ -220,3 +220,20 @@ export const NOTIFICATION = frame(
     'claude-2.1.328': ['type', 'subtype', 'key', 'text', 'priority', 'session_id', 'uuid'],
   },
 );
+
+/** A settings command hook starting (Claude Code with --include-hook-events; measured: opt_settings_hook_*_fc on both versions). */
+export const HOOK_STARTED = frame(
+  'system/hook_started',
+  { type: lit('system'), subtype: lit('hook_started'), hook_id: 'str', hook_name: 'str', hook_event: 'str', uuid: 'str', session_id: 'str' },
+  claude(['type', 'subtype', 'hook_id', 'hook_name', 'hook_event', 'uuid', 'session_id']),
+);
+
+/** A settings command hook's end: its output (stdout then stderr), both streams, its exit code and outcome. */
+export const HOOK_RESPONSE = frame(
+  'system/hook_response',
+  {
+    type: lit('system'), subtype: lit('hook_response'), hook_id: 'str', hook_name: 'str', hook_event: 'str', output: 'str', stdout: 'str', stderr: 'str', exit_code: 'num',
+    outcome: 'str', uuid: 'str', session_id: 'str',
+  },
+  claude(['type', 'subtype', 'hook_id', 'hook_name', 'hook_event', 'output', 'stdout', 'stderr', 'exit_code', 'outcome', 'uuid', 'session_id']),
+);
