@@ -9,6 +9,7 @@ import { callHook } from './hook-call.js';
 import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
+import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -70,7 +71,6 @@ function applyUpdates(s: TurnHost, body: Record<string, unknown>): void {
 
 /** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
-  const o = s.o;
   const b = s.p.behavior;
   return decide({ mode: s.permissionMode, ...ruleLists(s), canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
 }
@@ -133,8 +133,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    const denyRule = deniedBy === 'rule' ? s.rules.rules.find((r) => r.behavior === 'deny' && ruleMatches(r.rule, ask.tool, input)) : undefined;
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input }, denyRule });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input }, denyRule: deniedBy === 'rule' ? ruleCovering(s, 'deny', ask.tool, input) : undefined });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
   };
@@ -204,8 +203,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
-    const askRule = s.rules.rules.find((r) => r.behavior === 'ask' && ruleMatches(r.rule, ask.tool, input));
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy, askRule }, wait, (a) => {
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy, askRule: ruleCovering(s, 'ask', ask.tool, input) }, wait, (a) => {
       sessionState(s, 'running'); // answered, or cancelled by an interrupt (measured: env_session_state_interrupt_pending)
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
@@ -269,6 +267,11 @@ function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>):
   // a rule an answer added: for the session ("user_temporary"), or to a settings file ("user_permanent"; req_can_use_tool_local_rule_then_call_fc)
   if (!(s.o.allowedTools ?? []).includes(rule)) return s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: false };
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
+}
+
+/** The first deny or ask rule (with its source) that covers a call. */
+function ruleCovering(s: TurnHost, behavior: 'deny' | 'ask', tool: string, input: Record<string, unknown>): SourcedRule | undefined {
+  return s.rules.rules.find((r) => r.behavior === behavior && ruleMatches(r.rule, tool, input));
 }
 
 /** The session's allow, deny and ask rules as the permission decision reads them (rule-book.ts). */
