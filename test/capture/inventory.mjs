@@ -114,7 +114,6 @@ export const NOT_REPRODUCED = {
     'not reproduced: when the session\'s model is not one of the listed aliases (ANTHROPIC_MODEL=claude-haiku-4-5, a resumed claude-opus-5), the initialize reply\'s `models` adds an entry with that model\'s display name, description and capabilities from Claude Code\'s model catalogue, which the emulator does not carry'])),
   // FP tuning cases (surface-more/fp.mjs)
   'claude-2.1.328 ctl_interrupt_three_mid_turn_fp': 'not reproduced: a race between the harness\'s separate writes and the abort: here Claude Code 2.1.328 ended the turn between the first and the second interrupt, while in ctl_interrupt_twice_mid_turn_h4 (all three CLIs) both replies came before the end; the emulator answers every interrupt read before its next clock callback first',
-  'claude-2.1.328 ctl_list_permission_rules_after_allow_h4': 'not yet reproduced: the emulator keeps no session rules from a can_use_tool answer\'s updatedPermissions (addRules, destination session), so list_permission_rules lists none; 2.1.328 lists them with a description it derives from the rule',
   'cbc-2.117.0 ctl_list_permission_rules_after_allow_h4': 'not reproduced: cbc 2.117.0 did not finish the allow answer whose addRules rule has no ruleContent: the call waited until stdin closed and was refused then (after the list_permission_rules refusal); one capture, its cause unknown',
   ...Object.fromEntries(['claude-2.1.220 ctl_initialize_sdk_mcp_server_fp', 'claude-2.1.328 ctl_initialize_sdk_mcp_server_fp'].map((k) => [k,
     'not yet reproduced: system/init lists an SDK MCP server named in initialize ({name, status: "failed", source: "sdk"} after its handshake went unanswered for about 30 s, which held the turn back); the emulator lists none'])),
@@ -145,8 +144,6 @@ export const NOT_REPRODUCED = {
   ...Object.fromEntries(['in_user_pending_permission_fu', 'eof_pending_hook_callback_default_mode_fu'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: cbc 2.117.0 waits for the hook\'s 60 s timeout or the can_use_tool answer after stdin EOF and never exits (killed by the capture\'s timeout); the emulator settles them at EOF and ends the turn'])),
   'cbc-2.117.0 in_keep_alive_pending_hook_fu': 'not reproduced: a line arriving while a turn runs makes cbc 2.117.0 open a new session at once (see in_crlf): here the blank turn of the keep_alive in a new session mid-turn; the emulator plays it after the running turn, in the same session',
-  ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} in_user_pending_permission_fu`,
-    'not reproduced: Claude Code folds a user line that arrives while the turn waits on a tool into that turn (it goes with the next model call, no turn of its own); the emulator queues it as a turn after the running one'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_hup_bg_task_running_fu`,
     'not reproduced: SIGHUP while a background Bash task runs: whether the task\'s follow-up turn or its stop notice comes first is a race between the shell\'s end and the signal (SIGTERM and SIGINT captures show the stop only)'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_term_mid_turn_replay_partial_fu`,
@@ -157,7 +154,6 @@ export const NOT_REPRODUCED = {
   'claude-2.1.220 sig_int_queued_turn_fu': 'not reproduced: SIGINT with a second prompt queued behind a slow first turn: Claude 2.1.220 exited after the turn\'s system/init without its interrupted frames (the same exit-before-result race as 2.1.328\'s, sig_int_pending_permission_h2); the emulator writes them',
   // FT (surface-more/ft.mjs, round 7)
   'cbc-2.117.0 opt_max_turns_negative_ft': 'not yet reproduced: cbc 2.117.0 takes any --max-turns at or below 0 as a limit already reached ("Max turns (-1) exceeded", an error_during_execution result), the same rule as ses_max_turns_zero_h5; the emulator reads only a positive limit',
-  ...Object.fromEntries(['claude-2.1.220 opt_include_hook_events_settings_hook_ft', 'claude-2.1.328 opt_include_hook_events_settings_hook_ft'].map((k) => [k, 'not yet reproduced: command hooks from --settings (hook_started / hook_response frames) are not run by the emulator'])),
   ...Object.fromEntries(['claude-2.1.220 opt_permission_prompt_tool_unknown_ft', 'claude-2.1.328 opt_permission_prompt_tool_unknown_ft'].map((k) => [k, 'not yet reproduced: an --permission-prompt-tool naming an MCP tool no server offers: Claude Code lists the interactive tools, fails the first gated call ("MCP tool … not found") and exits 1; the emulator treats any value other than stdio as no prompt tool'])),
   ...Object.fromEntries(['claude-2.1.220 opt_session_mirror_stream_ft', 'claude-2.1.328 opt_session_mirror_stream_ft'].map((k) => [k, 'not yet reproduced: --session-mirror (the SDK sessionStore) writes transcript_mirror frames carrying the transcript entries; the emulator writes none'])),
   'claude-2.1.328 opt_managed_settings_ft': 'not yet reproduced: with managed settings 2.1.328 seats its cc-plugin-sec-default@builtin plugin first in system/init plugins (read from the binary); the permission rules are reproduced',
@@ -260,7 +256,7 @@ const OPTION_CASES = {
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
   '--system-prompt-file': ['opt_system_prompt_file', 'opt_system_prompt_file_missing_fo'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2', 'opt_system_prompt_empty_h5', 'opt_setting_sources_empty_stream_h5', 'opt_system_and_append_prompt_h6'],
-  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local', 'opt_settings_file_h4', 'opt_settings_missing_fo', 'opt_settings_eq_file_fo', 'opt_settings_empty_fo', 'opt_settings_invalid_fo', 'opt_settings_bad_json_file_fo'],
+  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local', 'opt_settings_file_h4', 'opt_settings_missing_fo', 'opt_settings_eq_file_fo', 'opt_settings_empty_fo', 'opt_settings_invalid_fo', 'opt_settings_bad_json_file_fo', 'opt_settings_hook_pre_tool_fc', 'opt_settings_hook_exit2_fc', 'opt_settings_hook_exit1_fc', 'opt_settings_hook_no_events_fc', 'opt_settings_hook_json_block_fc', 'opt_settings_hook_stop_fc', 'opt_settings_hook_stream_fc'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
