@@ -189,7 +189,7 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
       context_management: null,
     }),
     parent_tool_use_id: sub ? sub.toolUseId : null,
-    agent_id: sub?.taskId,
+    agent_id: spec.v328 ? sub?.taskId : undefined, // 2.1.220 names no agent id (measured: ses_bg_slow_agent_l8)
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),
