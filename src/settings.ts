@@ -42,7 +42,9 @@ export function loadSettings(opts: {
 }): EmuSettings {
   const merged: Record<string, unknown> = {};
   let ignoredProjectAllow = 0;
-  let rulesFrom = 'userSettings'; // the layer whose `permissions` the merge keeps (a later layer's replaces an earlier one's)
+  // each layer's permission rules, with its source: the layers' lists join (measured on Claude 2.1.328:
+  // ctl_list_permission_rules_project_files_fc lists a project deny beside local allow and ask rules)
+  const layers: Array<{ source: string; from: Record<string, unknown> }> = [];
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
     user: join(opts.home || homedir(), opts.dir, 'settings.json'),
@@ -58,13 +60,13 @@ export function loadSettings(opts: {
       ignoredProjectAllow = Array.isArray(p['allow']) ? p['allow'].length : 0;
       read['permissions'] = { ...p, allow: [] };
     }
-    if (read['permissions'] !== undefined) rulesFrom = `${s}Settings`;
+    layers.push({ source: `${s}Settings`, from: read });
     Object.assign(merged, read);
   }
   let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     Object.assign(merged, (flagged = flagSettings(opts.flag.trim(), opts.cwd)));
-    if (flagged['permissions'] !== undefined) rulesFrom = 'flagSettings';
+    layers.push({ source: 'flagSettings', from: flagged });
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -72,17 +74,16 @@ export function loadSettings(opts: {
     return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
   };
   const managed = managedSettings(opts.managed);
+  layers.push({ source: 'policySettings', from: managed });
+  const joined = (key: string) => layers.flatMap((l) => rules(key, l.from));
   return {
     disableWorkflows: merged['disableWorkflows'] === true || managed['disableWorkflows'] === true,
     model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
-    allow: [...rules('allow'), ...rules('allow', managed)],
-    deny: [...rules('deny'), ...rules('deny', managed)],
+    allow: joined('allow'),
+    deny: joined('deny'),
     flagAllow: rules('allow', flagged),
     hooks: merged['hooks'],
-    sourced: (['allow', 'deny', 'ask'] as const).flatMap((behavior) => [
-      ...rules(behavior).map((rule) => ({ behavior, source: rulesFrom, rule })),
-      ...rules(behavior, managed).map((rule) => ({ behavior, source: 'policySettings', rule })),
-    ]),
+    sourced: (['allow', 'deny', 'ask'] as const).flatMap((behavior) => layers.flatMap((l) => rules(behavior, l.from).map((rule) => ({ behavior, source: l.source, rule })))),
     ignoredProjectAllow,
   };
 }

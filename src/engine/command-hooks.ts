@@ -59,7 +59,10 @@ export function hookTable(s: { o: { settingsHooks?: unknown }; p: { behavior: { 
 /** Sessions whose SessionStart hooks ran. */
 const started = new WeakSet<object>();
 
-/** The settings' SessionStart command hooks, once, before the session's first prompt (measured: opt_settings_hook_stop_fc); then `then`. */
+/**
+ * The settings' SessionStart command hooks, once, as the session opens, before any input is answered (measured:
+ * opt_settings_hook_stop_fc, _session_start_stream_fc: before system/init, before the initialize reply); then `then`.
+ */
 export function sessionStartHooks(s: TurnHost, then: () => void): void {
   if (started.has(s)) return then();
   started.add(s);

@@ -120,8 +120,11 @@ export interface ProfileBehavior {
   permissionWaitsForever?: boolean;
   /** Claude: the user lines queued behind a running turn run together as the next turn (engine/commands.ts nextTurn). */
   batchesQueuedPrompts?: boolean;
-  /** Claude: user lines queued while a turn's tool calls run go with the turn's next model call, no turn of their own (engine/fold.ts). */
-  foldsQueuedPrompts?: boolean;
+  /**
+   * Claude: user lines queued while a turn's tool calls run go with the turn's next model call, no turn of their own
+   * (engine/fold.ts); `hooked`: each passes its UserPromptSubmit hooks first (2.1.328).
+   */
+  foldsQueuedPrompts?: boolean | 'hooked';
   /** Command hooks from the settings run for real (Claude: engine/command-hooks.ts). */
   settingsCommandHooks?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */

@@ -24,7 +24,7 @@ import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
-import { hookTable } from './command-hooks.js';
+import { hookTable, sessionStartHooks } from './command-hooks.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -163,7 +163,8 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers))); // start-up notices, then the config's SDK MCP servers connect (mcp.ts)
+  // start-up notices, the settings' SessionStart command hooks (command-hooks.ts), then the config's SDK MCP servers connect (mcp.ts)
+  open = (): void => void (this.emit({ kind: 'session_open' }), sessionStartHooks(this, () => undefined), connectSdkServers(this, configSdkServers(this.mcpServers)));
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
     const midTool = this.active !== undefined && (this.host.waiting('can_use_tool') || this.host.waiting('hook_callback')); // fold.ts

@@ -59,8 +59,9 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
     const step = steps[i];
     if (!step) return completeTurn(s, resultText);
     s.at(i === 0 ? first : MODEL_LATENCY, () => {
-      if (i > firstTool) foldQueued(s);
-      if (i === 0 || !s.atTurnLimit()) step(() => run(i + 1));
+      const go = () => void ((i === 0 || !s.atTurnLimit()) && step(() => run(i + 1)));
+      if (i > firstTool) foldQueued(s, go);
+      else go();
     });
   };
   run(0);

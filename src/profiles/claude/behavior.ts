@@ -18,7 +18,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return {
     lateAbortRows: false,
-    ...{ hostAddsRules: true, foldsQueuedPrompts: true, settingsCommandHooks: true }, // measured: req_can_use_tool_*_fc, in_user_pending_*, opt_settings_hook_*
+    ...{ hostAddsRules: true, foldsQueuedPrompts: v328 ? 'hooked' : true, settingsCommandHooks: true }, // measured: req_can_use_tool_*_fc, in_user_pending_*, opt_settings_hook_*
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
     controlSubtypes: new Set([

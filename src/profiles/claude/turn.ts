@@ -297,7 +297,9 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source, reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    (v328 && (!asked || by === 'mode')) || ruled
+    // 2.1.220 notices a mode's or a rule's refusal in stream-json input mode only (measured: ctl_set_permission_mode_dontask_then_tool,
+    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call)
+    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && ctx.cliFlags?.get('input-format') === 'stream-json')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
@@ -348,7 +350,8 @@ function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): Fr
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
   const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
     decision: 'accept',
-    source: by === 'host' || bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
+    // a pattern rule that allows a compound command by its subcommands: "config" whoever added it (req_can_use_tool_prefix_rule_then_call_fc)
+    source: by === 'host' ? 'user_temporary' : pattern && compound && !byMode ? 'config' : bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
     reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
   return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
