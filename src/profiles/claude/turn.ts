@@ -15,7 +15,7 @@ import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors } from './flags.js';
-import { writeRefusal } from './permission.js';
+import { dontAskText, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
@@ -314,11 +314,6 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
         ]
       : [];
   return [...notice, resultUser(spec, ctx, block, `Error: ${content}`, [meta])];
-}
-
-/** Claude Code's refusal of a tool in dontAsk mode (measured on both versions: opt_permission_mode_dontask_bash_call). */
-function dontAskText(tool: string): string {
-  return `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`;
 }
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
