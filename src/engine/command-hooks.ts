@@ -17,7 +17,7 @@ import type { TurnHost } from './turn-host.js';
 
 /** The id prefix of a settings command hook in the hook table (a NUL no JSON-RPC callback id of an SDK carries). */
 const PREFIX = '\u0000command:';
-/** The answer key that carries a blocking error's text: a PreToolUse refusal shows it as it is (pre-tool-hooks.ts). */
+/** The answer key that carries a blocking error's text: a PreToolUse refusal shows it as it is (pre-tool-hooks.ts), a blocked prompt's notice quotes it (prompt-hooks.ts). */
 export const BLOCKING_ERROR = '\u0000blockingError';
 /** Claude Code's default command hook timeout (60 s). */
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -85,19 +85,23 @@ export function runCommandHook(s: TurnHost, body: Extract<HostRequestBody, { sub
   const hookId = s.o.rng.uuid();
   s.emit({ kind: 'hook_lifecycle', phase: 'started', hookId, hookName, hookEvent: body.hookEvent });
   const r = spawnSync('/bin/sh', ['-c', hook.command], { cwd: s.o.cwd, input: JSON.stringify(hookInput(s, body)), encoding: 'utf8', timeout: hook.timeoutMs, env: s.o.env });
-  const stdout = r.stdout ?? '';
-  const stderr = r.stderr ?? (r.error ? r.error.message : '');
-  const exitCode = r.status ?? 1;
-  s.emit({ kind: 'hook_lifecycle', phase: 'response', hookId, hookName, hookEvent: body.hookEvent, stdout, stderr, exitCode, outcome: exitCode === 0 ? 'success' : 'error' });
+  // a hook past its timeout is cancelled: exit code 1, no output kept (measured: opt_settings_hook_timeout_fc)
+  const cancelled = r.signal !== null; // killed at its timeout (a hook that leaves its stdin unread is no error: EPIPE)
+  const stdout = cancelled ? '' : r.stdout;
+  const stderr = cancelled ? '' : r.stderr;
+  const exitCode = cancelled ? 1 : (r.status ?? 1);
+  const outcome = cancelled ? 'cancelled' : exitCode === 0 ? 'success' : 'error';
+  s.emit({ kind: 'hook_lifecycle', phase: 'response', hookId, hookName, hookEvent: body.hookEvent, stdout, stderr, exitCode, outcome });
   s.o.scheduler.after(0, () => done({ kind: 'response', body: answerOf(body.hookEvent, hookName, hook.command, exitCode, stdout, stderr) }));
 }
 
 /** What the hook's run says, as an SDK callback's answer would say it. */
 function answerOf(event: string, hookName: string, command: string, exitCode: number, stdout: string, stderr: string): RawFrame {
   if (exitCode === 2) {
-    // measured (opt_settings_hook_exit2_fc): "<Event>:<Tool> hook error: [<command>]: <stderr>" refuses the call
+    // measured (opt_settings_hook_exit2_fc, _prompt_exit2_fc): "[<command>]: <stderr>" is the reason; a PreToolUse
+    // refusal reads "<Event>:<Tool> hook error: " before it
     if (event === 'PreToolUse') return { [BLOCKING_ERROR]: `${hookName} hook error: [${command}]: ${stderr}` };
-    return { decision: 'block', reason: stderr.trim() };
+    return { decision: 'block', reason: stderr.trim(), [BLOCKING_ERROR]: `[${command}]: ${stderr}` };
   }
   if (exitCode !== 0 || !stdout.trimStart().startsWith('{')) return {};
   try {

@@ -243,7 +243,7 @@ export interface ResultBudget {
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
   /** A settings command hook started, or ended with its output and exit code (engine/command-hooks.ts; Claude: --include-hook-events). */
-  | { kind: 'hook_lifecycle'; phase: 'started' | 'response'; hookId: string; hookName: string; hookEvent: string; stdout?: string; stderr?: string; exitCode?: number; outcome?: 'success' | 'error' }
+  | { kind: 'hook_lifecycle'; phase: 'started' | 'response'; hookId: string; hookName: string; hookEvent: string; stdout?: string; stderr?: string; exitCode?: number; outcome?: 'success' | 'error' | 'cancelled' }
   | { kind: 'control_success'; requestId: string | undefined; payload: ControlPayload }
   | { kind: 'control_error'; requestId: string | undefined; subtype: string; reason: 'unsupported' | 'invalid'; message?: string; errorCode?: string }
   | { kind: 'session_state'; state: SessionState }

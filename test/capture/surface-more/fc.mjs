@@ -65,5 +65,15 @@ const MORE = [
   { name: 'in_user_pending_prompt_hook_fc', about: 'a user line while a UserPromptSubmit hook_callback waits for a FGBASH prompt (bypass), then answered', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready({ hooks: { UserPromptSubmit: [{ hookCallbackIds: ['hook_0'] }] } }), user('FGBASH please'), waitFor('"subtype":"hook_callback"', 30), sleep(1), user('hi'), sleep(2), { answer: 'hook_callback', response: {} }, sleep(1), { answer: 'hook_callback', response: {}, timeout: 5 }, waitFor(RESULT, 30), sleep(6), close, sleep(2)] },
 ];
 
-export const CASES = [...RULES, ...FOLD, ...HOOKS, ...MORE];
+/** Round three: hook timeouts and exits at other events, hooks from a project file, settings hooks beside SDK callbacks. */
+const HOOKS_3 = [
+  { name: 'opt_settings_hook_timeout_fc', about: '-p hi, a UserPromptSubmit command hook that outlives its 1 s timeout', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--include-hook-events', '--settings', JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'sleep 4; echo late', timeout: 1 }] }] } })], steps: [close] },
+  { name: 'opt_settings_hook_prompt_exit2_fc', about: '-p hi, a UserPromptSubmit command hook that exits 2 with a reason on stderr', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--include-hook-events', ...hookSettings({ UserPromptSubmit: cmd('echo no prompts >&2; exit 2') })], steps: [close] },
+  { name: 'opt_settings_hook_post_exit2_fc', about: '-p FGBASH, a PostToolUse command hook that exits 2 with a reason on stderr', clis: CLAUDE, args: ['-p', 'FGBASH please', ...P_STREAM, '--include-hook-events', '--allowedTools', 'Bash', ...hookSettings({ PostToolUse: cmd('echo look again >&2; exit 2', 'Bash') })], steps: [close] },
+  { name: 'opt_settings_hook_project_file_fc', about: '-p hi with a UserPromptSubmit command hook in the project .claude/settings.json', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--include-hook-events'], files: { '.claude/settings.json': JSON.stringify({ hooks: { UserPromptSubmit: cmd('echo from-project') } }) }, steps: [close] },
+  { name: 'req_hook_callback_with_hook_events_fc', about: 'a PreToolUse SDK callback hook with --include-hook-events (bypass): lifecycle frames for callbacks?', clis: CLAUDE, args: [...STREAM, '--include-hook-events'], bypass: true, steps: [...ready({ hooks: { PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }] } }), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT, 30), sleep(1), close] },
+  { name: 'req_hook_callback_beside_settings_hook_fc', about: 'a UserPromptSubmit SDK callback beside a UserPromptSubmit command hook from --settings, with --include-hook-events', clis: CLAUDE, args: [...STREAM, '--include-hook-events', ...hookSettings({ UserPromptSubmit: cmd('echo hooked') })], steps: [...ready({ hooks: { UserPromptSubmit: [{ hookCallbackIds: ['hook_0'] }] } }), user('hi'), { answer: 'hook_callback', response: {} }, waitFor(RESULT, 30), sleep(1), close] },
+];
+
+export const CASES = [...RULES, ...FOLD, ...HOOKS, ...MORE, ...HOOKS_3];
 
