@@ -77,7 +77,7 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'get_task_output':
       return { response: taskOutput(p.facts) };
     case 'list_permission_rules': // the session's rules (permission-rules.ts), where the profile answers it at all
-      return data.controlReplies?.['list_permission_rules'] ? { response: { state: permissionRulesState(p.facts, ctx.cwd) } } : undefined;
+      return data.controlReplies?.['list_permission_rules'] ? { response: { state: permissionRulesState(p.facts, ctx.cwd, ctx.cliFlags) } } : undefined;
     case 'update_settings':
       return updateSettings(r['source'], r['settings']);
     case 'apply_flag_settings': {

@@ -1,4 +1,6 @@
 import type { ControlFacts } from '../../engine/events.js';
+import type { CliFlags } from '../../engine/profile.js';
+import { additionalDirectories } from './flags.js';
 
 /*
  * list_permission_rules (Claude Code 2.1.328, read from its buildPermissionRulesWireState and the rule-description
@@ -38,11 +40,13 @@ function normalized(rule: string): string {
 }
 
 /** The reply's `state`. */
-export function permissionRulesState(facts: ControlFacts | undefined, cwd: string): Record<string, unknown> {
+export function permissionRulesState(facts: ControlFacts | undefined, cwd: string, flags: CliFlags | undefined): Record<string, unknown> {
   const p = facts?.permissions ?? { rules: [], directories: [] };
+  // --add-dir folders outside the cwd, made absolute, then the answers' directories as given (measured: _add_dir_outside_fc, _answer_dir_outside_fc)
+  const launched = additionalDirectories(flags, cwd).map((path) => ({ path, source: 'cliArg' }));
   const rules = p.rules.map((r) => {
     const description = ruleDescription(r.rule);
     return { behavior: r.behavior, source: r.source, rule: r.rule, ...(description ? { description } : {}), editability: editability(r.source, r.rule) };
   });
-  return { rules, workspaceDirectories: p.directories.map((d) => ({ path: d.path, source: d.source })), originalCwd: cwd, managedOnly: false };
+  return { rules, workspaceDirectories: [...launched, ...p.directories.map((d) => ({ path: d.path, source: d.source }))], originalCwd: cwd, managedOnly: false };
 }

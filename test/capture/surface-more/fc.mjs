@@ -75,5 +75,10 @@ const HOOKS_3 = [
   { name: 'req_hook_callback_beside_settings_hook_fc', about: 'a UserPromptSubmit SDK callback beside a UserPromptSubmit command hook from --settings, with --include-hook-events', clis: CLAUDE, args: [...STREAM, '--include-hook-events', ...hookSettings({ UserPromptSubmit: cmd('echo hooked') })], steps: [...ready({ hooks: { UserPromptSubmit: [{ hookCallbackIds: ['hook_0'] }] } }), user('hi'), { answer: 'hook_callback', response: {} }, waitFor(RESULT, 30), sleep(1), close] },
 ];
 
-export const CASES = [...RULES, ...FOLD, ...HOOKS, ...MORE, ...HOOKS_3];
+const DIRS = [
+  { name: 'ctl_list_permission_rules_add_dir_outside_fc', about: 'list_permission_rules with --add-dir naming a folder outside the cwd (../tmp)', clis: [C328], args: [...STREAM, '--add-dir', '../tmp'], steps: [...ready(), ...list('req_2'), close] },
+  { name: 'ctl_list_permission_rules_answer_dir_outside_fc', about: 'list_permission_rules after an allow answer adding ../tmp as a session directory', clis: [C328], args: ASK, steps: [...ready(), ...askedTurn(allowWith({ type: 'addDirectories', directories: ['../tmp'], destination: 'session' })), ...list('req_2'), close] },
+];
+
+export const CASES = [...RULES, ...FOLD, ...HOOKS, ...MORE, ...HOOKS_3, ...DIRS];
 
