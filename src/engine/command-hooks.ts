@@ -124,5 +124,6 @@ function hookInput(s: TurnHost, body: Extract<HostRequestBody, { subtype: 'hook_
     ...(body.toolName !== undefined ? { tool_name: body.toolName, tool_input: body.toolInput, tool_use_id: body.toolUseId } : {}),
     ...(body.toolResponse !== undefined ? { tool_response: body.toolResponse } : {}),
     ...(body.hookEvent === 'SessionStart' ? { source: 'startup' } : {}),
+    ...(body.hookEvent === 'Stop' ? { stop_hook_active: body.stopActive === true } : {}),
   };
 }
