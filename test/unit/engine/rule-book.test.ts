@@ -105,15 +105,20 @@ describe('session rules, folding and command hooks in a session (#16)', () => {
   });
 
   it('runs a settings command hook and reports it with --include-hook-events; exit 2 refuses the tool call', async () => {
-    const hooks = { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo hooked' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo no >&2; exit 2' }] }] };
+    const hooks = {
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo hooked' }] }],
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo no >&2; exit 2' }] }],
+      Stop: [{ hooks: [{ type: 'command', command: 'cat' }] }], // echoes its input: the hook's stdin
+    };
     const frames = await session(['--include-hook-events', '--settings', JSON.stringify({ hooks })], 1, (f, send) => {
       if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send(user('TOOL 1'));
     });
     const responses = frames.filter((f) => f['subtype'] === 'hook_response');
-    expect(responses.map((f) => [f['hook_name'], f['stdout'], f['stderr'], f['exit_code'], f['outcome']])).toEqual([
+    expect(responses.slice(0, 2).map((f) => [f['hook_name'], f['stdout'], f['stderr'], f['exit_code'], f['outcome']])).toEqual([
       ['UserPromptSubmit', 'hooked\n', '', 0, 'success'],
       ['PreToolUse:Bash', '', 'no\n', 2, 'error'],
     ]);
+    expect(JSON.parse(String(responses[2]?.['stdout']))).toMatchObject({ hook_event_name: 'Stop', stop_hook_active: false, permission_mode: 'default' });
     const refused = frames.find((f) => f['type'] === 'user' && JSON.stringify(f).includes('hook error'));
     expect(refused?.['message']['content'][0]).toMatchObject({ content: 'PreToolUse:Bash hook error: [echo no >&2; exit 2]: no\n', is_error: true });
   });
