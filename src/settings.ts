@@ -12,6 +12,10 @@ export interface EmuSettings {
   deny: string[];
   /** The allow rules --settings itself gives (Claude reports them as source "config", as --allowedTools; capture opt_settings_allow_bash_h3). */
   flagAllow: string[];
+  /** The allow / deny / ask rules in effect with the settings source each came from (list_permission_rules). */
+  sourced: Array<{ behavior: 'allow' | 'deny' | 'ask'; source: string; rule: string }>;
+  /** The merged `hooks` (command hooks: engine/command-hooks.ts). */
+  hooks?: unknown;
   /** How many project allow rules were set aside (ignoreProjectAllow). */
   ignoredProjectAllow: number;
 }
@@ -38,6 +42,9 @@ export function loadSettings(opts: {
 }): EmuSettings {
   const merged: Record<string, unknown> = {};
   let ignoredProjectAllow = 0;
+  // each layer's permission rules, with its source: the layers' lists join (measured on Claude 2.1.328:
+  // ctl_list_permission_rules_project_files_fc lists a project deny beside local allow and ask rules)
+  const layers: Array<{ source: string; from: Record<string, unknown> }> = [];
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
     user: join(opts.home || homedir(), opts.dir, 'settings.json'),
@@ -53,11 +60,13 @@ export function loadSettings(opts: {
       ignoredProjectAllow = Array.isArray(p['allow']) ? p['allow'].length : 0;
       read['permissions'] = { ...p, allow: [] };
     }
+    layers.push({ source: `${s}Settings`, from: read });
     Object.assign(merged, read);
   }
   let flagged: Record<string, unknown> = {};
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     Object.assign(merged, (flagged = flagSettings(opts.flag.trim(), opts.cwd)));
+    layers.push({ source: 'flagSettings', from: flagged });
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -65,12 +74,16 @@ export function loadSettings(opts: {
     return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
   };
   const managed = managedSettings(opts.managed);
+  layers.push({ source: 'policySettings', from: managed });
+  const joined = (key: string) => layers.flatMap((l) => rules(key, l.from));
   return {
     disableWorkflows: merged['disableWorkflows'] === true || managed['disableWorkflows'] === true,
     model: typeof merged['model'] === 'string' ? merged['model'] : undefined,
-    allow: [...rules('allow'), ...rules('allow', managed)],
-    deny: [...rules('deny'), ...rules('deny', managed)],
+    allow: joined('allow'),
+    deny: joined('deny'),
     flagAllow: rules('allow', flagged),
+    hooks: merged['hooks'],
+    sourced: (['allow', 'deny', 'ask'] as const).flatMap((behavior) => layers.flatMap((l) => rules(behavior, l.from).map((rule) => ({ behavior, source: l.source, rule })))),
     ignoredProjectAllow,
   };
 }

@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { checkSpeed, Scheduler } from '../engine/clock.js';
 import { Random, seededEpoch } from '../engine/random.js';
 import { Session } from '../engine/session.js';
+import type { SourcedRule } from '../engine/rule-book.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
@@ -170,6 +171,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     allowedTools: [...cfg.allowedTools, ...settings.allow],
     cliAllowedTools: [...cfg.allowedTools, ...settings.flagAllow],
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
+    permissionRules: permissionRules(cfg, settings),
+    settingsHooks: settings.hooks,
     permissionPromptStdio: cfg.permissionPromptStdio,
     cliFlags: withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd),
     maxTurns: cfg.maxTurns,
@@ -180,6 +183,13 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     trace: journal ? (event, data) => journal.event(event, data) : undefined,
   });
   return { profile, session, scheduler, writer, journal, fuzz, log, sessionError: bound.error, sessionErrorAtPrompt: bound.errorAtPrompt };
+}
+
+/** Every rule with its source, each behaviour's in the order allowedTools / disallowedTools hold them (engine/rule-book.ts). */
+function permissionRules(cfg: ServeConfig, settings: EmuSettings): SourcedRule[] {
+  const cli = (behavior: 'allow' | 'deny', rules: readonly string[]) => rules.map((rule) => ({ behavior, source: 'cliArg', rule }));
+  const of = (behavior: string) => settings.sourced.filter((r) => r.behavior === behavior);
+  return [...cli('allow', cfg.allowedTools), ...of('allow'), ...cli('deny', cfg.disallowedTools), ...of('deny'), ...of('ask')];
 }
 
 /** The model the profile's environment variable names (cbc 2.117.0: CODEBUDDY_MODEL, beaten by --model; captures env_model_cbc_*). */

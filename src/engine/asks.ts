@@ -9,6 +9,7 @@ import { callHook } from './hook-call.js';
 import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
+import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -51,30 +52,27 @@ function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
   if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state });
 }
 
-/** What an allow answer's updatedPermissions change for the rest of the session: the mode, and (Claude) the allow rules. */
+/**
+ * What an allow answer's updatedPermissions change for the rest of the session: the mode (setMode; measured on Claude:
+ * req_can_use_tool_set_mode) and, where the profile applies them (Claude), the rules and directories (rule-book.ts).
+ */
 function applyUpdates(s: TurnHost, body: Record<string, unknown>): void {
-  setModeOf(s, body);
-  if (s.p.behavior.hostAddsRules === true) s.sessionAllowRules.push(...addedAllowRules(body));
-}
-
-/** An allow answer's updatedPermissions `setMode` entry switches the session's mode (measured on Claude: req_can_use_tool_set_mode). */
-function setModeOf(s: TurnHost, body: Record<string, unknown>): void {
   const updates = body['updatedPermissions'];
   if (!Array.isArray(updates)) return;
-  for (const u of updates) {
-    const mode = u && typeof u === 'object' && (u as Record<string, unknown>)['type'] === 'setMode' ? (u as Record<string, unknown>)['mode'] : undefined;
-    if (typeof mode !== 'string' || mode === s.permissionMode) continue;
+  for (const u of updates as unknown[]) {
+    const isSetMode = u !== null && typeof u === 'object' && (u as Record<string, unknown>)['type'] === 'setMode';
+    if (!isSetMode && s.p.behavior.hostAddsRules !== true) continue;
+    const mode = s.rules.apply(u);
+    if (mode === undefined || mode === s.permissionMode) continue;
     s.permissionMode = mode;
     s.emit({ kind: 'mode_changed', mode });
   }
 }
 
-
 /** The permission decision for one tool call, before any hook or host is asked (mode, rules, who can be asked). */
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
-  const o = s.o;
   const b = s.p.behavior;
-  return decide({ mode: s.permissionMode, allowed: allowRules(s), disallowed: o.disallowedTools ?? [], canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+  return decide({ mode: s.permissionMode, ...ruleLists(s), canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
 }
 
 /** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
@@ -90,15 +88,14 @@ function modeAllows(s: TurnHost): (tool: string, input: Record<string, unknown>)
 
 /** Why the rules and mode refused a call: a disallow rule, dontAsk mode, or nobody to ask (`unasked`). */
 function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): 'rule' | 'mode' | 'unasked' {
-  if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return 'rule';
+  if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return 'rule';
   if (s.permissionMode === 'dontAsk') return 'mode';
   return needsAsking(s, tool, input) ? 'unasked' : 'rule';
 }
 
 /** Would the call have gone to the host, had there been one to ask (a refusal for want of a permission prompt tool)? */
 function needsAsking(s: TurnHost, tool: string, input: Record<string, unknown>, mode = s.permissionMode): boolean {
-  const o = s.o;
-  return decide({ mode, allowed: allowRules(s), disallowed: o.disallowedTools ?? [], canAsk: true, modeAllows: modeAllows(s), rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
+  return decide({ mode, ...ruleLists(s), canAsk: true, modeAllows: modeAllows(s), rulesAsGiven: s.p.behavior.allowRulesAsGiven }, tool, input) === 'ask';
 }
 
 /** The CLI's own refusal text for a call nobody may be asked about (behavior.unaskedRefusal), or undefined. */
@@ -136,7 +133,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input } });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input }, denyRule: deniedBy === 'rule' ? ruleCovering(s, 'deny', ask.tool, input) : undefined });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
   };
@@ -206,7 +203,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
-    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy }, wait, (a) => {
+    s.host.send(requestId, { subtype: 'can_use_tool', toolName: ask.tool, input, toolUseId, askedBy, askRule: ruleCovering(s, 'ask', ask.tool, input) }, wait, (a) => {
       sessionState(s, 'running'); // answered, or cancelled by an interrupt (measured: env_session_state_interrupt_pending)
       const invalid = a.kind === 'response' ? s.p.behavior.invalidPermissionAnswer?.(a.body) : undefined;
       if (invalid !== undefined) return failed({ kind: 'invalid', text: invalid });
@@ -264,32 +261,20 @@ const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
 function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
-  if ((s.o.disallowedTools ?? []).some((r) => ruleMatches(r, tool, input))) return undefined;
-  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(allowRules(s), tool, input);
+  if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return undefined;
+  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.rules.list('allow'), tool, input);
   if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
-  if (!(s.o.allowedTools ?? []).includes(rule)) return { rule, fromCli: false, session: true };
+  // a rule an answer added: for the session ("user_temporary"), or to a settings file ("user_permanent"; req_can_use_tool_local_rule_then_call_fc)
+  if (!(s.o.allowedTools ?? []).includes(rule)) return s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: false };
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }
 
-/** The session's allow rules: the command line's and settings', then those the host's answers added. */
-function allowRules(s: TurnHost): readonly string[] {
-  return s.sessionAllowRules.length === 0 ? (s.o.allowedTools ?? []) : [...(s.o.allowedTools ?? []), ...s.sessionAllowRules];
+/** The first deny or ask rule (with its source) that covers a call. */
+function ruleCovering(s: TurnHost, behavior: 'deny' | 'ask', tool: string, input: Record<string, unknown>): SourcedRule | undefined {
+  return s.rules.rules.find((r) => r.behavior === behavior && ruleMatches(r.rule, tool, input));
 }
 
-/** The allow rules an answer's updatedPermissions add (`{type: "addRules", behavior: "allow", rules: [{toolName, ruleContent?}]}`), as rule strings. */
-function addedAllowRules(body: Record<string, unknown>): string[] {
-  const updates = body['updatedPermissions'];
-  if (!Array.isArray(updates)) return [];
-  const out: string[] = [];
-  for (const u of updates as unknown[]) {
-    const up = u !== null && typeof u === 'object' ? (u as Record<string, unknown>) : {};
-    if (up['type'] !== 'addRules' || up['behavior'] !== 'allow' || !Array.isArray(up['rules'])) continue;
-    for (const r of up['rules'] as unknown[]) {
-      const rule = r !== null && typeof r === 'object' ? (r as Record<string, unknown>) : {};
-      const name = rule['toolName'];
-      const content = rule['ruleContent'];
-      if (typeof name === 'string' && name !== '') out.push(typeof content === 'string' && content !== '' ? `${name}(${content})` : name);
-    }
-  }
-  return out;
+/** The session's allow, deny and ask rules as the permission decision reads them (rule-book.ts). */
+function ruleLists(s: TurnHost): { allowed: string[]; disallowed: string[]; asked: string[] } {
+  return { allowed: s.rules.list('allow'), disallowed: s.rules.list('deny'), asked: s.rules.list('ask') };
 }

@@ -58,19 +58,18 @@ export function takeEcho(t: ActiveTurn | undefined, ev: EngineEvent): EngineEven
 export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undefined => (t && t.replied !== true ? t.stats.origin.uuids : undefined);
 
 /**
- * Takes the next turn off the queue, and the prompt characters it takes. With `batch`, a user line and the user lines
+ * Takes the next turn off the queue. With `batch`, a user line and the user lines
  * queued right behind it run as one turn (Claude: "several messages sent close together run as one turn", sdk.d.ts;
  * measured: in_user_uuid_queued_two, in_user_queued_two_plain): the reply is chosen by the last line's prompt (the
  * capture harness's model answers the last user message too), all their uuids ride along.
  */
-export function nextTurn(queue: PendingTurn[], batch: boolean): [PendingTurn, number] {
+export function nextTurn(queue: PendingTurn[], batch: boolean): PendingTurn {
   const first = queue.shift()!;
   const taken = [first];
   while (batch && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user') taken.push(queue.shift()!);
-  const chars = taken.reduce((n, t) => n + t.prompt.length, 0);
-  if (taken.length === 1) return [first, chars];
+  if (taken.length === 1) return first;
   const last = taken[taken.length - 1]!;
   const uuids = taken.flatMap((t) => t.origin.uuids ?? []);
   const origin: TurnOrigin = { ...last.origin, uuids: uuids.length ? uuids : undefined };
-  return [{ ...last, origin }, chars];
+  return { ...last, origin };
 }

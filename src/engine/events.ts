@@ -75,13 +75,13 @@ export interface TaskInfo {
 
 /** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
 export type HostRequestBody =
-  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask). */
-  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined }
+  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask); `askRule`: an ask rule covers the call. */
+  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined; askRule?: { source: string } | undefined }
   | { subtype: 'mcp_message'; serverName: string; message: Record<string, unknown> }
   | {
       subtype: 'hook_callback';
       callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit';
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'SessionStart';
       /** UserPromptSubmit: the prompt text. */
       prompt?: string | undefined;
       toolName?: string | undefined;
@@ -173,6 +173,8 @@ export interface ControlFacts {
   model?: { requested: string; previous: string };
   /** The configured MCP server an mcp_toggle / mcp_reconnect names, or what mcp_set_servers added and removed (mcp-servers.ts). */
   mcp?: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] };
+  /** list_permission_rules: the session's rules with their sources, in listing order, and the directories added (rule-book.ts). */
+  permissions?: { rules: Array<{ behavior: string; source: string; rule: string }>; directories: Array<{ path: string; source: string }> };
 }
 
 /** What one model spent over a session: its API calls, their tokens and their time (spend.ts). */
@@ -252,6 +254,8 @@ export interface ResultBudget {
 
 /** Everything the engine can say, in emission order; the profile encodes each (or drops it). */
 export type EngineEvent =
+  /** A settings command hook started, or ended with its output and exit code (engine/command-hooks.ts; Claude: --include-hook-events). */
+  | { kind: 'hook_lifecycle'; phase: 'started' | 'response'; hookId: string; hookName: string; hookEvent: string; stdout?: string; stderr?: string; exitCode?: number; outcome?: 'success' | 'error' | 'cancelled' }
   | { kind: 'control_success'; requestId: string | undefined; payload: ControlPayload }
   | { kind: 'control_error'; requestId: string | undefined; subtype: string; reason: 'unsupported' | 'invalid'; message?: string; errorCode?: string }
   | { kind: 'session_state'; state: SessionState }
@@ -313,6 +317,8 @@ export type EngineEvent =
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | undefined;
+      /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
+      denyRule?: { source: string } | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
       unexpected?: readonly string[] | undefined;
       /** The tool ran and returned an error object (cbc 2.117.0: its raw response carries the error and its code). */

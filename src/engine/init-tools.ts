@@ -1,13 +1,16 @@
 import type { Profile } from './profile.js';
+import type { RuleBook } from './rule-book.js';
 import type { SessionOptions } from './turn-host.js';
 
 /** Sessions whose schema came from initialize, not --json-schema (Claude lists StructuredOutput elsewhere then). */
 const fromInitialize = new WeakSet<SessionOptions>();
 
 /** The tools system/init lists for a session's options (the profile decides; --json-schema adds StructuredOutput on Claude). */
-export function sessionTools(o: SessionOptions, p: Profile, model: string): string[] {
+export function sessionTools(o: SessionOptions, p: Profile, model: string, rules?: RuleBook): string[] {
+  const launched = o.disallowedTools ?? [];
   return p.behavior.initTools({
-    disallowed: o.disallowedTools ?? [],
+    disallowed: launched,
+    deniedLater: rules?.list('deny').filter((r) => !launched.includes(r)),
     hostAnswersPrompts: o.permissionPromptStdio === true,
     disableWorkflows: o.disableWorkflows === true,
     structuredOutput: o.jsonSchema === undefined ? false : fromInitialize.has(o) ? 'initialize' : true,

@@ -17,6 +17,8 @@ export interface PermissionContext {
   mode: string;
   allowed: readonly string[];
   disallowed: readonly string[];
+  /** Ask rules: a call one covers is asked about whatever allows it, the mode included (Claude's order: deny, ask, mode, allow). */
+  asked?: readonly string[] | undefined;
   /** False for Claude Code without `--permission-prompt-tool stdio`: nobody can be asked, so the tool is denied. */
   canAsk: boolean;
   /** Allow rules are read as src/engine/allow-rules.ts says (behavior.allowRulesAsGiven). */
@@ -67,6 +69,7 @@ export function matchingRule(rules: readonly string[], tool: string, input: Reco
 /** Decides a tool call before any hook or host is consulted. */
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
+  if (p.asked?.some((r) => ruleMatches(r, tool, input)) === true) return p.canAsk && p.mode !== 'dontAsk' ? 'ask' : 'deny';
   if (p.mode === 'bypassPermissions') return 'allow';
   const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => allowCovers(r, tool, input);
   if (p.allowed.some(covers)) return 'allow';

@@ -1,4 +1,5 @@
 import { obj, type RawFrame, str } from '../protocol/raw-frame.js';
+import { BLOCKING_ERROR } from './command-hooks.js';
 import { callHook } from './hook-call.js';
 import { DISCONNECTED } from './host.js';
 import { hookIds, hookTimeoutMs } from './permissions.js';
@@ -23,6 +24,8 @@ export type PreToolVerdict =
 
 /** Reads one PreToolUse hook answer as the profile's policy says. */
 export function preToolVerdict(policy: PreToolHookPolicy, tool: string, body: RawFrame): PreToolVerdict {
+  const blocking = body[BLOCKING_ERROR]; // a settings command hook's exit 2: its own text (command-hooks.ts)
+  if (typeof blocking === 'string') return { kind: 'deny', text: blocking };
   const specific = obj(body, 'hookSpecificOutput');
   const decision = str(specific, 'permissionDecision');
   const input = obj(specific, 'updatedInput');

@@ -52,6 +52,8 @@ export interface EncodeContext {
   announcedBeforeReply?: boolean | undefined;
   /** The session's results so far, each with the model of its turn (Claude's results carry the session's running totals per model). */
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
+  /** The tokens the turns of a resumed session spent before this process, by model (store/sessions.ts `spent`). */
+  restoredSpend?: ReadonlyArray<{ model: string; input: number; output: number }> | undefined;
 }
 
 /** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
@@ -110,7 +112,7 @@ export interface ProfileBehavior {
   allowRulesAsGiven?: boolean;
   /** A can_use_tool answer allows only with `allowed: true`; `behavior: "allow"` alone denies (cbc 2.117.0 reads `allowed ?? false`). */
   hostAllowsByAllowedOnly?: boolean;
-  /** A can_use_tool answer's updatedPermissions addRules (behavior allow) apply for the rest of the session (Claude; cbc 2.117.0 never reads updatedPermissions). */
+  /** A can_use_tool answer's updatedPermissions rule and directory updates apply for the rest of the session (Claude: rule-book.ts; cbc 2.117.0 never reads them). */
   hostAddsRules?: boolean;
   /** Under stream-json input a refused --resume keeps serving: control requests answered, each prompt gets the refusal again (cbc 2.117.0). */
   refusedSessionServes?: boolean;
@@ -118,6 +120,13 @@ export interface ProfileBehavior {
   permissionWaitsForever?: boolean;
   /** Claude: the user lines queued behind a running turn run together as the next turn (engine/commands.ts nextTurn). */
   batchesQueuedPrompts?: boolean;
+  /**
+   * Claude: user lines queued while a turn's tool calls run go with the turn's next model call, no turn of their own
+   * (engine/fold.ts); `hooked`: each passes its UserPromptSubmit hooks first (2.1.328).
+   */
+  foldsQueuedPrompts?: boolean | 'hooked';
+  /** Command hooks from the settings run for real (Claude: engine/command-hooks.ts). */
+  settingsCommandHooks?: boolean;
   /** An interrupt during a reply's delay writes the scenario turn's `partial` text as an assistant message first (cbc 2.117.0: int_mid). */
   interruptWritesPartial?: boolean;
   /**
@@ -343,6 +352,8 @@ export interface ProfileBehavior {
 export interface InitToolOptions {
   /** --disallowedTools rules (a bare tool name removes the tool). */
   disallowed: readonly string[];
+  /** Deny rules a host's answer added during the session: the tools stay listed (Claude: a denied Bash brings Glob and Grep). */
+  deniedLater?: readonly string[] | undefined;
   /** The host answers permission prompts (Claude: --permission-prompt-tool stdio). */
   hostAnswersPrompts: boolean;
   disableWorkflows: boolean;

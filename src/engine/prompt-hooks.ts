@@ -1,4 +1,5 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
+import { BLOCKING_ERROR, sessionStartHooks } from './command-hooks.js';
 import { callHook } from './hook-call.js';
 import { hookIds } from './permissions.js';
 import type { PromptStop } from './hook-policy.js';
@@ -11,14 +12,18 @@ import type { TurnHost } from './turn-host.js';
  */
 
 /** The stop a hook's answer asks for, with its reason; undefined when the prompt goes on. */
-function stopOf(body: RawFrame): { how: 'block' | 'stop'; reason: string | undefined } | undefined {
+function stopOf(body: RawFrame): { how: 'block' | 'stop'; reason: string | undefined; shown?: string | undefined } | undefined {
   if (body['continue'] === false) return { how: 'stop', reason: str(body, 'stopReason') };
-  if (body['decision'] === 'block') return { how: 'block', reason: str(body, 'reason') };
+  if (body['decision'] === 'block') return { how: 'block', reason: str(body, 'reason'), shown: str(body, BLOCKING_ERROR) };
   return undefined;
 }
 
 /** Runs the prompt's UserPromptSubmit hooks, then `then` (the turn) unless an answer stopped the prompt. */
 export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
+  sessionStartHooks(s, () => submitHooks(s, prompt, then));
+}
+
+function submitHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
   const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
   let roundId: string | undefined;
   const fire = (i: number): void => {
@@ -37,10 +42,11 @@ export function promptHooks(s: TurnHost, prompt: string | undefined, then: () =>
 }
 
 /** Ends a prompt a hook stopped: with a result and no model call (`result`), or without one in a new session. */
-function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string | undefined; prompt: string }, what: PromptStop): void {
+function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string | undefined; shown?: string | undefined; prompt: string }, what: PromptStop): void {
   const t = s.active;
   if (!t) return;
-  const text = s.p.behavior.promptStopText(stop.how, stop.reason, stop.prompt);
+  // a command hook's exit 2: the notice quotes "[<command>]: <stderr>", the outcome gives the stderr (opt_settings_hook_prompt_exit2_fc)
+  const text = s.p.behavior.promptStopText(stop.how, stop.shown ?? stop.reason, stop.prompt);
   if (what === 'result') {
     s.emit({ kind: 'turn_init' });
     s.emit({ kind: 'prompt_blocked', how: stop.how, reason: stop.reason, text });

@@ -23,6 +23,8 @@ import { playTurn } from './turn.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
+import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
+import { hookTable, sessionStartHooks } from './command-hooks.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -48,7 +50,7 @@ export class Session implements TurnHost {
   sessionId: string;
   /** Changed by set_permission_mode / set_model. */
   permissionMode: string;
-  readonly sessionAllowRules: string[] = [];
+  readonly rules: RuleBook;
   model: string;
   modelChosen: string | undefined;
 
@@ -71,12 +73,13 @@ export class Session implements TurnHost {
   messages: number; // blank-beside.ts adds a joined prompt's
   private toolList: string[]; // computed once (and again when initialize brings a jsonSchema), not for every frame
   readonly transcriptPath: string;
-  private queuedChars = 0; // characters of prompt text waiting in `queue`; and who waits for a turn to take one (stdin backpressure):
-  private dequeueWaiters: Array<() => void> = [];
+  private dequeueWaiters: Array<() => void> = []; // who waits for a turn to take a queued prompt (stdin backpressure)
 
   constructor(opts: SessionOptions) {
     this.o = opts;
     this.p = opts.profile;
+    this.rules = new RuleBook(initialRules(opts));
+    this.hooks = hookTable(this, undefined);
     this.host = new HostRequests(
       opts.scheduler,
       (ev) => this.emit(ev),
@@ -92,7 +95,7 @@ export class Session implements TurnHost {
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
-    this.toolList = sessionTools(opts, this.p, this.model);
+    this.toolList = sessionTools(opts, this.p, this.model, this.rules);
     this.mcpServers = configuredMcpServers(opts.cliFlags, opts.cwd, opts.env);
     this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
@@ -119,7 +122,7 @@ export class Session implements TurnHost {
       pid: this.o.pid,
       now: this.o.scheduler.now(),
       rng: this.o.rng,
-      tools: this.toolList,
+      tools: this.rules.changed('tools') ? (this.toolList = sessionTools(this.o, this.p, this.model, this.rules)) : this.toolList,
       turnRequestId: this.turnRequestId,
       streamRequestId: this.streamRequestId,
       transcriptPath: this.transcriptPath,
@@ -131,6 +134,7 @@ export class Session implements TurnHost {
       userMessageUuids: replyUuids(this.active),
       announcedBeforeReply: this.active?.announced === true && this.active.replied !== true,
       pastResults: this.pastResults,
+      restoredSpend: this.o.resume?.spent,
     };
   }
 
@@ -159,18 +163,24 @@ export class Session implements TurnHost {
 
   // ---- inbound -----------------------------------------------------------------------------
 
-  open = (): void => void (this.emit({ kind: 'session_open' }), connectSdkServers(this, configSdkServers(this.mcpServers))); // start-up notices, then the config's SDK MCP servers connect (mcp.ts)
+  // start-up notices, the settings' SessionStart command hooks (command-hooks.ts), then the config's SDK MCP servers connect (mcp.ts)
+  open = (): void => void (this.emit({ kind: 'session_open' }), sessionStartHooks(this, () => undefined), connectSdkServers(this, configSdkServers(this.mcpServers)));
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
-    this.queue.push({ prompt, content, origin: userOrigin(line) });
+    const midTool = this.active !== undefined && (this.host.waiting('can_use_tool') || this.host.waiting('hook_callback')); // fold.ts
+    this.queue.push({ prompt, content, origin: userOrigin(line), ...(midTool ? { midTool } : {}) });
     commandQueued(this, line.uuid);
-    this.queuedChars += prompt.length;
     this.pump();
   }
 
   /** Characters of prompt text queued behind the running turn (the drop-in stops reading stdin past a limit). */
   get queuedInputChars(): number {
-    return this.queuedChars;
+    return this.queue.reduce((n, t) => n + t.prompt.length, 0);
+  }
+
+  /** Wakes whoever waits for a queued prompt to be taken (a turn started, or the running turn took it: fold.ts). */
+  dequeued(): void {
+    for (const w of this.dequeueWaiters.splice(0)) w();
   }
 
   /** Resolves when the next queued turn starts. */
@@ -200,8 +210,8 @@ export class Session implements TurnHost {
     switch (subtype) {
       case 'initialize': {
         const repeat = this.initCount++ > 0;
-        [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
-        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
+        [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, request['agents'] ?? this.hostAgents];
+        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
@@ -224,7 +234,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env);
+    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
     return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
@@ -268,11 +278,8 @@ export class Session implements TurnHost {
   /** Starts the next queued turn unless one is running. */
   pump(): void {
     if (this.active || this.queue.length === 0) return;
-    const [next, chars] = nextTurn(this.queue, this.p.behavior.batchesQueuedPrompts === true);
-    this.queuedChars -= chars;
-    const waiters = this.dequeueWaiters;
-    this.dequeueWaiters = [];
-    for (const w of waiters) w();
+    const next = nextTurn(this.queue, this.p.behavior.batchesQueuedPrompts === true);
+    this.dequeued();
     if (this.refusal !== undefined) return void (this.emit({ kind: 'session_error', message: this.refusal }), this.pump());
     const stats: TurnStats = {
       startedAt: this.o.scheduler.now(),
@@ -380,7 +387,8 @@ export class Session implements TurnHost {
     this.resultCount += 1;
     this.turnsDone += 1;
     this.lastResultError = !ok;
-    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid() });
+    const spent = [{ model: t.model, input: t.stats.inputTokens, output: t.stats.outputTokens }];
+    this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid(), spent });
     this.active = undefined;
     commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });

@@ -8,6 +8,7 @@ import type { HostRequests } from './host.js';
 import type { McpServerInfo } from './mcp-servers.js';
 import type { CliFlags, Profile } from './profile.js';
 import type { Random } from './random.js';
+import type { RuleBook, SourcedRule } from './rule-book.js';
 
 /*
  * The port between a session (src/engine/session.ts) and the steps of its turns (turn.ts, asks.ts,
@@ -63,6 +64,10 @@ export interface SessionOptions {
   disallowedTools?: readonly string[] | undefined;
   /** The allowedTools rules the command line gave, by --allowedTools or --settings (the others came from settings files). */
   cliAllowedTools?: readonly string[] | undefined;
+  /** Every allow / deny / ask rule the launch gave, with its source (undefined: allowedTools / disallowedTools as cliArg rules). */
+  permissionRules?: readonly SourcedRule[] | undefined;
+  /** The settings' `hooks` (command hooks run for real where the profile runs them: command-hooks.ts). */
+  settingsHooks?: unknown;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
   /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */
@@ -78,6 +83,8 @@ export interface PendingTurn {
   content?: unknown;
   origin: TurnOrigin;
   followupText?: string;
+  /** The line arrived while the running turn's tool call waited on the host (a can_use_tool answer, a hook callback): fold.ts. */
+  midTool?: boolean;
 }
 
 /** A turn in flight: its timers (cancelled by interrupt) and counters. */
@@ -127,8 +134,8 @@ export interface TurnHost {
   /** The servers system/init and mcp_status list (mcp-servers.ts). */
   readonly mcpServers: McpServerInfo[];
   permissionMode: string;
-  /** Allow rules the host's can_use_tool answers added for the rest of the session (updatedPermissions addRules). */
-  readonly sessionAllowRules: string[];
+  /** The session's permission rules and directories, with their sources; a host's updatedPermissions change them (rule-book.ts). */
+  readonly rules: RuleBook;
   readonly model: string;
   /** The session served (a cbc prompt hook's continue:false moves the process to a new one). */
   sessionId: string;
@@ -150,5 +157,7 @@ export interface TurnHost {
   atTurnLimit(): boolean;
   interrupt(reason: string): void;
   pump(): void;
+  /** Wakes whoever waits for a queued prompt to be taken (fold.ts takes them into the running turn). */
+  dequeued(): void;
   writeOutput(file: string, text: string): void;
 }

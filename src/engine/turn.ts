@@ -1,6 +1,7 @@
 import { interpolate } from '../scenario/match.js';
 import type { TurnT } from '../scenario/schema.js';
 import { askTool, completeTurn } from './asks.js';
+import { foldQueued } from './fold.js';
 import { checkJsonSchema } from './json-schema.js';
 import { launchBackground, launchWorkflow } from './launch.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -48,16 +49,19 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   };
   const steps: Step[] = [];
   if (reply !== undefined) steps.push((next) => s.say(reply, nextId(), next));
+  const firstTool = steps.length;
   for (const ask of asks) steps.push((next) => askTool(s, ask, nextId(), next));
   if (!s.o.disableWorkflows) for (const wf of workflows) steps.push((next) => launchWorkflow(s, wf, nextId(), next));
   for (const bg of background) steps.push((next) => launchBackground(s, bg, nextId(), next));
   steps.push((next) => s.say(resultText, nextId(), next));
-  // every step is one model call; after the first, --max-turns may refuse it
+  // every step is one model call; after the first, --max-turns may refuse it; a call after a tool call takes the queued prompts
   const run = (i: number) => {
     const step = steps[i];
     if (!step) return completeTurn(s, resultText);
     s.at(i === 0 ? first : MODEL_LATENCY, () => {
-      if (i === 0 || !s.atTurnLimit()) step(() => run(i + 1));
+      const go = () => void ((i === 0 || !s.atTurnLimit()) && step(() => run(i + 1)));
+      if (i > firstTool) foldQueued(s, go);
+      else go();
     });
   };
   run(0);

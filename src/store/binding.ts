@@ -113,6 +113,7 @@ export function bindSession(o: {
   const sessionId = resumed && !fork ? resumed.header.session_id : fork && o.policy.forkNoSource !== undefined ? forkId ?? o.newId() : o.flags.sessionId ?? o.newId();
   let headerWritten = resumed !== undefined && !fork;
   let carried = fork ? (resumed?.said ?? []) : []; // a fork's file starts with the conversation it was forked from
+  let carriedSpent = fork ? (resumed?.spent ?? []) : []; // and with what that conversation spent
   const persist = (state: SessionProgress) => {
     if (!o.flags.persist) return;
     try {
@@ -131,11 +132,13 @@ export function bindSession(o: {
       }
       const said = [...carried, ...(state.said ?? [])];
       const uuids = state.uuids ?? [];
-      appendRecord(o.home, sessionId, { type: 'turn', cursor: state.cursor, turns: state.turns, messages: state.messages, ...(said.length > 0 ? { said } : {}), ...(uuids.length > 0 ? { uuids } : {}), at: o.now() });
-      carried = [];
+      const spent = [...carriedSpent, ...(state.spent ?? [])];
+      const rec = { type: 'turn' as const, cursor: state.cursor, turns: state.turns, messages: state.messages, ...(said.length > 0 ? { said } : {}), ...(uuids.length > 0 ? { uuids } : {}) };
+      appendRecord(o.home, sessionId, { ...rec, ...(spent.length > 0 ? { spent } : {}), at: o.now() });
+      [carried, carriedSpent] = [[], []];
     } catch (e) {
       o.log.error({ err: e }, 'cannot write the session store');
     }
   };
-  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages, said: resumed.said, uuids: resumed.uuids } : undefined, persist };
+  return { sessionId, resume: resumed ? { cursor: resumed.cursor, turns: resumed.turns, messages: resumed.messages, said: resumed.said, uuids: resumed.uuids, spent: resumed.spent } : undefined, persist };
 }

@@ -37,6 +37,8 @@ export interface SessionProgress {
   said?: readonly unknown[] | undefined;
   /** The uuids of the frames the turns wrote (what `--resume-session-at` may name). */
   uuids?: readonly string[] | undefined;
+  /** The model tokens each turn spent, by model (in a StoredSession all turns'): Claude 2.1.328 restores the session's usage from them. */
+  spent?: ReadonlyArray<{ model: string; input: number; output: number }> | undefined;
 }
 
 /** State after a finished turn: where the scenario script stands. */
@@ -66,6 +68,7 @@ export function readSession(home: string, id: string): StoredSession | undefined
   let messages = 0;
   const said: unknown[] = [];
   const uuids: string[] = [];
+  const spent: Array<{ model: string; input: number; output: number }> = [];
   for (const line of readFileSync(file(home, id), 'utf8').split('\n')) {
     if (line === '') continue;
     const rec = recordIn(line);
@@ -80,9 +83,19 @@ export function readSession(home: string, id: string): StoredSession | undefined
       if (Array.isArray(entries)) said.push(...(entries as unknown[]));
       const ids = rec['uuids'];
       if (Array.isArray(ids)) uuids.push(...ids.filter((u): u is string => typeof u === 'string'));
+      spent.push(...spentIn(rec['spent']));
     }
   }
-  return header ? { header, cursor, turns, messages, ...(said.length > 0 ? { said } : {}), ...(uuids.length > 0 ? { uuids } : {}) } : undefined;
+  return header ? { header, cursor, turns, messages, ...(said.length > 0 ? { said } : {}), ...(uuids.length > 0 ? { uuids } : {}), ...(spent.length > 0 ? { spent } : {}) } : undefined;
+}
+
+/** A turn record's `spent` entries that are well formed (anything else is skipped). */
+function spentIn(v: unknown): Array<{ model: string; input: number; output: number }> {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((e: unknown) => {
+    const r = e !== null && typeof e === 'object' ? (e as Record<string, unknown>) : {};
+    return typeof r['model'] === 'string' && typeof r['input'] === 'number' && typeof r['output'] === 'number' ? [{ model: r['model'], input: r['input'], output: r['output'] }] : [];
+  });
 }
 
 /** The most recently written session of `cwd` (for --continue). */

@@ -59,6 +59,7 @@ function encoders(strict: boolean): Encoders {
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: systemInit,
     stop_feedback: none, // cbc 2.117.0 ignores a Stop hook's block (behavior.stopHookBlocks)
+    hook_lifecycle: none, // cbc runs no settings command hooks here (behavior.settingsCommandHooks)
     mode_changed: none, // no capture shows cbc 2.117.0 announcing it (req_can_use_tool_set_mode)
     prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,

@@ -18,7 +18,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return {
     lateAbortRows: false, foregroundAgentTask: true, // a foreground sub-agent is a task (measured: env_disable_bg_agent_fm)
-    hostAddsRules: true, // measured: req_can_use_tool_allow_then_second_call_h5 (a Bash rule added for the session: not asked again)
+    ...{ hostAddsRules: true, foldsQueuedPrompts: v328 ? 'hooked' : true, settingsCommandHooks: true }, // measured: req_can_use_tool_*_fc, in_user_pending_*, opt_settings_hook_*
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
     controlSubtypes: new Set([
@@ -155,7 +155,7 @@ function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   const extra = [
     ...(spec.v328 && isPre5Model(o.model) ? TASK_LIST_TOOLS_328 : []),
     ...(o.hostAnswersPrompts ? ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'] : []),
-    ...(noBash ? ['Glob', 'Grep'] : []),
+    ...(noBash || o.deniedLater?.includes('Bash') === true ? ['Glob', 'Grep'] : []), // req_can_use_tool_deny_rule_then_call_fc
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema (sorted in)
   ];
   // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)

@@ -8,6 +8,7 @@ import { controlError, controlSuccess } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { contextUsage } from './context.js';
 import { mcpFailureText } from './mcp-servers.js';
+import { permissionRulesState } from './permission-rules.js';
 import { localCommandOutput } from './control.js';
 import { sessionCostText, usageReply } from './usage.js';
 import type { ClaudeSpec } from './spec.js';
@@ -75,6 +76,8 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       return reload(spec, p.subtype, ctx);
     case 'get_task_output':
       return { response: taskOutput(p.facts) };
+    case 'list_permission_rules': // the session's rules (permission-rules.ts), where the profile answers it at all
+      return data.controlReplies?.['list_permission_rules'] ? { response: { state: permissionRulesState(p.facts, ctx.cwd, ctx.cliFlags) } } : undefined;
     case 'update_settings':
       return updateSettings(r['source'], r['settings']);
     case 'apply_flag_settings': {

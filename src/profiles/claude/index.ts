@@ -10,6 +10,7 @@ import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames, modeStatus } from './control.js';
 import { liveControlReply } from './control-live.js';
 import { promptBlocked, result, stopFeedback } from './result.js';
+import { hookLifecycle } from './hooks.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { handBackResult, subagentPrompt } from './hand-back.js';
@@ -71,6 +72,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),
     stop_feedback: (ev, ctx) => stopFeedback(spec, ev, ctx),
+    hook_lifecycle: (ev, ctx) => (ctx.cliFlags?.has('include-hook-events') === true ? hookLifecycle(spec, ev, ctx) : []),
     mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
     turn_preamble: none,

@@ -24,10 +24,14 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const own = reported(spec, ev);
   const mu = modelUsage(spec, ctx.model, own.input, own.output);
   // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
-  const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }]);
+  const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], spec.v328 ? ctx.restoredSpend : undefined);
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
-  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
+  // a model only the transcript names (not called by this process) comes back without its canonicalModel, provider and
+  // costBasis (measured: ses_resume_api_error_h5)
+  const live = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], undefined);
+  const restoredOnly = (m: string) => !((live.get(m)?.input ?? 0) > 0 || (live.get(m)?.output ?? 0) > 0);
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(restoredOnly(m) ? transcriptOnly(u) : u)])) : running;
   if (s.blocked === true) return blockedResult(spec, ev, ctx, total);
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
@@ -113,8 +117,13 @@ function reported(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>
 }
 
 /** The session's tokens per model over its results, in the order the models were first used. */
-function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResults']>): Map<string, { input: number; output: number }> {
+function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResults']>, restored: EncodeContext['restoredSpend']): Map<string, { input: number; output: number }> {
   const sums = new Map<string, { input: number; output: number }>();
+  // 2.1.328 starts a resumed session's totals from its transcript (measured: ses_resume_api_error_h5, ses_resume)
+  for (const r of restored ?? []) {
+    const t = sums.get(r.model) ?? { input: 0, output: 0 };
+    sums.set(r.model, { input: t.input + r.input, output: t.output + r.output });
+  }
   for (const { model, result } of results) {
     const r = reported(spec, result);
     const t = sums.get(model) ?? { input: 0, output: 0 };
@@ -130,6 +139,11 @@ function modelUsage(spec: ClaudeSpec, model: string, input: number, output: numb
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */
+/** A modelUsage entry as the transcript restores it: without the keys a live call adds. */
+function transcriptOnly<T extends object>(usage: T): T {
+  return Object.fromEntries(Object.entries(usage).filter(([k]) => k !== 'canonicalModel' && k !== 'provider' && k !== 'costBasis')) as T;
+}
+
 function restoredOrder<T extends object>(usage: T): T {
   const first: readonly string[] = MODEL_USAGE_RESTORED_328;
   const entries = Object.entries(usage);

@@ -15,7 +15,7 @@ import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
-import { writeRefusal } from './permission.js';
+import { dontAskText, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
@@ -275,7 +275,9 @@ export const CANCELLED_CALL_TEXT = "The user doesn't want to take this action ri
 function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<Ev<'tool_result'>['deniedBy']>, ctx: EncodeContext): Array<User | FrameOf<typeof PERMISSION_DENIED>> {
   const W = spec.wire;
   const v328 = spec.v328;
-  const content = by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
+  // a deny rule's refusal names the tool (measured: req_can_use_tool_deny_rule_then_call_fc, a rule the host's answer added)
+  const ruled = by === 'rule' && ev.denyRule !== undefined;
+  const content = ruled ? `Permission to use ${ev.ran?.name ?? ''} has been denied.` : by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
@@ -290,20 +292,22 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   // for an "other" reason (capture eof_pending_permission_h2); the settings, with no one to ask: "user-rejected"
   // dontAsk mode: its own text, refused by the mode (measured: opt_permission_mode_dontask_bash_call)
   // a PreToolUse hook's refusal: decided by the hook (measured: req_hook_callback_pre_deny)
-  const asked = by === 'host' || by === 'failed' || by === 'mode' || by === 'hook';
-  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : undefined;
-  const source = by === 'host' ? 'user_reject' : by === 'hook' ? 'hook' : 'config';
+  const asked = by === 'host' || by === 'failed' || by === 'mode' || by === 'hook' || ruled;
+  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : ruled ? 'rule' : undefined;
+  const source = by === 'host' || ev.denyRule?.source === 'session' ? 'user_reject' : by === 'hook' ? 'hook' : 'config';
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source, reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    v328 && (!asked || by === 'mode')
+    // 2.1.220 notices a mode's or a rule's refusal in stream-json input mode only (measured: ctl_set_permission_mode_dontask_then_tool,
+    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call)
+    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && ctx.cliFlags?.get('input-format') === 'stream-json')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
             subtype: 'permission_denied',
             tool_name: ev.ran?.name ?? '',
             tool_use_id: ev.toolUseId,
-            decision_reason_type: by === 'mode' ? 'mode' : undefined,
+            decision_reason_type: by === 'mode' ? 'mode' : ruled ? 'rule' : undefined,
             message: content,
             uuid: ctx.rng.uuid(),
             session_id: ctx.sessionId,
@@ -311,11 +315,6 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
         ]
       : [];
   return [...notice, resultUser(spec, ctx, block, `Error: ${content}`, [meta])];
-}
-
-/** Claude Code's refusal of a tool in dontAsk mode (measured on both versions: opt_permission_mode_dontask_bash_call). */
-function dontAskText(tool: string): string {
-  return `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`;
 }
 
 /** The `tool_use_result` of a foreground Bash run (measured: its stdout, nothing on stderr). */
@@ -347,7 +346,8 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
   const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
     decision: 'accept',
-    source: by === 'host' || bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
+    // a pattern rule that allows a compound command by its subcommands: "config" whoever added it (req_can_use_tool_prefix_rule_then_call_fc)
+    source: by === 'host' ? 'user_temporary' : pattern && compound && !byMode ? 'config' : bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
     reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
   return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });

@@ -27,7 +27,7 @@ export type ToolResponse = (toolName: string | undefined, output: unknown) => un
 export interface ClaudeHookFields {
   effort: string;
   permission(toolName: string, input: Record<string, unknown>, cwd: string): { suggestions: unknown[]; blockedPath?: string | undefined };
-  /** Whether a hook's "ask" names its event and source (decision_reason_hook_event / _source: 2.1.328). */
+  /** Whether a hook's "ask" names its event and source, an ask rule its source (decision_reason_hook_event / _source / _rule_source: 2.1.328). */
   hookAskSource: boolean;
 }
 
@@ -40,7 +40,8 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
   const claudeFields = claude !== undefined;
   if (r.subtype === 'mcp_message') return build(MCP_MESSAGE, wire, { subtype: r.subtype, server_name: r.serverName, message: r.message });
   if (r.subtype === 'can_use_tool') {
-    const extras = r.askedBy === undefined ? claude?.permission(r.toolName, r.input, ctx.cwd) : undefined;
+    const extras = r.askedBy === undefined && r.askRule === undefined ? claude?.permission(r.toolName, r.input, ctx.cwd) : undefined;
+    const ruled = claude !== undefined && r.askedBy === undefined && r.askRule !== undefined;
     const hooked = claude !== undefined && r.askedBy !== undefined;
     const description = r.input['description'];
     return build(CAN_USE_TOOL, wire, {
@@ -52,7 +53,9 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       permission_suggestions: extras?.suggestions,
       blocked_path: extras?.blockedPath,
       decision_reason: hooked ? r.askedBy?.reason : undefined,
-      decision_reason_type: hooked ? 'hook' : undefined,
+      decision_reason_type: hooked ? 'hook' : ruled ? 'rule' : undefined,
+      decision_reason_rule_source: ruled && claude.hookAskSource ? r.askRule?.source : undefined,
+      server_policy_ask_only: ruled && claude.hookAskSource ? false : undefined,
       decision_reason_hook_event: hooked && claude.hookAskSource ? 'PreToolUse' : undefined,
       decision_reason_hook_source: hooked && claude.hookAskSource ? 'settings' : undefined,
       tool_use_id: r.toolUseId,

@@ -46,14 +46,15 @@ export const CAN_USE_TOOL = frame(
   'can_use_tool',
   {
     subtype: lit('can_use_tool'), tool_name: 'str', display_name: 'str', input: 'obj', description: 'str', permission_suggestions: 'arr', blocked_path: 'str',
-    decision_reason: 'str', decision_reason_type: 'str', decision_reason_hook_event: 'str', decision_reason_hook_source: 'str', tool_use_id: 'str',
+    decision_reason: 'str', decision_reason_type: 'str', decision_reason_rule_source: 'str', server_policy_ask_only: 'bool', decision_reason_hook_event: 'str', decision_reason_hook_source: 'str', tool_use_id: 'str',
   },
   {
     cbc: ['subtype', 'tool_name', 'input', 'tool_use_id'],
     // measured (capture req_can_use_tool_allow): display_name, description and blocked_path where the call has them; a PreToolUse
-    // hook's "ask": why instead of the suggestions (req_hook_callback_pre_ask; 2.1.328 also names the hook's event and source)
+    // hook's "ask": why instead of the suggestions (req_hook_callback_pre_ask; 2.1.328 also names the hook's event and source);
+    // an ask rule's: "rule" (2.1.328 also names the rule's source: req_can_use_tool_ask_rule_then_call_fc)
     ...claude(['subtype', 'tool_name', 'display_name?', 'input', 'description?', 'permission_suggestions?', 'blocked_path?', 'decision_reason?',
-      'decision_reason_type?', 'decision_reason_hook_event?', 'decision_reason_hook_source?', 'tool_use_id']),
+      'decision_reason_type?', 'decision_reason_rule_source?', 'server_policy_ask_only?', 'decision_reason_hook_event?', 'decision_reason_hook_source?', 'tool_use_id']),
   },
 );
 

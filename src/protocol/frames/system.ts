@@ -155,7 +155,8 @@ export const UI_INVALIDATE = frame(
 export const PERMISSION_DENIED = frame(
   'system/permission_denied',
   { type: lit('system'), subtype: lit('permission_denied'), tool_name: 'str', tool_use_id: 'str', decision_reason_type: 'str', message: 'str', uuid: 'str', session_id: 'str' },
-  { 'claude-2.1.328': ['type', 'subtype', 'tool_name', 'tool_use_id', 'decision_reason_type?', 'message', 'uuid', 'session_id'] },
+  // 2.1.220 writes it for a deny rule's refusal too (measured: req_can_use_tool_deny_rule_then_call_fc)
+  claude(['type', 'subtype', 'tool_name', 'tool_use_id', 'decision_reason_type?', 'message', 'uuid', 'session_id']),
 );
 
 /** One task of background_tasks_changed. */
@@ -218,4 +219,21 @@ export const NOTIFICATION = frame(
     'claude-2.1.220': ['type', 'subtype', 'key', 'text', 'priority', 'uuid', 'session_id'],
     'claude-2.1.328': ['type', 'subtype', 'key', 'text', 'priority', 'session_id', 'uuid'],
   },
+);
+
+/** A settings command hook starting (Claude Code with --include-hook-events; measured: opt_settings_hook_*_fc on both versions). */
+export const HOOK_STARTED = frame(
+  'system/hook_started',
+  { type: lit('system'), subtype: lit('hook_started'), hook_id: 'str', hook_name: 'str', hook_event: 'str', uuid: 'str', session_id: 'str' },
+  claude(['type', 'subtype', 'hook_id', 'hook_name', 'hook_event', 'uuid', 'session_id']),
+);
+
+/** A settings command hook's end: its output (stdout then stderr), both streams, its exit code and outcome. */
+export const HOOK_RESPONSE = frame(
+  'system/hook_response',
+  {
+    type: lit('system'), subtype: lit('hook_response'), hook_id: 'str', hook_name: 'str', hook_event: 'str', output: 'str', stdout: 'str', stderr: 'str', exit_code: 'num',
+    outcome: 'str', uuid: 'str', session_id: 'str',
+  },
+  claude(['type', 'subtype', 'hook_id', 'hook_name', 'hook_event', 'output', 'stdout', 'stderr', 'exit_code', 'outcome', 'uuid', 'session_id']),
 );

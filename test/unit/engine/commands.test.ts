@@ -32,14 +32,14 @@ const lifecycle = (frames: Frame[]) => frames.filter((f) => f['type'] === 'comma
 
 describe('nextTurn (#16)', () => {
   const user = (prompt: string, uuid?: string): PendingTurn => ({ prompt, origin: { kind: 'user', uuids: uuid ? [uuid] : undefined } });
-  it('batches consecutive user lines only when asked, and counts every prompt character taken', () => {
+  it('batches consecutive user lines only when asked', () => {
     const queue = [user('a', 'u1'), user('bb'), user('ccc', 'u3'), { prompt: '', origin: { kind: 'task-notification' as const } }, user('d')];
-    const [t, chars] = nextTurn(queue, true);
-    expect([t.prompt, t.origin.uuids, chars, queue.length]).toEqual(['ccc', ['u1', 'u3'], 6, 2]);
-    const [n] = nextTurn(queue, true);
+    const t = nextTurn(queue, true);
+    expect([t.prompt, t.origin.uuids, queue.length]).toEqual(['ccc', ['u1', 'u3'], 2]);
+    const n = nextTurn(queue, true);
     expect(n.origin.kind).toBe('task-notification');
     const single = [user('a', 'u1'), user('b', 'u2')];
-    expect(nextTurn(single, false)[0].origin.uuids).toEqual(['u1']);
+    expect(nextTurn(single, false).origin.uuids).toEqual(['u1']);
     expect(single).toHaveLength(1);
   });
 });
