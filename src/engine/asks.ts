@@ -6,7 +6,7 @@ import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from 
 import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
-import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
+import { hooksAgainAfterAllow, refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -215,7 +215,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         applyUpdates(s, a.body);
-        return allow('host');
+        return hooksAgainAfterAllow(s, { tool: ask.tool, toolUseId, input, timeout }, next, (again) => ((input = again), allow('host')));
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') {

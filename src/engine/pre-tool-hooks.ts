@@ -87,6 +87,24 @@ export function runPreToolHooks(
 }
 
 /**
+ * A call the host allowed, as it runs: its PreToolUse hooks once more where the profile asks them again
+ * (PreToolHookPolicy.againAfterHostAllow; a refusal there still stops the call), then `run` with the input they leave.
+ */
+export function hooksAgainAfterAllow(
+  s: TurnHost,
+  call: { tool: string; toolUseId: string; input: Record<string, unknown>; timeout: number },
+  next: () => void,
+  run: (input: Record<string, unknown>) => void,
+): void {
+  if (s.p.behavior.preToolHook.againAfterHostAllow !== true) return run(call.input);
+  runPreToolHooks(s, call, (o) => {
+    if (o.kind === 'interrupted') return;
+    if (o.kind === 'deny') return refuseByHook(s, { ...call, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, undefined, next);
+    run(o.input);
+  });
+}
+
+/**
  * A call a PreToolUse hook refused: its text as the tool_result, an error counted in permission_denials or a plain result
  * as the profile says (a timeout's refusal is an error, not counted); `show` writes the call first where the CLI shows it late.
  */

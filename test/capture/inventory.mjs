@@ -124,7 +124,6 @@ export const NOT_REPRODUCED = {
   // FN tuning cases (surface-more/fn.mjs)
   'claude-2.1.220 req_can_use_tool_answer_after_interrupt': 'not reproduced: the scripted model answers the refused call\'s tool_result that Claude Code sends with the next prompt (see claude-2.1.220 req_can_use_tool_deny_interrupt_then_turn); the emulator picks the next turn by its prompt',
   'claude-2.1.328 req_can_use_tool_answer_after_interrupt': 'not reproduced: the scripted model answers the refused call\'s tool_result that Claude Code sends with the next prompt (see claude-2.1.220 req_can_use_tool_deny_interrupt_then_turn); the emulator picks the next turn by its prompt',
-  'cbc-2.117.0 req_hook_callback_pre_ask': 'not yet reproduced: after the host allowed a call a PreToolUse hook answered "ask" for, cbc 2.117.0 calls the PreToolUse hook a second time (and waits its 60 s timeout when nobody answers); the emulator asks it once',
   'cbc-2.117.0 req_hook_callback_session_start': 'not yet reproduced: cbc 2.117.0 calls a SessionStart hook registered in initialize once the first prompt comes; the emulator knows no SessionStart hooks',
   'claude-2.1.220 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error; the emulator writes nothing there',
   'claude-2.1.328 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error (2.1.328 also writes a system/informational hook_callback_failed notice the emulator does not)',
@@ -144,7 +143,7 @@ export const NOT_REPRODUCED = {
     'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (see in_crlf), whose turn is answered before the signal; the emulator queues it behind the running turn'])),
   ...Object.fromEntries(['in_user_pending_permission_fu', 'eof_pending_hook_callback_default_mode_fu'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: cbc 2.117.0 waits for the hook\'s 60 s timeout or the can_use_tool answer after stdin EOF and never exits (killed by the capture\'s timeout); the emulator settles them at EOF and ends the turn'])),
-  'cbc-2.117.0 in_keep_alive_pending_hook_fu': 'not reproduced: a line arriving while a turn runs makes cbc 2.117.0 open a new session at once (see in_crlf): here the blank turn of the keep_alive in a new session mid-turn; the emulator plays it after the running turn, in the same session',
+  'cbc-2.117.0 in_keep_alive_pending_hook_fu': 'not reproduced: a race in cbc 2.117.0: here the call\'s tool_result came before the keep_alive\'s side session (init, bare init, blank result), while the same steps in in_keep_alive_pending_hook_h6 wrote it after them, as the emulator does (the side session plays at once, beside the waiting turn)',
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} in_user_pending_permission_fu`,
     'not reproduced: Claude Code folds a user line that arrives while the turn waits on a tool into that turn (it goes with the next model call, no turn of its own); the emulator queues it as a turn after the running one'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_hup_bg_task_running_fu`,
