@@ -195,7 +195,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     worktree: flag('worktree') !== undefined,
     agent: text(flag('agent')),
     replayUserMessages: flag('replay-user-messages') === true,
-    maxTurns: positiveInt(text(flag('max-turns'))),
+    maxTurns: maxTurnsOf(profile, text(flag('max-turns'))),
     maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
@@ -247,6 +247,13 @@ function permissionModeFlag(profile: Profile, mode: string | undefined): string 
 function positiveNumber(v: string | undefined): number | undefined {
   const n = Number(v);
   return v !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** --max-turns as the profile reads it (ProfileBehavior.maxTurnsValue), else a whole positive number. */
+function maxTurnsOf(profile: Profile, v: string | undefined): number | undefined {
+  const b = profile.behavior;
+  if (b.maxTurnsValue === undefined) return positiveInt(v);
+  return v === undefined ? undefined : b.maxTurnsValue(v);
 }
 
 /** A flag's whole positive number, or undefined. */

@@ -5,7 +5,8 @@ import type { TurnHost } from './turn-host.js';
 export function turnLimitReached(s: TurnHost): boolean {
   const t = s.active;
   const limit = s.o.maxTurns;
-  if (!t || limit === undefined || t.stats.numTurns < limit) return false;
+  // the next call is number numTurns + 1, refused when above the limit (cbc: `_currentTurn > _maxTurns`, a limit of 1.5 allows one)
+  if (!t || limit === undefined || t.stats.numTurns + 1 <= limit) return false;
   const text = s.p.behavior.maxTurnsError(limit);
   s.emit({ kind: 'max_turns', messageId: s.p.ids.messageId(s.o.rng), text });
   t.stats.numTurns += 1;

@@ -26,6 +26,8 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
   const first = turn.delay ?? MODEL_LATENCY;
 
+  // --max-turns below 1 (a profile that reads it so: maxTurnsValue) refuses the turn's first model call too
+  if ((s.o.maxTurns ?? 1) < 1) return s.at(first, () => void s.atTurnLimit());
   if (turn.error !== undefined) return failTurn(s, interpolate(turn.error, vars), reply, first, firstMessageId);
   const answered = reply !== undefined || turn.result !== undefined;
   const retries = s.o.jsonSchema !== undefined ? textRetries(s, turn, answered) : 0;

@@ -120,6 +120,9 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
     maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
+    // its headless options read maxTurns with Number(), and the runner refuses call k when k > limit (a NaN limit never
+    // refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call), opt_max_turns_invalid_ft
+    maxTurnsValue: (value) => (Number.isNaN(Number(value)) ? undefined : Number(value)),
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume', forkNoSource: 'No source session found for fork operation' },
     sessionErrorOnStderr: false,

@@ -104,6 +104,13 @@ describe('resolveConfig (issue #14)', () => {
     expect(usage(['-p', '-V'], env).message).toBe("error: unknown option '-V'");
   });
 
+  it('--max-turns: cbc 2.117.0 reads it with Number() (0, negatives and fractions limit; NaN does not); Claude only whole numbers above 0 (#16)', () => {
+    const turns = (v: string, env: NodeJS.ProcessEnv = {}) => serve(['-p', '--max-turns', v, '--', 'hi'], env).maxTurns;
+    expect([turns('0'), turns('-1'), turns('1.5'), turns('abc'), turns('2'), turns('')]).toEqual([0, -1, 1.5, undefined, 2, 0]);
+    const claude = { CBC_EMU_PROFILE: 'claude' };
+    expect([turns('0', claude), turns('-1', claude), turns('2', claude)]).toEqual([undefined, undefined, 2]);
+  });
+
   it('cbc takes stream-json output without --verbose', () => {
     expect(serve(['-p', '--output-format', 'stream-json']).outputFormat).toBe('stream-json');
   });
