@@ -289,8 +289,8 @@ export interface ProfileBehavior {
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
   maxTurnsError(limit: number): string;
-  /** How --max-turns is read: cbc 2.117.0 takes Number(value) (0 and below refuse the first model call, NaN sets no limit); unset: a whole number above 0, else no limit (Claude). */
-  maxTurnsValue?(value: string): number | undefined;
+  /** The turn limit from --max-turns (`flag`) and the environment: cbc 2.117.0 reads the flag with Number() (0 and below refuse the first model call, NaN sets no limit), else CODEBUDDY_CODE_MAX_TURNS when above 0; unset: a flag's whole number above 0 (Claude). */
+  maxTurnsValue?(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): number | undefined;
   /** --resume of an unknown session and --session-id of a stored one (src/store/binding.ts). */
   binding: BindingPolicy;
   /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */

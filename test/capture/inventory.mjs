@@ -192,6 +192,7 @@ const ENV_ROWS = [
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3', 'env_disable_bg_agent_fm', 'env_disable_bg_bash_p_fm', 'env_disable_bg_zero_fm', 'env_disable_bg_true_ft', 'env_disable_bg_empty_ft']],
   ['CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg_claude_only_fm']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
+  ['CODEBUDDY_CODE_MAX_TURNS', ['env_max_turns_cbc_fb'], CBC],
   ['ANTHROPIC_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
   ['CODEBUDDY_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
@@ -223,7 +224,7 @@ const HIDDEN_SDK_FLAGS = [
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
   '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6'],
-  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft'],
+  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb'],
   '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema'],
   '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue'],
@@ -248,7 +249,7 @@ const OPTION_CASES = {
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2', 'opt_setting_sources_project_local_h4', 'opt_setting_sources_empty_stream_h5', 'opt_setting_sources_all_stream_h6'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6'],
+  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb'],
   '--permission-mode': ['opt_permission_mode_repeated_ft', 'opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo', 'opt_permission_mode_plan_stream_h5', 'opt_permission_mode_accept_edits_stream_ask_h6'],
   '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6'],
   '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6'],

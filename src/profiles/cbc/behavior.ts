@@ -121,8 +121,13 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
     maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
     // its headless options read maxTurns with Number(), and the runner refuses call k when k > limit (a NaN limit never
-    // refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call), opt_max_turns_invalid_ft
-    maxTurnsValue: (value) => (Number.isNaN(Number(value)) ? undefined : Number(value)),
+    // refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call), opt_max_turns_invalid_ft;
+    // without the flag its agent service takes CODEBUDDY_CODE_MAX_TURNS when finite and above 0 (else 500, left out)
+    maxTurnsValue: (flag, env) => {
+      const n = Number(flag ?? env['CODEBUDDY_CODE_MAX_TURNS']);
+      if (flag !== undefined) return Number.isNaN(n) ? undefined : n;
+      return Number.isFinite(n) && n > 0 ? n : undefined;
+    },
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume', forkNoSource: 'No source session found for fork operation' },
     sessionErrorOnStderr: false,
