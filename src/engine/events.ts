@@ -294,6 +294,8 @@ export type EngineEvent =
       kind: 'structured_reprompt';
       /** Conversation messages it adds: the reminder, and on the last one the answer the CLI keeps for the result only. */
       messages: number;
+      /** The last re-prompt of the turn. */
+      last?: boolean;
     }
   | {
       kind: 'result';

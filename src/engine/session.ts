@@ -143,7 +143,7 @@ export class Session implements TurnHost {
     this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
-      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
+      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, this.active?.resumed !== true];
     }
     // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
@@ -151,10 +151,15 @@ export class Session implements TurnHost {
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
+    // a run resumed after a host answer: its last re-prompt's answer carries the new _requestId, not the result (opt_json_schema_stream_ask_fb)
+    if (drops && ev.kind === 'structured_reprompt' && ev.last === true && this.active?.resumed === true) this.turnRequestId = this.o.rng.hex(32);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
-    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
+      this.turnRequestId = undefined;
+      if (this.active) this.active.resumed = true;
+    }
   }
 
   // ---- inbound -----------------------------------------------------------------------------

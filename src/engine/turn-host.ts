@@ -110,6 +110,8 @@ export interface ActiveTurn {
   interrupting?: number;
   /** An interrupt came while a permission request held it (behavior.interruptAtPermission 'ignore'). */
   heldInterrupt?: boolean;
+  /** cbc 2.117.0: the host answered a can_use_tool request, so the turn's run was resumed (requestIdDropsOnReentry). */
+  resumed?: boolean;
 }
 
 /**

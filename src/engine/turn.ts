@@ -139,12 +139,15 @@ function textNotStructured(s: TurnHost, text: string, retries: number, vars: Rec
   const fb = s.o.scenario.fallback;
   const fbText = fb?.reply ?? fb?.result;
   const again = fbText !== undefined ? interpolate(fbText, vars) : text;
+  // a run resumed after a host's can_use_tool answer streams its last answer too and ends with it (opt_json_schema_stream_ask_fb)
+  const resumed = s.active?.resumed === true;
   let left = retries;
   const reprompt = (): void => {
     left -= 1;
-    s.emit({ kind: 'structured_reprompt', messages: left === 0 ? 2 : 1 });
-    if (left === 0) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
-    else s.at(MODEL_LATENCY, () => s.say(again, s.p.ids.messageId(s.o.rng), reprompt));
+    const hidden = left === 0 && !resumed;
+    s.emit({ kind: 'structured_reprompt', messages: hidden ? 2 : 1, last: left === 0 });
+    if (hidden) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
+    else s.at(MODEL_LATENCY, () => s.say(again, s.p.ids.messageId(s.o.rng), left === 0 ? () => s.endTurn(true, again, []) : reprompt));
   };
   reprompt();
 }
