@@ -79,7 +79,9 @@ export type HostRequestBody =
   | {
       subtype: 'hook_callback';
       callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit';
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest';
+      /** cbc's SDK permission path asks PermissionRequest hooks with an empty transcript_path (permission-request-hooks.ts). */
+      bridged?: boolean | undefined;
       /** UserPromptSubmit: the prompt text. */
       prompt?: string | undefined;
       toolName?: string | undefined;

@@ -63,7 +63,7 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
     callback_id: r.callbackId,
     input: build(HOOK_INPUT, wire, {
       session_id: ctx.sessionId,
-      transcript_path: ctx.transcriptPath,
+      transcript_path: r.bridged === true ? '' : ctx.transcriptPath,
       cwd: ctx.cwd,
       prompt_id: claudeFields && ctx.turnRequestId !== undefined ? uuidOf(ctx.turnRequestId) : undefined,
       permission_mode: claudeFields ? ctx.permissionMode : undefined,
