@@ -156,7 +156,7 @@ export class Session implements TurnHost {
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
-    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
+    if (drops && ev.kind === 'tool_result' && (this.active?.resumed === true || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
       this.turnRequestId = undefined;
       if (this.active) this.active.resumed = true;
     }
