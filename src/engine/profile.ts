@@ -283,6 +283,8 @@ export interface ProfileBehavior {
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).
    */
   projectAllowIgnored?(count: number, cwd: string, home: string): string;
+  /** set_model while the turn waits on the host (no model call in flight): the turn's next call uses the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb). */
+  setModelNextCall?: boolean;
   /** PermissionRequest hooks registered in initialize are asked before a can_use_tool request (cbc 2.117.0: engine/permission-request-hooks.ts). */
   permissionRequestHooks?: boolean;
   /** The initialize request's `jsonSchema` acts as --json-schema (Claude; cbc 2.117.0 ignores it: captures ctl_initialize_json_schema_h3). */
