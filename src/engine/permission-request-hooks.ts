@@ -23,11 +23,16 @@ function entries(hooks: unknown): { patterned: boolean; ids: string[] }[] {
   });
 }
 
-/** Asks the call's PermissionRequest hooks as the profile does (ProfileBehavior.permissionRequestHooks), then `then`. */
-export function permissionRequestHooks(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }, then: () => void): void {
+/**
+ * Asks the call's PermissionRequest hooks as the profile does (ProfileBehavior.permissionRequestHooks), then `then`;
+ * `managedOnly`: the hook manager's alone, as when the call the host allowed runs (its permission check runs again:
+ * measured, req_hook_callback_permission_request_fb).
+ */
+export function permissionRequestHooks(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }, then: () => void, managedOnly = false): void {
   if (s.p.behavior.permissionRequestHooks !== true) return then();
   const all = entries(s.hooks);
-  const rounds = [...all.filter((e) => !e.patterned).flatMap((e) => e.ids.map((id) => ({ id, bridged: false }))), ...all.flatMap((e) => e.ids.map((id) => ({ id, bridged: true })))];
+  const managed = all.filter((e) => !e.patterned).flatMap((e) => e.ids.map((id) => ({ id, bridged: false })));
+  const rounds = managedOnly ? managed : [...managed, ...all.flatMap((e) => e.ids.map((id) => ({ id, bridged: true })))];
   const fire = (i: number): void => {
     const r = rounds[i];
     if (r === undefined) return then();

@@ -1,6 +1,7 @@
 import { obj, type RawFrame, str } from '../protocol/raw-frame.js';
 import { callHook } from './hook-call.js';
 import { DISCONNECTED } from './host.js';
+import { permissionRequestHooks } from './permission-request-hooks.js';
 import { hookIds, hookTimeoutMs } from './permissions.js';
 import type { PreToolHookPolicy } from './hook-policy.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -101,7 +102,7 @@ export function hooksAgainAfterAllow(
   runPreToolHooks(s, call, (o) => {
     if (o.kind === 'interrupted') return;
     if (o.kind === 'deny') return refuseByHook(s, { ...call, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, undefined, next);
-    run(o.input);
+    permissionRequestHooks(s, { ...call, input: o.input }, () => run(o.input), true);
   });
 }
 
