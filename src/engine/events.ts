@@ -79,7 +79,9 @@ export type HostRequestBody =
   | {
       subtype: 'hook_callback';
       callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest';
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest' | 'SessionStart';
+      /** SessionStart: how the session came to be (startup, resume). */
+      source?: string | undefined;
       /** cbc's SDK permission path asks PermissionRequest hooks with an empty transcript_path (permission-request-hooks.ts). */
       bridged?: boolean | undefined;
       /** UserPromptSubmit: the prompt text. */

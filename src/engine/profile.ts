@@ -285,6 +285,8 @@ export interface ProfileBehavior {
   projectAllowIgnored?(count: number, cwd: string, home: string): string;
   /** set_model while the turn waits on the host (no model call in flight): the turn's next call uses the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb). */
   setModelNextCall?: boolean;
+  /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */
+  sessionStartHooks?: boolean;
   /** PermissionRequest hooks registered in initialize are asked before a can_use_tool request (cbc 2.117.0: engine/permission-request-hooks.ts). */
   permissionRequestHooks?: boolean;
   /** The initialize request's `jsonSchema` acts as --json-schema (Claude; cbc 2.117.0 ignores it: captures ctl_initialize_json_schema_h3). */

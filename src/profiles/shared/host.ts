@@ -70,6 +70,7 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       // measured (req_hook_callback_prompt_submit_h3): a UserPromptSubmit input names no effort on either version
       effort: claude && r.hookEvent !== 'UserPromptSubmit' ? { level: claude.effort } : undefined,
       hook_event_name: r.hookEvent,
+      source: r.source,
       prompt: r.prompt,
       tool_name: r.toolName,
       tool_input: r.toolInput,
