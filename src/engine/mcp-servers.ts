@@ -27,7 +27,7 @@ export interface McpServerInfo {
   /** An SDK server whose handshake the host answered (it is listed as connected). */
   connected?: boolean;
   /** Why it did not connect. */
-  failure: { kind: 'spawn'; command: string } | { kind: 'closed' } | { kind: 'unreachable' } | { kind: 'sdk' };
+  failure: { kind: 'spawn'; command: string; onPath: boolean } | { kind: 'closed' } | { kind: 'unreachable' } | { kind: 'sdk' };
 }
 
 /** The command-line flags (profile.ts CliFlags, restated: profile.ts names this module's types). */
@@ -52,10 +52,19 @@ export function configuredMcpServers(flags: Flags | undefined, cwd: string, env:
   return out;
 }
 
-/** mcp_set_servers: the non-SDK servers it names replace those an earlier one set (the names it drops are `removed`). */
+/** The sdk-type servers the last mcp_set_servers named, per session's server list (they live in the host, not in the list). */
+const setSdkServers = new WeakMap<McpServerInfo[], readonly string[]>();
+
+/**
+ * mcp_set_servers: the servers it names replace those an earlier one set (the names it drops are `removed`, sdk-type
+ * ones too: capture ctl_mcp_set_servers_sdk_then_none_fp); `added` lists the non-SDK ones, whose connection fails here.
+ */
 export function setMcpServers(list: McpServerInfo[], servers: unknown, cwd: string, env: Readonly<Record<string, string | undefined>>): { added: McpServerInfo[]; removed: string[] } {
   const next = serversOf(servers, 'dynamic', cwd, env, false).map((s) => ({ ...s, bySdk: true }));
-  const removed = list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name);
+  const sdk = isRawFrame(servers) ? Object.entries(servers).flatMap(([name, c]) => (isRawFrame(c) && c['type'] === 'sdk' ? [name] : [])) : [];
+  const droppedSdk = (setSdkServers.get(list) ?? []).filter((n) => !sdk.includes(n));
+  setSdkServers.set(list, sdk);
+  const removed = [...list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name), ...droppedSdk];
   const added = next.filter((n) => !list.some((s) => s.name === n.name));
   const kept = list.filter((s) => s.bySdk !== true || next.some((n) => n.name === s.name));
   list.splice(0, list.length, ...kept, ...added);
@@ -75,7 +84,8 @@ function failureOf(config: Readonly<Record<string, unknown>>, cwd: string, env: 
   const type = config['type'];
   if (type === 'http' || type === 'sse' || (type === undefined && typeof config['url'] === 'string')) return { kind: 'unreachable' };
   const command = typeof config['command'] === 'string' ? config['command'] : '';
-  return findCommand(command, cwd, env) ? { kind: 'closed' } : { kind: 'spawn', command };
+  // a bare name is looked up along PATH, a path is spawned as it is: the two fail in different words (profiles)
+  return findCommand(command, cwd, env) ? { kind: 'closed' } : { kind: 'spawn', command, onPath: command !== '' && !command.includes('/') };
 }
 
 /** Whether a command resolves as a spawn would: a path as given, a bare name along PATH. */
