@@ -41,6 +41,23 @@ describe('cbc 2.117.0 rules from its bundle (#16)', () => {
     expect(requests(await run('claude-2.1.328', [], preHook, answers))).toEqual(['hook_callback', 'can_use_tool']);
   });
 
+  it('PermissionRequest hooks: the manager path (no matcher) and the SDK path before can_use_tool, the manager path again as the call runs', async () => {
+    const frames = await run('cbc-2.117.0', [], { PermissionRequest: [{ hookCallbackIds: ['hook_p'] }] }, answers);
+    const events = frames.filter((f) => f['type'] === 'control_request').map((f) => `${f['request']['subtype']}:${f['request']['input']?.['hook_event_name'] ?? ''}:${f['request']['input']?.['transcript_path'] === '' ? 'sdk' : ''}`);
+    expect(events).toEqual(['hook_callback:PermissionRequest:', 'hook_callback:PermissionRequest:sdk', 'can_use_tool::', 'hook_callback:PermissionRequest:']);
+    // with a pattern the manager path never fires (its input names no tool); Claude asks none of them here
+    expect(requests(await run('cbc-2.117.0', [], { PermissionRequest: [{ matcher: 'Bash', hookCallbackIds: ['hook_p'] }] }, answers))).toEqual(['hook_callback', 'can_use_tool']);
+    expect(requests(await run('claude-2.1.328', [], { PermissionRequest: [{ matcher: 'Bash', hookCallbackIds: ['hook_p'] }] }, answers))).toEqual(['can_use_tool']);
+  });
+
+  it('SessionStart hooks: once per session, before its first turn, when the matcher finds the source', async () => {
+    const start = (matcher?: string) => ({ SessionStart: [{ ...(matcher === undefined ? {} : { matcher }), hookCallbackIds: ['hook_s'] }] });
+    const frames = await run('cbc-2.117.0', [], start(), answers, 'hi');
+    expect(frames.findIndex((f) => f['request']?.['input']?.['source'] === 'startup')).toBeLessThan(frames.findIndex((f) => f['subtype'] === 'init'));
+    expect(requests(await run('cbc-2.117.0', [], start('start'), answers, 'hi'))).toEqual(['hook_callback']);
+    expect(requests(await run('cbc-2.117.0', [], start('resume'), answers, 'hi'))).toEqual([]);
+  });
+
   it('a second-round hook that denies still refuses the allowed call', async () => {
     let hookCalls = 0;
     const frames = await run('cbc-2.117.0', [], preHook, (subtype) => {
