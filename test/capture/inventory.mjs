@@ -86,7 +86,7 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 wf_stopped': 'not reproduced (allow-listed): cbc 2.117.0 offline does not offer the Workflow tool to the model, so no workflow runs; the emulator plays the scenario\'s workflow frames (cbc 2.117.0 also refuses stop_task, which the emulator now does)',
   'cbc-2.117.0 opt_debug': 'not reproduced on purpose: cbc 2.117.0 --debug writes debug text ("serve 0") to stdout among the frames; the emulator keeps stdout for the protocol',
   'cbc-2.117.0 sig_term_idle': 'not reproduced: cbc 2.117.0 is still starting (seconds) when SIGTERM comes and dies by the signal; the emulator is serving within milliseconds and exits as cbc does once started (0)',
-  'cbc-2.117.0 p_json': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items, led by the CLI\'s own memory system reminder (kilobytes of prompt text naming the real HOME layout); the emulator prints the result object',
+  'cbc-2.117.0 p_json': 'not reproduced: cbc 2.117.0 --output-format json prints its whole history as one JSON array (its toSerializableArray): OpenAI-style message items led by the user message with its auto-memory system reminder (13 kB of prompt text naming the real HOME layout), the codebuddyMd reminder and the prompt in <user_query>, each assistant item with provider metadata (traceId, conversationRequestId, rawUsage), then the result object; the emulator prints the result object',
   'cbc-2.117.0 ses_json_schema': 'not reproduced: cbc 2.117.0 --output-format json prints its conversation as OpenAI-style message items with its own system-reminder text (see p_json); the re-prompts themselves are reproduced (opt_json_schema)',
   'cbc-2.117.0 in_json_true': 'not reproduced: whether cbc 2.117.0 moves to a new session after the blank turn of an unreadable line is a race (see in_json_array: in_json_true stayed, in_json_string_long moved); the emulator always moves',
   'cbc-2.117.0 in_keep_alive_twice': 'not reproduced: cbc 2.117.0 reads keep_alive as an unknown line (a blank turn, reproduced); whether it moves to a new session after each is a race (here: after the first, not after the second); the emulator always moves',
@@ -122,7 +122,6 @@ export const NOT_REPRODUCED = {
   // FN tuning cases (surface-more/fn.mjs)
   'claude-2.1.220 req_can_use_tool_answer_after_interrupt': 'not reproduced: the scripted model answers the refused call\'s tool_result that Claude Code sends with the next prompt (see claude-2.1.220 req_can_use_tool_deny_interrupt_then_turn); the emulator picks the next turn by its prompt',
   'claude-2.1.328 req_can_use_tool_answer_after_interrupt': 'not reproduced: the scripted model answers the refused call\'s tool_result that Claude Code sends with the next prompt (see claude-2.1.220 req_can_use_tool_deny_interrupt_then_turn); the emulator picks the next turn by its prompt',
-  'cbc-2.117.0 req_hook_callback_session_start': 'not yet reproduced: cbc 2.117.0 calls a SessionStart hook registered in initialize once the first prompt comes; the emulator knows no SessionStart hooks',
   'claude-2.1.220 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error; the emulator writes nothing there',
   'claude-2.1.328 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error (2.1.328 also writes a system/informational hook_callback_failed notice the emulator does not)',
   'claude-2.1.220 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
@@ -230,7 +229,7 @@ const HIDDEN_SDK_FLAGS = [
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
   '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6'],
-  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb'],
+  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb', 'opt_max_turns_one_stream_hi_then_tool_fb', 'opt_json_schema_max_turns_fb'],
   '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema'],
   '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue'],
@@ -255,7 +254,7 @@ const OPTION_CASES = {
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2', 'opt_setting_sources_project_local_h4', 'opt_setting_sources_empty_stream_h5', 'opt_setting_sources_all_stream_h6'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb'],
+  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb', 'opt_json_schema_max_turns_fb'],
   '--permission-mode': ['opt_permission_mode_repeated_ft', 'opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo', 'opt_permission_mode_plan_stream_h5', 'opt_permission_mode_accept_edits_stream_ask_h6'],
   '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6'],
   '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6'],
