@@ -283,7 +283,9 @@ export interface ProfileBehavior {
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).
    */
   projectAllowIgnored?(count: number, cwd: string, home: string): string;
-  /** set_model while the turn waits on the host (no model call in flight): the turn's next call uses the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb). */
+  /** --max-turns reaches the process's first turn only (cbc 2.117.0 under stream-json input: engine/limits.ts turnLimitApplies). */
+  maxTurnsFirstTurnOnly?: boolean;
+  /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a hook wait keeps it: ctl_set_model_pending_hook_fb). */
   setModelNextCall?: boolean;
   /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */
   sessionStartHooks?: boolean;

@@ -3,6 +3,7 @@ import type { TurnT } from '../scenario/schema.js';
 import { askTool, completeTurn } from './asks.js';
 import { checkJsonSchema } from './json-schema.js';
 import { launchBackground, launchWorkflow } from './launch.js';
+import { turnLimitApplies } from './limits.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -27,7 +28,7 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   const first = turn.delay ?? MODEL_LATENCY;
 
   // --max-turns below 1 (a profile that reads it so: maxTurnsValue) refuses the turn's first model call too
-  if ((s.o.maxTurns ?? 1) < 1) return s.at(first, () => void s.atTurnLimit());
+  if ((s.o.maxTurns ?? 1) < 1 && turnLimitApplies(s)) return s.at(first, () => void s.atTurnLimit());
   if (turn.error !== undefined) return failTurn(s, interpolate(turn.error, vars), reply, first, firstMessageId);
   const answered = reply !== undefined || turn.result !== undefined;
   const retries = s.o.jsonSchema !== undefined ? textRetries(s, turn, answered) : 0;

@@ -128,7 +128,6 @@ export const NOT_REPRODUCED = {
   'claude-2.1.328 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
   'claude-2.1.220 ctl_set_permission_mode_dontask_then_tool': 'not yet reproduced: Claude 2.1.220 writes a system/permission_denied for a call dontAsk mode refused when set_permission_mode chose the mode (not when --permission-mode did); the emulator writes it on 2.1.328 only',
   // found by the fb.mjs tuning cases (issue #16, round 8)
-  'cbc-2.117.0 opt_max_turns_zero_stream_fb': 'not yet reproduced: under stream-json input with --max-turns 0 cbc 2.117.0 refused the first turn\'s model call ("Max turns (0) exceeded") but answered the second turn; which requests its limit reaches was not read from its bundle (one capture); the emulator refuses every turn\'s first call',
   // found by the fu.mjs tuning cases (issue #16, round 7: stdin, signals and EOF at more phases)
   ...Object.fromEntries(['eof_workflow_running_fu', 'sig_int_workflow_running_fu', 'sig_term_workflow_running_fu'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: cbc 2.117.0 has no Workflow tool, so the fake model answers the WFSLOW prompt with text; surface-model.yaml plays its WFSLOW turn (a workflow) on every profile'])),

@@ -123,6 +123,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     permissionRequestHooks: true, // measured: req_hook_callback_permission_request_fb
     setModelNextCall: true, // measured: ctl_set_model_pending_permission_fb
     sessionStartHooks: true, // measured: req_hook_callback_session_start
+    maxTurnsFirstTurnOnly: true, // measured: opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb
     // its headless options read maxTurns with Number(), and the runner refuses call k when k > limit (a NaN limit never
     // refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call), opt_max_turns_invalid_ft;
     // without the flag its agent service takes CODEBUDDY_CODE_MAX_TURNS when finite and above 0 (else 500, left out)
