@@ -27,6 +27,8 @@ export interface PreToolHookPolicy {
    * executeToolWithHooks fires them again; measured: req_hook_callback_pre_ask, req_hook_callback_pre_then_can_use_tool_h6).
    */
   againAfterHostAllow?: boolean;
+  /** Every callback of the call is asked at once, the answers read in order (cbc 2.117.0: its hook manager's Promise.allSettled; req_hook_callback_pre_two_ids_allow_fb). */
+  parallel?: boolean;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

@@ -139,7 +139,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     stopHookBlocks: false,
     promptHookStops: { block: 'ignore', stop: 'new-session' },
     // measured: req_hook_callback_pre_deny, _pre_block (ignored), _pre_continue_false (refused with the stopReason)
-    preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false, timeoutText: undefined, disconnectText: undefined, againAfterHostAllow: true },
+    preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false, timeoutText: undefined, disconnectText: undefined, againAfterHostAllow: true, parallel: true },
     promptStopText: (_how, reason) => `UserPromptSubmit hook error: \n${reason ?? 'User input blocked by hook'}`, // measured: req_hook_callback_prompt_continue_false, _stop_bare
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,
