@@ -6,7 +6,7 @@ import type { ProfileName } from '../../protocol/vocabulary.js';
 import { profileData } from '../data.js';
 import { cannedReply, controlError, controlSuccess } from '../shared/control.js';
 import { dispatch, none, type Encoders } from '../shared/encoders.js';
-import { hostRequest } from '../shared/host.js';
+import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
@@ -53,8 +53,8 @@ function encoders(strict: boolean): Encoders {
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),
     // cbc 2.117.0 only reads control_cancel_request (its bundle writes none: a timed-out or interrupted request just
-    // ends; capture ctl_interrupt_pending_hook_fb)
-    host_cancel: none,
+    // ends; capture ctl_interrupt_pending_hook_fb); the seeds' cbc withdraws it (issue #10)
+    host_cancel: strict ? none : (ev) => hostCancel(ev, W),
     turn_init: systemInit,
     stop_feedback: none, // cbc 2.117.0 ignores a Stop hook's block (behavior.stopHookBlocks)
     mode_changed: none, // no capture shows cbc 2.117.0 announcing it (req_can_use_tool_set_mode)
