@@ -115,7 +115,7 @@ export function hooksAgainAfterAllow(
   next: () => void,
   run: (input: Record<string, unknown>) => void,
 ): void {
-  if (s.active) s.active.resumed = true; // the run goes on after the host's answer (ActiveTurn.resumed)
+  if (s.active) s.active.resumed = 'allow'; // the run goes on after the host's answer (ActiveTurn.resumed)
   if (s.p.behavior.preToolHook.againAfterHostAllow !== true) return run(call.input);
   runPreToolHooks(s, call, (o) => {
     if (o.kind === 'interrupted') return;

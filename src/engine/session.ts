@@ -144,7 +144,7 @@ export class Session implements TurnHost {
     this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
-      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, this.active?.resumed !== true];
+      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, this.active?.resumed === undefined];
     }
     // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
@@ -153,13 +153,13 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     // a run resumed after a host answer: its last re-prompt's answer carries the new _requestId, not the result (opt_json_schema_stream_ask_fb)
-    if (drops && ev.kind === 'structured_reprompt' && ev.last === true && this.active?.resumed === true) this.turnRequestId = this.o.rng.hex(32);
+    if (drops && ev.kind === 'structured_reprompt' && ev.last === true && this.active?.resumed !== undefined) this.turnRequestId = this.o.rng.hex(32);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
-    if (drops && ev.kind === 'tool_result' && (this.active?.resumed === true || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
+    if (drops && ev.kind === 'tool_result' && (this.active?.resumed !== undefined || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
       this.turnRequestId = undefined;
-      if (this.active) this.active.resumed = true;
+      if (this.active) this.active.resumed = ev.deniedBy !== undefined ? 'deny' : 'allow';
     }
   }
 
@@ -383,7 +383,7 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true ? this.turnRequestId : undefined });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true || t.resumed === 'deny' ? this.turnRequestId : undefined });
     if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now
     this.resultCount += 1;
     this.turnsDone += 1;

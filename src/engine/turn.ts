@@ -141,7 +141,7 @@ function textNotStructured(s: TurnHost, text: string, retries: number, vars: Rec
   const fbText = fb?.reply ?? fb?.result;
   const again = fbText !== undefined ? interpolate(fbText, vars) : text;
   // a run resumed after a host's can_use_tool answer streams its last answer too and ends with it (opt_json_schema_stream_ask_fb)
-  const resumed = s.active?.resumed === true;
+  const resumed = s.active?.resumed !== undefined;
   let left = retries;
   const reprompt = (): void => {
     left -= 1;
