@@ -6,7 +6,7 @@ import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from 
 import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
-import { permissionRequestHooks } from './permission-request-hooks.js';
+import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
 import { hooksAgainAfterAllow, refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
@@ -20,7 +20,7 @@ import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /** Whether an interrupt leaves the session alone because a can_use_tool request waits (ProfileBehavior.interruptAtPermission). */
 export function interruptHeld(s: TurnHost): boolean {
-  return s.p.behavior.interruptAtPermission === 'ignore' && s.host.waiting('can_use_tool');
+  return s.p.behavior.interruptAtPermission === 'ignore' && (s.host.waiting('can_use_tool') || permissionHookWaiting(s));
 }
 
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
@@ -202,7 +202,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
-    if (!hooked) return permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => permission(forced, true));
+    if (!hooked) return permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true)));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');

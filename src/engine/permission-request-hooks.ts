@@ -9,7 +9,13 @@ import type { TurnHost } from './turn-host.js';
  * a pattern never matches; that input is the session's alone: hook_event_name, session_id, transcript_path, cwd), then
  * its SDK permission path, every callback whatever its matcher (transcript_path "", tool_name and tool_input). The
  * SDK path ignores the answer; a manager-path answer with a hookSpecificOutput.decision is not reproduced (not captured).
+ * An interrupt while the SDK path waits is answered and held: once the hook settles, the call is refused and the turn goes
+ * on (its abort check follows the hook; capture ctl_interrupt_pending_permission_request_hook_fb).
  */
+
+/** Sessions whose SDK-path PermissionRequest hook waits: like a waiting can_use_tool request, it holds a client interrupt (asks.ts interruptHeld). */
+const sdkPathWaiting = new WeakSet<TurnHost>();
+export const permissionHookWaiting = (s: TurnHost): boolean => sdkPathWaiting.has(s);
 
 /** The hook callback ids of each PermissionRequest matcher, with whether it has a pattern. */
 function entries(hooks: unknown): { patterned: boolean; ids: string[] }[] {
@@ -38,7 +44,9 @@ export function permissionRequestHooks(s: TurnHost, call: { tool: string; toolUs
     if (r === undefined) return then();
     const body = { subtype: 'hook_callback', callbackId: r.id, hookEvent: 'PermissionRequest', toolUseId: call.toolUseId, bridged: r.bridged, ...(r.bridged ? { toolName: call.tool, toolInput: call.input } : {}) } as const;
     // cbc's default hook timeout is 60 s; a timed-out hook lets the request go on
+    if (r.bridged) sdkPathWaiting.add(s);
     callHook(s, body, hookTimeoutMs(s.hooks, 'PermissionRequest', r.id) ?? 60_000, () => {
+      sdkPathWaiting.delete(s);
       if (s.active) fire(i + 1);
     });
   };

@@ -139,7 +139,7 @@ export const NOT_REPRODUCED = {
     'not reproduced: SIGINT while a workflow runs: which turn the real CLI still counts as running (2.1.220 interrupts it; 2.1.328 had ended it) and which stop rows it writes before it exits follow the real workflow runner\'s timing; the emulator ends the turn and writes every stop row'])),
   ...Object.fromEntries(['sig_int_queued_turn_fu', 'sig_term_queued_turn_fu'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (see in_crlf), whose turn is answered before the signal; the emulator queues it behind the running turn'])),
-  ...Object.fromEntries(['in_user_pending_permission_fu', 'eof_pending_hook_callback_default_mode_fu'].map((c) => [`cbc-2.117.0 ${c}`,
+  ...Object.fromEntries(['in_user_pending_permission_fu', 'eof_pending_hook_callback_default_mode_fu', 'eof_pending_permission_request_hook_fb'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: cbc 2.117.0 waits for the hook\'s 60 s timeout or the can_use_tool answer after stdin EOF and never exits (killed by the capture\'s timeout); the emulator settles them at EOF and ends the turn'])),
   'cbc-2.117.0 in_keep_alive_pending_hook_fu': 'not reproduced: a race in cbc 2.117.0: here the call\'s tool_result came before the keep_alive\'s side session (init, bare init, blank result), while the same steps in in_keep_alive_pending_hook_h6 wrote it after them, as the emulator does (the side session plays at once, beside the waiting turn)',
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} in_user_pending_permission_fu`,
