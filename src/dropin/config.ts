@@ -195,7 +195,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     worktree: flag('worktree') !== undefined,
     agent: text(flag('agent')),
     replayUserMessages: flag('replay-user-messages') === true,
-    maxTurns: positiveInt(text(flag('max-turns'))),
+    maxTurns: maxTurnsOf(profile, text(flag('max-turns')), env),
     maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
@@ -247,6 +247,12 @@ function permissionModeFlag(profile: Profile, mode: string | undefined): string 
 function positiveNumber(v: string | undefined): number | undefined {
   const n = Number(v);
   return v !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** --max-turns (and the environment) as the profile reads them (ProfileBehavior.maxTurnsValue), else a whole positive number. */
+function maxTurnsOf(profile: Profile, v: string | undefined, env: NodeJS.ProcessEnv): number | undefined {
+  const b = profile.behavior;
+  return b.maxTurnsValue === undefined ? positiveInt(v) : b.maxTurnsValue(v, env);
 }
 
 /** A flag's whole positive number, or undefined. */

@@ -6,7 +6,8 @@ import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from 
 import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
-import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
+import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
+import { hooksAgainAfterAllow, refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
 import type { SourcedRule } from './rule-book.js';
@@ -20,7 +21,7 @@ import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /** Whether an interrupt leaves the session alone because a can_use_tool request waits (ProfileBehavior.interruptAtPermission). */
 export function interruptHeld(s: TurnHost): boolean {
-  return s.p.behavior.interruptAtPermission === 'ignore' && s.host.waiting('can_use_tool');
+  return s.p.behavior.interruptAtPermission === 'ignore' && (s.host.waiting('can_use_tool') || permissionHookWaiting(s));
 }
 
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
@@ -175,9 +176,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
     const fire = (i: number): void => {
       const id = post[i];
-      if (id !== undefined) {
-        return callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
-      }
+      if (id !== undefined) return callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
       if (!s.active) return;
       written();
       // a PreToolUse hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
@@ -191,7 +190,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const how = s.p.behavior.permissionFailure(f);
     deny(how.text, 'failed', how.counted);
   };
-  const permission = (forced?: 'allow') => {
+  const permission = (forced?: 'allow', hooked = false) => {
     if (!callFirst) showCall();
     if (!callFirst && budgetStopsAtCall(s)) return;
     const rules = forced ?? decideFor(s, ask.tool, input);
@@ -200,6 +199,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
+    if (!hooked) return permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true)));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
@@ -212,7 +212,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       if (a.kind === 'response' && isAllow(a.body, s.p.behavior.hostAllowsByAllowedOnly)) {
         input = updatedInput(a.body) ?? input;
         applyUpdates(s, a.body);
-        return allow('host');
+        return hooksAgainAfterAllow(s, { tool: ask.tool, toolUseId, input, timeout }, next, (again) => ((input = again), allow('host')));
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') {

@@ -26,7 +26,8 @@ function blankBeside(s: Session): boolean {
   const stats: TurnStats = { startedAt: now, endedAt: now, apiMs: 0, numTurns: 1, messages: 1, inputTokens: 0, outputTokens: 0, origin: { kind: 'blank' }, resultIndex: 0, permissionDenials: [] };
   const events: EngineEvent[] = [{ kind: 'turn_init' }, { kind: 'blank_init' }, { kind: 'result', ok: true, text: '', errors: [], stats, interrupted: false }];
   // encoded with the side session's context and written directly: the running turn's bookkeeping (Session.emit) must not hear them
-  const ctx = { ...s.ctx(), sessionId, model: s.model, turnRequestId: undefined, streamRequestId: undefined };
+  // a session of its own starts in the mode of the CLI's options, not the running session's live mode
+  const ctx = { ...s.ctx(), sessionId, model: s.model, permissionMode: s.o.permissionMode, turnRequestId: undefined, streamRequestId: undefined };
   for (const ev of events) {
     const out = s.p.encode(ev, ctx);
     if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);

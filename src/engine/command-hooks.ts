@@ -63,7 +63,7 @@ const started = new WeakSet<object>();
  * The settings' SessionStart command hooks, once, as the session opens, before any input is answered (measured:
  * opt_settings_hook_stop_fc, _session_start_stream_fc: before system/init, before the initialize reply); then `then`.
  */
-export function sessionStartHooks(s: TurnHost, then: () => void): void {
+export function settingsSessionStartHooks(s: TurnHost, then: () => void): void {
   if (started.has(s)) return then();
   started.add(s);
   const ids = hookIds(s.hooks, 'SessionStart', undefined).filter(isCommandHook);

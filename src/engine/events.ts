@@ -81,7 +81,11 @@ export type HostRequestBody =
   | {
       subtype: 'hook_callback';
       callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'SessionStart';
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest' | 'SessionStart';
+      /** SessionStart: how the session came to be (startup, resume). */
+      source?: string | undefined;
+      /** cbc's SDK permission path asks PermissionRequest hooks with an empty transcript_path (permission-request-hooks.ts). */
+      bridged?: boolean | undefined;
       /** UserPromptSubmit: the prompt text. */
       prompt?: string | undefined;
       toolName?: string | undefined;
@@ -340,6 +344,8 @@ export type EngineEvent =
       kind: 'structured_reprompt';
       /** Conversation messages it adds: the reminder, and on the last one the answer the CLI keeps for the result only. */
       messages: number;
+      /** The last re-prompt of the turn. */
+      last?: boolean;
     }
   | {
       kind: 'result';

@@ -21,6 +21,14 @@ export interface PreToolHookPolicy {
    * cancel message), or, undefined, the call goes on (cbc 2.117.0). Measured: eof_pending_hook_callback_h5.
    */
   disconnectText: string | undefined;
+  /**
+   * The call's PreToolUse hooks are asked once more when it runs after the host allowed it (cbc 2.117.0: its needsApproval
+   * caches the hooks' result under the call id, which the call resumed after an approval no longer finds, so
+   * executeToolWithHooks fires them again; measured: req_hook_callback_pre_ask, req_hook_callback_pre_then_can_use_tool_h6).
+   */
+  againAfterHostAllow?: boolean;
+  /** Every callback of the call is asked at once, the answers read in order (cbc 2.117.0: its hook manager's Promise.allSettled; req_hook_callback_pre_two_ids_allow_fb). */
+  parallel?: boolean;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

@@ -1,11 +1,21 @@
 import type { TurnStats } from './events.js';
 import type { TurnHost } from './turn-host.js';
 
+/**
+ * Whether --max-turns reaches the running turn: every turn, or the process's first only (cbc 2.117.0 under stream-json
+ * input: later requests ran unlimited; captures opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb).
+ */
+export function turnLimitApplies(s: TurnHost): boolean {
+  const t = s.active;
+  return t !== undefined && s.o.maxTurns !== undefined && (s.p.behavior.maxTurnsFirstTurnOnly !== true || t.stats.resultIndex === 0);
+}
+
 /** --max-turns: past the limit the next model call is refused (still counted) and the turn ends with the CLI's error (ses_max_turns). */
 export function turnLimitReached(s: TurnHost): boolean {
   const t = s.active;
   const limit = s.o.maxTurns;
-  if (!t || limit === undefined || t.stats.numTurns < limit) return false;
+  // the next call is number numTurns + 1, refused when above the limit (cbc: `_currentTurn > _maxTurns`, a limit of 1.5 allows one)
+  if (!t || limit === undefined || !turnLimitApplies(s) || t.stats.numTurns + 1 <= limit) return false;
   const text = s.p.behavior.maxTurnsError(limit);
   s.emit({ kind: 'max_turns', messageId: s.p.ids.messageId(s.o.rng), text });
   t.stats.numTurns += 1;

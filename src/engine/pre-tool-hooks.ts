@@ -1,7 +1,8 @@
 import { obj, type RawFrame, str } from '../protocol/raw-frame.js';
 import { BLOCKING_ERROR } from './command-hooks.js';
 import { callHook } from './hook-call.js';
-import { DISCONNECTED } from './host.js';
+import { DISCONNECTED, type HostAnswer } from './host.js';
+import { permissionRequestHooks } from './permission-request-hooks.js';
 import { hookIds, hookTimeoutMs } from './permissions.js';
 import type { PreToolHookPolicy } from './hook-policy.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
@@ -47,9 +48,17 @@ export type PreHooksOutcome =
   | { kind: 'interrupted' }
   | { kind: 'go'; input: Record<string, unknown>; forced: 'allow' | undefined; stopAfter: boolean; askedBy: { reason: string | undefined } | undefined };
 
+/** One hook request's answer, given before or after someone takes it (parallel hooks are read in order). */
+function slot(): { put: (a: HostAnswer, requestId: string) => void; take: (cb: (a: HostAnswer, requestId: string) => void) => void } {
+  let got: [HostAnswer, string] | undefined;
+  let waiting: ((a: HostAnswer, requestId: string) => void) | undefined;
+  return { put: (a, r) => (waiting ? waiting(a, r) : (got = [a, r])), take: (cb) => (got ? cb(got[0], got[1]) : (waiting = cb)) };
+}
+
 /**
- * Asks the call's PreToolUse hooks one after the other (each with its matcher's timeout, else `timeout`); `done` once with the
- * outcome; `asked` once the first request is out.
+ * Asks the call's PreToolUse hooks (each with its matcher's timeout, else `timeout`): one after the other, or all at once
+ * where the profile does (PreToolHookPolicy.parallel), their answers read in order; `done` once with the outcome; `asked`
+ * once the first request (all of them, in parallel) is out.
  */
 export function runPreToolHooks(
   s: TurnHost,
@@ -60,33 +69,62 @@ export function runPreToolHooks(
   const policy = s.p.behavior.preToolHook;
   const ids = hookIds(s.hooks, 'PreToolUse', call.tool);
   const state: Extract<PreHooksOutcome, { kind: 'go' }> = { kind: 'go', input: call.input, forced: undefined, stopAfter: false, askedBy: undefined };
+  const send = (id: string, put: (a: HostAnswer, requestId: string) => void): void => {
+    const body = { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: call.tool, toolInput: state.input, toolUseId: call.toolUseId } as const;
+    callHook(s, body, hookTimeoutMs(s.hooks, 'PreToolUse', id) ?? call.timeout, put);
+  };
+  const sent = policy.parallel === true ? ids.map((id) => ((sl) => (send(id, sl.put), sl))(slot())) : undefined;
+  let over = false;
+  const finish = (o: PreHooksOutcome): void => void (!over && ((over = true), done(o)));
   const fire = (i: number): void => {
     const id = ids[i];
-    if (id === undefined) return done(state);
+    if (id === undefined) return finish(state);
     const own = hookTimeoutMs(s.hooks, 'PreToolUse', id);
-    const body = { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: call.tool, toolInput: state.input, toolUseId: call.toolUseId } as const;
-    callHook(s, body, own ?? call.timeout, (a, requestId) => {
-      if (a.kind === 'cancelled' && a.reason === 'interrupted') return done({ kind: 'interrupted' });
+    const answered = (a: HostAnswer, requestId: string): void => {
+      if (over) return;
+      if (a.kind === 'cancelled' && a.reason === 'interrupted') return finish({ kind: 'interrupted' });
       // a hook that missed its own timeout: Claude withdraws the request and refuses the call (req_hook_callback_pre_timeout)
       if (a.kind === 'timeout' && own !== undefined && policy.timeoutText !== undefined) {
         s.emit({ kind: 'host_cancel', requestId });
-        return done({ kind: 'deny', text: policy.timeoutText, timedOut: true });
+        return finish({ kind: 'deny', text: policy.timeoutText, timedOut: true });
       }
       // stdin closed before the answer: Claude cancels the call (eof_pending_hook_callback_h5); cbc runs it
       if (a.kind === 'cancelled' && a.reason === DISCONNECTED && policy.disconnectText !== undefined) {
-        return done({ kind: 'deny', text: policy.disconnectText, timedOut: false, cancelled: true });
+        return finish({ kind: 'deny', text: policy.disconnectText, timedOut: false, cancelled: true });
       }
       const v = preToolVerdict(policy, call.tool, a.kind === 'response' ? a.body : {});
-      if (v.kind === 'deny') return done({ kind: 'deny', text: v.text, timedOut: false });
+      if (v.kind === 'deny') return finish({ kind: 'deny', text: v.text, timedOut: false });
       state.input = v.input ?? state.input;
       if (v.kind === 'stop-after') state.stopAfter = true;
       if (v.kind === 'go' && v.ask) state.askedBy = v.ask;
       if (v.kind === 'go' && v.allow) state.forced = 'allow';
       fire(i + 1);
-    });
+    };
+    if (sent) return sent[i]!.take(answered);
+    send(id, answered);
     if (i === 0) asked?.();
   };
+  if (sent && sent.length > 0) asked?.();
   fire(0);
+}
+
+/**
+ * A call the host allowed, as it runs: its PreToolUse hooks once more where the profile asks them again
+ * (PreToolHookPolicy.againAfterHostAllow; a refusal there still stops the call), then `run` with the input they leave.
+ */
+export function hooksAgainAfterAllow(
+  s: TurnHost,
+  call: { tool: string; toolUseId: string; input: Record<string, unknown>; timeout: number },
+  next: () => void,
+  run: (input: Record<string, unknown>) => void,
+): void {
+  if (s.active) s.active.resumed = 'allow'; // the run goes on after the host's answer (ActiveTurn.resumed)
+  if (s.p.behavior.preToolHook.againAfterHostAllow !== true) return run(call.input);
+  runPreToolHooks(s, call, (o) => {
+    if (o.kind === 'interrupted') return;
+    if (o.kind === 'deny') return refuseByHook(s, { ...call, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, undefined, next);
+    permissionRequestHooks(s, { ...call, input: o.input }, () => run(o.input), true);
+  });
 }
 
 /**

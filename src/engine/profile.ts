@@ -298,12 +298,22 @@ export interface ProfileBehavior {
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).
    */
   projectAllowIgnored?(count: number, cwd: string, home: string): string;
+  /** --max-turns reaches the process's first turn only (cbc 2.117.0 under stream-json input: engine/limits.ts turnLimitApplies). */
+  maxTurnsFirstTurnOnly?: boolean;
+  /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a hook wait keeps it: ctl_set_model_pending_hook_fb). */
+  setModelNextCall?: boolean;
+  /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */
+  sessionStartHooks?: boolean;
+  /** PermissionRequest hooks registered in initialize are asked before a can_use_tool request (cbc 2.117.0: engine/permission-request-hooks.ts). */
+  permissionRequestHooks?: boolean;
   /** The initialize request's `jsonSchema` acts as --json-schema (Claude; cbc 2.117.0 ignores it: captures ctl_initialize_json_schema_h3). */
   initializeJsonSchema?: boolean;
   /** Path of a shell task's separate stderr file (cbc's output_stderr_file), or undefined when the CLI has none. */
   shellStderrFile(outputFile: string): string | undefined;
   /** The error of a turn stopped by --max-turns <limit> (captures ses_max_turns). */
   maxTurnsError(limit: number): string;
+  /** The turn limit from --max-turns (`flag`) and the environment: cbc 2.117.0 reads the flag with Number() (0 and below refuse the first model call, NaN sets no limit), else CODEBUDDY_CODE_MAX_TURNS when above 0; unset: a flag's whole number above 0 (Claude). */
+  maxTurnsValue?(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): number | undefined;
   /** --resume of an unknown session and --session-id of a stored one (src/store/binding.ts). */
   binding: BindingPolicy;
   /** Claude Code prints a refused --resume on stderr too; cbc 2.117.0 only writes its error frame (captures ses_resume_*). */

@@ -1,5 +1,5 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
-import { BLOCKING_ERROR, sessionStartHooks } from './command-hooks.js';
+import { BLOCKING_ERROR, settingsSessionStartHooks } from './command-hooks.js';
 import { callHook } from './hook-call.js';
 import { hookIds } from './permissions.js';
 import type { PromptStop } from './hook-policy.js';
@@ -20,7 +20,7 @@ function stopOf(body: RawFrame): { how: 'block' | 'stop'; reason: string | undef
 
 /** Runs the prompt's UserPromptSubmit hooks, then `then` (the turn) unless an answer stopped the prompt. */
 export function promptHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
-  sessionStartHooks(s, () => submitHooks(s, prompt, then));
+  settingsSessionStartHooks(s, () => submitHooks(s, prompt, then));
 }
 
 function submitHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {

@@ -6,6 +6,7 @@ import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
 import { promptHooks } from './prompt-hooks.js';
+import { sessionStartHooks } from './session-start-hooks.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
@@ -24,7 +25,7 @@ import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
-import { hookTable, sessionStartHooks } from './command-hooks.js';
+import { hookTable, settingsSessionStartHooks } from './command-hooks.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
 /**
@@ -147,7 +148,7 @@ export class Session implements TurnHost {
     this.unanswered.heard(ev);
     if (ev.kind === 'structured_reprompt') {
       this.messages += ev.messages;
-      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, true];
+      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, this.active?.resumed === undefined];
     }
     // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
     if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
@@ -155,16 +156,21 @@ export class Session implements TurnHost {
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
+    // a run resumed after a host answer: its last re-prompt's answer carries the new _requestId, not the result (opt_json_schema_stream_ask_fb)
+    if (drops && ev.kind === 'structured_reprompt' && ev.last === true && this.active?.resumed !== undefined) this.turnRequestId = this.o.rng.hex(32);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
-    if (drops && ev.kind === 'tool_result' && (ev.allowedBy === 'host' || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) this.turnRequestId = undefined;
+    if (drops && ev.kind === 'tool_result' && (this.active?.resumed !== undefined || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
+      this.turnRequestId = undefined;
+      if (this.active) this.active.resumed = ev.deniedBy !== undefined ? 'deny' : 'allow';
+    }
   }
 
   // ---- inbound -----------------------------------------------------------------------------
 
   // start-up notices, the settings' SessionStart command hooks (command-hooks.ts), then the config's SDK MCP servers connect (mcp.ts)
-  open = (): void => void (this.emit({ kind: 'session_open' }), sessionStartHooks(this, () => undefined), connectSdkServers(this, configSdkServers(this.mcpServers)));
+  open = (): void => void (this.emit({ kind: 'session_open' }), settingsSessionStartHooks(this, () => undefined), connectSdkServers(this, configSdkServers(this.mcpServers)));
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
   userMessage(prompt: string, content: unknown = prompt, line: UserLine = {}): void {
     const midTool = this.active !== undefined && (this.host.waiting('can_use_tool') || this.host.waiting('hook_callback')); // fold.ts
@@ -224,6 +230,8 @@ export class Session implements TurnHost {
         return;
       case 'set_model':
         setModel(this, b, requestId, request, idle);
+        // the run a can_use_tool answer resumes takes the session's model (ProfileBehavior.setModelNextCall)
+        if (this.active && b.setModelNextCall === true && this.host.waiting('can_use_tool')) this.active.model = this.model;
         return;
       case 'stop_task':
         return stopTask(this, b, requestId, request);
@@ -298,7 +306,7 @@ export class Session implements TurnHost {
     if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
-    promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
+    sessionStartHooks(this, () => promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next)));
   }
 
   /** Schedules `fn` as part of the running turn (cancelled by an interrupt). */
@@ -382,7 +390,7 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true ? this.turnRequestId : undefined });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true || t.resumed === 'deny' ? this.turnRequestId : undefined });
     if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now
     this.resultCount += 1;
     this.turnsDone += 1;

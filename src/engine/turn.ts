@@ -4,6 +4,7 @@ import { askTool, completeTurn } from './asks.js';
 import { foldQueued } from './fold.js';
 import { checkJsonSchema } from './json-schema.js';
 import { launchBackground, launchWorkflow } from './launch.js';
+import { turnLimitApplies } from './limits.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -27,11 +28,18 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   const resultText = turn.result !== undefined ? interpolate(turn.result, vars) : reply ?? fallback;
   const first = turn.delay ?? MODEL_LATENCY;
 
+  // --max-turns below 1 (a profile that reads it so: maxTurnsValue) refuses the turn's first model call too
+  if ((s.o.maxTurns ?? 1) < 1 && turnLimitApplies(s)) return s.at(first, () => void s.atTurnLimit());
   if (turn.error !== undefined) return failTurn(s, interpolate(turn.error, vars), reply, first, firstMessageId);
-  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText, reply !== undefined || turn.result !== undefined);
+  const answered = reply !== undefined || turn.result !== undefined;
+  const retries = s.o.jsonSchema !== undefined ? textRetries(s, turn, answered) : 0;
+  if (s.o.jsonSchema !== undefined && retries === 0) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText);
+  // --json-schema and a turn that answers with text: the turn plays as it is, then the CLI re-prompts the model
+  const finish = retries > 0 ? (text: string) => textNotStructured(s, text, retries, vars) : (text: string) => completeTurn(s, text);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
     if (s.active && turn.partial !== undefined) s.active.partial = interpolate(turn.partial, vars);
-    s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
+    const said = reply ?? resultText;
+    s.at(first, () => s.say(said, firstMessageId, () => finish(retries > 0 ? said : resultText)));
     return;
   }
   if (workflows.length > 0 && s.o.disableWorkflows && background.length === 0) {
@@ -57,7 +65,7 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   // every step is one model call; after the first, --max-turns may refuse it; a call after a tool call takes the queued prompts
   const run = (i: number) => {
     const step = steps[i];
-    if (!step) return completeTurn(s, resultText);
+    if (!step) return finish(resultText);
     s.at(i === 0 ? first : MODEL_LATENCY, () => {
       const go = () => void ((i === 0 || !s.atTurnLimit()) && step(() => run(i + 1)));
       if (i > firstTool) foldQueued(s, go);
@@ -84,9 +92,16 @@ function failTurn(s: TurnHost, shown: string, reply: string | undefined, first: 
   s.at(first, () => (written ? s.say(reply ?? err, firstMessageId, end) : (s.count(t), end())));
 }
 
+/** How often the CLI re-prompts a turn that answers --json-schema with text (0: it does not; structuredTurn plays it). */
+function textRetries(s: TurnHost, turn: TurnT, answered: boolean): number {
+  const retries = s.p.behavior.structuredOutputRetries;
+  const plain = turn.structured_output === undefined && s.p.behavior.schemaEnforcement === undefined && answered;
+  return plain && retries !== undefined && retries > 0 ? retries : 0;
+}
+
 /** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */
-/** `said`: the model's text answer; `answered`: the scenario turn gives one (a reply or a result). */
-function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string, said: string, answered: boolean): void {
+/** `said`: the model's text answer. */
+function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string, said: string): void {
   const remind = s.p.behavior.schemaEnforcement;
   if (turn.structured_output === undefined && remind !== undefined) {
     // the model answered without calling StructuredOutput: the CLI reminds it once, it answers again, the turn succeeds
@@ -98,8 +113,6 @@ function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId:
     );
     return;
   }
-  const retries = s.p.behavior.structuredOutputRetries;
-  if (turn.structured_output === undefined && retries !== undefined && retries > 0 && answered) return textNotStructured(s, said, retries, first, firstMessageId);
   const check = turn.structured_output === undefined ? { ok: false as const, problems: ['the scenario turn has no structured_output'] } : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
   if (!check.ok) {
     const msg =
@@ -120,18 +133,26 @@ function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId:
 }
 
 /**
- * --json-schema, and the model answers with text: the CLI asks it again `retries` times (each answer shown), and
- * ends the turn with a success result carrying the last answer, which it does not show, and no structured_output
- * (measured on cbc 2.117.0: capture opt_json_schema, num_turns 8 for 3 re-prompts).
+ * --json-schema, and the turn's model answered with text (after any tool calls): the CLI's stop hook asks the
+ * model again `retries` times (each answer shown but the last), then ends the turn with a success result carrying
+ * the turn's own answer and no structured_output (cbc 2.117.0: its result is the first run's last completed
+ * message; captures opt_json_schema, num_turns 8 for 3 re-prompts, and opt_json_schema_tool_h6, where the tool
+ * call's follow-up is the result and the re-prompts get the fake model's keyword-less answer). A re-prompt is a
+ * prompt no scenario turn was written for: the scenario's fallback answers it when it has one, else the turn's text.
  */
-function textNotStructured(s: TurnHost, text: string, retries: number, first: number, firstMessageId: string): void {
+function textNotStructured(s: TurnHost, text: string, retries: number, vars: Record<string, string>): void {
+  const fb = s.o.scenario.fallback;
+  const fbText = fb?.reply ?? fb?.result;
+  const again = fbText !== undefined ? interpolate(fbText, vars) : text;
+  // a run resumed after a host's can_use_tool answer streams its last answer too and ends with it (opt_json_schema_stream_ask_fb)
+  const resumed = s.active?.resumed !== undefined;
   let left = retries;
-  const answer = (messageId: string): void =>
-    s.say(text, messageId, () => {
-      left -= 1;
-      s.emit({ kind: 'structured_reprompt', messages: left === 0 ? 2 : 1 });
-      if (left === 0) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
-      else s.at(MODEL_LATENCY, () => answer(s.p.ids.messageId(s.o.rng)));
-    });
-  s.at(first, () => answer(firstMessageId));
+  const reprompt = (): void => {
+    left -= 1;
+    const hidden = left === 0 && !resumed;
+    s.emit({ kind: 'structured_reprompt', messages: hidden ? 2 : 1, last: left === 0 });
+    if (hidden) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
+    else s.at(MODEL_LATENCY, () => s.say(again, s.p.ids.messageId(s.o.rng), left === 0 ? () => s.endTurn(true, again, []) : reprompt));
+  };
+  reprompt();
 }

@@ -120,6 +120,18 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     outputFile: (home, _cwd, sessionId, taskId) => join(home, 'sessions', sessionId, 'bg-tasks', `${taskId}.stdout.log`),
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
     maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
+    permissionRequestHooks: true, // measured: req_hook_callback_permission_request_fb
+    setModelNextCall: true, // measured: ctl_set_model_pending_permission_fb
+    sessionStartHooks: true, // measured: req_hook_callback_session_start
+    maxTurnsFirstTurnOnly: true, // measured: opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb
+    // its headless options read maxTurns with Number(), and the runner refuses call k when k > limit (a NaN limit never
+    // refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call), opt_max_turns_invalid_ft;
+    // without the flag its agent service takes CODEBUDDY_CODE_MAX_TURNS when finite and above 0 (else 500, left out)
+    maxTurnsValue: (flag, env) => {
+      const n = Number(flag ?? env['CODEBUDDY_CODE_MAX_TURNS']);
+      if (flag !== undefined) return Number.isNaN(n) ? undefined : n;
+      return Number.isFinite(n) && n > 0 ? n : undefined;
+    },
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume', forkNoSource: 'No source session found for fork operation' },
     sessionErrorOnStderr: false,
@@ -127,7 +139,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     stopHookBlocks: false,
     promptHookStops: { block: 'ignore', stop: 'new-session' },
     // measured: req_hook_callback_pre_deny, _pre_block (ignored), _pre_continue_false (refused with the stopReason)
-    preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false, timeoutText: undefined, disconnectText: undefined },
+    preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false, timeoutText: undefined, disconnectText: undefined, againAfterHostAllow: true, parallel: true },
     promptStopText: (_how, reason) => `UserPromptSubmit hook error: \n${reason ?? 'User input blocked by hook'}`, // measured: req_hook_callback_prompt_continue_false, _stop_bare
     asksHostWithoutPromptTool: true,
     workflowInputNamesScriptPath: true,

@@ -56,7 +56,9 @@ function encoders(strict: boolean): Encoders {
     input_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     session_error: (ev) => build(ERROR, W, { type: 'error', error: ev.message }),
     host_request: (ev, ctx) => hostRequest(ev, ctx, W, undefined, (tool, output) => (tool === 'Bash' ? shellRawResponse() : output)),
-    host_cancel: (ev) => hostCancel(ev, W),
+    // cbc 2.117.0 only reads control_cancel_request (its bundle writes none: a timed-out or interrupted request just
+    // ends; capture ctl_interrupt_pending_hook_fb); the seeds' cbc withdraws it (issue #10)
+    host_cancel: strict ? none : (ev) => hostCancel(ev, W),
     turn_init: systemInit,
     stop_feedback: none, // cbc 2.117.0 ignores a Stop hook's block (behavior.stopHookBlocks)
     hook_lifecycle: none, // cbc runs no settings command hooks here (behavior.settingsCommandHooks)

@@ -58,10 +58,12 @@ export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<ty
 
 /**
  * The second system/init of cbc 2.117.0's blank turn (stdin JSON it cannot read as a frame): the session
- * with nothing loaded, no tools, model "unknown", no _requestId (captures in_json_array, in_unknown_type).
+ * with nothing loaded, no tools, model "unknown", no _requestId (captures in_json_array, in_unknown_type), and
+ * the session's permission mode (its renderHistory reads permissionModeSubject; a session opened for the line
+ * starts in the mode of the CLI's options: captures in_keep_alive_pending_hook_fu/_h6, bypassPermissions).
  */
 export function blankInit(_ev: Ev<'blank_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
-  return init(ctx, { tools: [], model: 'unknown', permissionMode: 'default', slashCommands: [], requestId: undefined });
+  return init(ctx, { tools: [], model: 'unknown', permissionMode: ctx.permissionMode, slashCommands: [], requestId: undefined });
 }
 
 /**

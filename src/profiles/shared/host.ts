@@ -66,13 +66,14 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
     callback_id: r.callbackId,
     input: build(HOOK_INPUT, wire, {
       session_id: ctx.sessionId,
-      transcript_path: ctx.transcriptPath,
+      transcript_path: r.bridged === true ? '' : ctx.transcriptPath,
       cwd: ctx.cwd,
       prompt_id: claudeFields && ctx.turnRequestId !== undefined ? uuidOf(ctx.turnRequestId) : undefined,
       permission_mode: claudeFields ? ctx.permissionMode : undefined,
       // measured (req_hook_callback_prompt_submit_h3): a UserPromptSubmit input names no effort on either version
       effort: claude && r.hookEvent !== 'UserPromptSubmit' ? { level: claude.effort } : undefined,
       hook_event_name: r.hookEvent,
+      source: r.source,
       prompt: r.prompt,
       tool_name: r.toolName,
       tool_input: r.toolInput,

@@ -86,10 +86,11 @@ export const HOOK_INPUT = frame(
     last_assistant_message: 'str',
     background_tasks: 'arr',
     session_crons: 'arr',
+    source: 'str',
   },
   {
-    // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first
-    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?', 'stop_hook_active?'],
+    // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first (SessionStart's source last: req_hook_callback_session_start)
+    cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'source?', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?', 'stop_hook_active?'],
     // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
     ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'prompt?', 'tool_name?', 'tool_input?',
       'tool_response?', 'tool_use_id?', 'duration_ms?', 'stop_hook_active?', 'last_assistant_message?', 'background_tasks?', 'session_crons?']),

@@ -104,6 +104,16 @@ describe('resolveConfig (issue #14)', () => {
     expect(usage(['-p', '-V'], env).message).toBe("error: unknown option '-V'");
   });
 
+  it('--max-turns: cbc 2.117.0 reads it with Number() (0, negatives and fractions limit; NaN does not); Claude only whole numbers above 0 (#16)', () => {
+    const turns = (v: string, env: NodeJS.ProcessEnv = {}) => serve(['-p', '--max-turns', v, '--', 'hi'], env).maxTurns;
+    expect([turns('0'), turns('-1'), turns('1.5'), turns('abc'), turns('2'), turns('')]).toEqual([0, -1, 1.5, undefined, 2, 0]);
+    const claude = { CBC_EMU_PROFILE: 'claude' };
+    expect([turns('0', claude), turns('-1', claude), turns('2', claude)]).toEqual([undefined, undefined, 2]);
+    // without the flag cbc reads CODEBUDDY_CODE_MAX_TURNS, when finite and above 0
+    const env = (v: string, profile = 'cbc') => serve(['-p', '--', 'hi'], { CODEBUDDY_CODE_MAX_TURNS: v, CBC_EMU_PROFILE: profile }).maxTurns;
+    expect([env('3'), env('0'), env('x'), env('3', 'claude'), turns('1', { CODEBUDDY_CODE_MAX_TURNS: '3' })]).toEqual([3, undefined, undefined, undefined, 1]);
+  });
+
   it('cbc takes stream-json output without --verbose', () => {
     expect(serve(['-p', '--output-format', 'stream-json']).outputFormat).toBe('stream-json');
   });
