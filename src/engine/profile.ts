@@ -137,6 +137,8 @@ export interface ProfileBehavior {
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */
   structuredOutputRetries?: number;
+  /** The user message those re-prompts send (`{schema}`: the schema's JSON); the scenario's model answers it as a prompt (cbc 2.117.0's STRUCTURED_OUTPUT_FEEDBACK_TEMPLATE). */
+  structuredOutputFeedback?: string;
   /** The folder under `<settingsDir>/projects` a cwd's transcripts go to; unset: every `/` and `.` a dash (Claude Code). */
   projectFolder?(cwd: string): string;
   /** Claude: `-p`/stream-json output without --verbose is an error. */

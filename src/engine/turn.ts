@@ -1,8 +1,8 @@
 import { interpolate } from '../scenario/match.js';
 import type { TurnT } from '../scenario/schema.js';
 import { askTool, completeTurn } from './asks.js';
-import { checkJsonSchema } from './json-schema.js';
 import { launchBackground, launchWorkflow } from './launch.js';
+import { structuredTurn, unstructuredEnd } from './structured.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
 /*
@@ -27,10 +27,13 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   const first = turn.delay ?? MODEL_LATENCY;
 
   if (turn.error !== undefined) return failTurn(s, interpolate(turn.error, vars), reply, first, firstMessageId);
-  if (s.o.jsonSchema !== undefined) return structuredTurn(s, turn, first, firstMessageId, reply ?? resultText, reply !== undefined || turn.result !== undefined);
+  // --json-schema: the turn's closing text leads to the CLI's reminder or re-prompts (structured.ts)
+  const textEnd = unstructuredEnd(s, turn, reply !== undefined || turn.result !== undefined);
+  if (s.o.jsonSchema !== undefined && !textEnd) return structuredTurn(s, turn, first, firstMessageId);
   if (workflows.length === 0 && background.length === 0 && asks.length === 0) {
     if (s.active && turn.partial !== undefined) s.active.partial = interpolate(turn.partial, vars);
-    s.at(first, () => s.say(reply ?? resultText, firstMessageId, () => completeTurn(s, resultText)));
+    const said = reply ?? resultText;
+    s.at(first, () => (textEnd ? textEnd(said, firstMessageId) : s.say(said, firstMessageId, () => completeTurn(s, resultText))));
     return;
   }
   if (workflows.length > 0 && s.o.disableWorkflows && background.length === 0) {
@@ -51,7 +54,7 @@ export function playTurn(s: TurnHost, turn: TurnT, prompt: string, firstMessageI
   for (const ask of asks) steps.push((next) => askTool(s, ask, nextId(), next));
   if (!s.o.disableWorkflows) for (const wf of workflows) steps.push((next) => launchWorkflow(s, wf, nextId(), next));
   for (const bg of background) steps.push((next) => launchBackground(s, bg, nextId(), next));
-  steps.push((next) => s.say(resultText, nextId(), next));
+  steps.push((next) => (textEnd ? textEnd(resultText, nextId()) : s.say(resultText, nextId(), next)));
   // every step is one model call; after the first, --max-turns may refuse it
   const run = (i: number) => {
     const step = steps[i];
@@ -78,56 +81,4 @@ function failTurn(s: TurnHost, shown: string, reply: string | undefined, first: 
   t.unwritten = !written;
   const end = () => s.endTurn(false, '', [err]);
   s.at(first, () => (written ? s.say(reply ?? err, firstMessageId, end) : (s.count(t), end())));
-}
-
-/** seed 002 §9: with --json-schema the result carries structured_output; the scenario turn supplies it. */
-/** `said`: the model's text answer; `answered`: the scenario turn gives one (a reply or a result). */
-function structuredTurn(s: TurnHost, turn: TurnT, first: number, firstMessageId: string, said: string, answered: boolean): void {
-  const remind = s.p.behavior.schemaEnforcement;
-  if (turn.structured_output === undefined && remind !== undefined) {
-    // the model answered without calling StructuredOutput: the CLI reminds it once, it answers again, the turn succeeds
-    s.at(first, () =>
-      s.say(said, firstMessageId, () => {
-        s.emit({ kind: 'synthetic_user', text: remind });
-        s.at(MODEL_LATENCY, () => s.say(said, s.p.ids.messageId(s.o.rng), () => completeTurn(s, said)));
-      }),
-    );
-    return;
-  }
-  const retries = s.p.behavior.structuredOutputRetries;
-  if (turn.structured_output === undefined && retries !== undefined && retries > 0 && answered) return textNotStructured(s, said, retries, first, firstMessageId);
-  const check = turn.structured_output === undefined ? { ok: false as const, problems: ['the scenario turn has no structured_output'] } : checkJsonSchema(s.o.jsonSchema, turn.structured_output);
-  if (!check.ok) {
-    const msg =
-      'schemaError' in check
-        ? `cbc-emu: --json-schema is not a usable JSON Schema: ${check.schemaError}. Fix the schema the host passes.`
-        : `cbc-emu: scenario turn ${s.o.scenario.turns.indexOf(turn) + 1} does not satisfy --json-schema: ${check.problems.join('; ')}. Fix the turn's structured_output in the scenario.`;
-    s.o.log.error(msg);
-    s.at(first, () => s.say(msg, firstMessageId, () => s.endTurn(false, '', [msg])));
-    return;
-  }
-  const value = turn.structured_output;
-  s.at(first, () => {
-    const t = s.active;
-    if (!t) return;
-    s.count(t); // the StructuredOutput tool call is one more model call (cli.md §7: num_turns 2)
-    s.say(JSON.stringify(value), firstMessageId, () => s.endTurn(true, JSON.stringify(value), [], false, { value }));
-  });
-}
-
-/**
- * --json-schema, and the model answers with text: the CLI asks it again `retries` times (each answer shown), and
- * ends the turn with a success result carrying the last answer, which it does not show, and no structured_output
- * (measured on cbc 2.117.0: capture opt_json_schema, num_turns 8 for 3 re-prompts).
- */
-function textNotStructured(s: TurnHost, text: string, retries: number, first: number, firstMessageId: string): void {
-  let left = retries;
-  const answer = (messageId: string): void =>
-    s.say(text, messageId, () => {
-      left -= 1;
-      s.emit({ kind: 'structured_reprompt', messages: left === 0 ? 2 : 1 });
-      if (left === 0) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
-      else s.at(MODEL_LATENCY, () => answer(s.p.ids.messageId(s.o.rng)));
-    });
-  s.at(first, () => answer(firstMessageId));
 }
