@@ -287,6 +287,8 @@ export type EngineEvent =
   | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
+  /** A failed model call is tried again on --fallback-model (behavior.modelFallbackTrigger names why; capture opt_fallback_model_api_error_h6). */
+  | { kind: 'model_fallback'; trigger: string; original: string; fallback: string; error: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
   | { kind: 'max_turns'; messageId: string; text: string }
   /** --json-schema: the model answered with text, the CLI asks it again for the structured output (cbc: a file-history-snapshot; capture opt_json_schema). */

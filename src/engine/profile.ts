@@ -281,6 +281,11 @@ export interface ProfileBehavior {
    */
   schemaEnforcement?: string;
   /**
+   * A model call failed with `error` (a scenario turn's `error`) and --fallback-model names `fallback`: why the CLI
+   * retries on it (the frame's trigger), or undefined when it does not (Claude: read from its retry loop).
+   */
+  modelFallbackTrigger?(error: string, original: string, fallback: string): string | undefined;
+  /**
    * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).
    */

@@ -2,6 +2,7 @@ import { interpolate } from '../scenario/match.js';
 import type { TurnT } from '../scenario/schema.js';
 import { askTool, completeTurn } from './asks.js';
 import { launchBackground, launchWorkflow } from './launch.js';
+import { modelFallback } from './model-fallback.js';
 import { structuredTurn, unstructuredEnd } from './structured.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -80,5 +81,9 @@ function failTurn(s: TurnHost, shown: string, reply: string | undefined, first: 
   const written = reply !== undefined || b.unansweredTextFirstTurnOnly !== true || t.stats.resultIndex === 0;
   t.unwritten = !written;
   const end = () => s.endTurn(false, '', [err]);
-  s.at(first, () => (written ? s.say(reply ?? err, firstMessageId, end) : (s.count(t), end())));
+  const fallback = modelFallback(s, shown);
+  s.at(first, () => {
+    if (fallback) s.emit(fallback);
+    return written ? s.say(reply ?? err, firstMessageId, end) : (s.count(t), end());
+  });
 }
