@@ -285,6 +285,8 @@ export interface ProfileBehavior {
    * retries on it (the frame's trigger), or undefined when it does not (Claude: read from its retry loop).
    */
   modelFallbackTrigger?(error: string, original: string, fallback: string): string | undefined;
+  /** What a re-initialize (an initialize after another or after a prompt) takes from its request: unset, all of it. */
+  reinitialize?: 'ignored' | 'hooks-only';
   /**
    * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).

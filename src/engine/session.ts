@@ -14,7 +14,7 @@ import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits
 import { liveTasks } from './launch.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
 import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
-import { adoptInitializeSchema, sessionTools } from './init-tools.js';
+import { adoptInitializeSchema, sessionStateNow, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
@@ -199,10 +199,12 @@ export class Session implements TurnHost {
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize': {
-        const repeat = this.initCount++ > 0;
-        [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, request['agents'] ?? this.hostAgents];
-        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
-        initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
+        // Claude takes an initialize after a prompt as a re-initialize too (print.ts; capture ctl_initialize_mid_first_turn_h6)
+        const repeat = this.initCount++ > 0 || this.resultCount > 0 || this.active !== undefined || this.queue.length > 0;
+        const takes = repeat ? (b.reinitialize ?? 'all') : 'all';
+        if (takes !== 'ignored') [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, takes === 'all' ? (request['agents'] ?? this.hostAgents) : this.hostAgents];
+        if (takes === 'all' && adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
+        initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this) }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
         return;

@@ -7,7 +7,7 @@ import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
-import { fallbackTrigger } from './fallback.js';
+import { moreClaudeBehavior } from './behavior-more.js';
 import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, isUnrecognizedModel, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
@@ -17,7 +17,7 @@ import { writtenPath } from './permission.js';
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
-  return { modelFallbackTrigger: fallbackTrigger,
+  return { ...moreClaudeBehavior(spec),
     lateAbortRows: false,
     hostAddsRules: true, // measured: req_can_use_tool_allow_then_second_call_h5 (a Bash rule added for the session: not asked again)
     abortError: () => 'Stopped because the workflow was stopped',

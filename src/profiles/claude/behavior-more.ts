@@ -1,0 +1,13 @@
+import type { ProfileBehavior } from '../../engine/profile.js';
+import { fallbackTrigger } from './fallback.js';
+import type { ClaudeSpec } from './spec.js';
+
+/** Claude Code's behaviour beyond claudeBehavior (which is at its length limit): issue #16's later findings. */
+export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
+  return {
+    modelFallbackTrigger: fallbackTrigger, // read from its retry loop (fallback.ts)
+    // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;
+    // 2.1.328 registers its hooks again, 2.1.220 applies nothing of it (capture ctl_initialize_mid_first_turn_h6)
+    reinitialize: spec.v328 ? 'hooks-only' : 'ignored',
+  };
+}
