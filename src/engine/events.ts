@@ -236,6 +236,8 @@ export type EngineEvent =
    * A UserPromptSubmit hook's answer stopped the prompt: `block` (decision "block", with its reason) or `stop`
    * (continue: false, with its stopReason). Claude writes a system/informational notice, cbc 2.117.0 an error frame.
    */
+  /** A prompt of whitespace only, refused before any hook or model call (behavior.blankPromptText). */
+  | { kind: 'blank_prompt'; text: string }
   | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }

@@ -287,6 +287,8 @@ export interface ProfileBehavior {
   modelFallbackTrigger?(error: string, original: string, fallback: string): string | undefined;
   /** What a re-initialize (an initialize after another or after a prompt) takes from its request: unset, all of it. */
   reinitialize?: 'ignored' | 'hooks-only';
+  /** A string prompt of whitespace only is refused with this notice and result, no model call (Claude 2.1.328). */
+  blankPromptText?: string;
   /**
    * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).

@@ -6,6 +6,7 @@ import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
 import { promptHooks } from './prompt-hooks.js';
+import { endBlankPrompt } from './blank-prompt.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
@@ -293,7 +294,7 @@ export class Session implements TurnHost {
     if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
-    promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
+    if (!endBlankPrompt(this, next)) promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next));
   }
 
   /** Schedules `fn` as part of the running turn (cancelled by an interrupt). */

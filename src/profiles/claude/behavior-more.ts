@@ -9,5 +9,7 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;
     // 2.1.328 registers its hooks again, 2.1.220 applies nothing of it (capture ctl_initialize_mid_first_turn_h6)
     reinitialize: spec.v328 ? 'hooks-only' : 'ignored',
+    // read from 2.1.328's processUserInput (capture in_content_whitespace_h6); 2.1.220 sends it to the model
+    blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }

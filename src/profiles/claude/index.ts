@@ -10,7 +10,7 @@ import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames, modeStatus } from './control.js';
 import { liveControlReply } from './control-live.js';
 import { modelFallback } from './fallback.js';
-import { promptBlocked, result, stopFeedback } from './result.js';
+import { blankPrompt, promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { permissionExtras } from './permission.js';
@@ -95,6 +95,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     max_turns: none,
     structured_reprompt: none,
     model_fallback: (ev, ctx) => modelFallback(spec, ev, ctx),
+    blank_prompt: (ev, ctx) => blankPrompt(spec, ev, ctx),
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

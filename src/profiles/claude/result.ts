@@ -217,6 +217,11 @@ export function promptBlocked(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind:
   });
 }
 
+/** 2.1.328's notice of a prompt of whitespace only (measured: in_content_whitespace_h6). */
+export function blankPrompt(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'blank_prompt' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
+  return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content: ev.text, level: 'warning', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+}
+
 /** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */
 export function stopFeedback(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'stop_feedback' }>, ctx: EncodeContext): [ReturnType<typeof interruptedUser>, FrameOf<typeof NOTIFICATION>] {
   const note = () =>

@@ -206,7 +206,7 @@ export const INFORMATIONAL = frame(
   { type: lit('system'), subtype: lit('informational'), content: 'str', level: 'str', prevent_continuation: 'bool', prompt_submit_outcome: nested(PROMPT_SUBMIT_OUTCOME), uuid: 'str', session_id: 'str' },
   {
     'claude-2.1.220': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'uuid', 'session_id'],
-    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'prompt_submit_outcome', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation?', 'prompt_submit_outcome?', 'uuid', 'session_id'],
   },
 );
 
