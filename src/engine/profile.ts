@@ -263,7 +263,9 @@ export interface ProfileBehavior {
    * and SIGHUP while it starts up, `raise-until-ready`: before its first initialize reply or result; `code` after); `interrupt`
    * interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's SIGINT). Captures sig_* (#16).
    */
-  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
+  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt' | 'quiet'>>>;
+  /** signalEnd once stdin has ended; `quiet`: exit 0 with nothing more written (Claude 2.1.220's SIGINT: sig_int_after_eof_mid_turn_h6). */
+  signalEndAfterEof?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'quiet'>>>;
   /**
    * Signals that, before the run ends as signalEnd says, cancel the host requests still waiting as an interrupt does
    * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
