@@ -31,6 +31,9 @@ export const MAX_QUEUED_INPUT_CHARS = 64 * 1024 * 1024;
 export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunControl): void {
   const fromStdin = (text: string) => {
     const p = prompt !== '' ? prompt : text.trim();
+    // a prompt argument of whitespace only queues no message: the run ends at once, nothing written (Claude, read from
+    // its print-mode input; capture opt_print_whitespace_prompt_fa)
+    if (prompt !== '' && prompt.trim() === '' && c.profile.behavior.blankPromptArgIgnored === true) return run.atEof();
     if (p === '' && c.profile.behavior.emptyPromptIsQuiet === true) {
       run.finish(0);
       return;

@@ -191,8 +191,8 @@ export interface SpendView {
 
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
-  /** `repeat`: an initialize or a prompt came before; `state`: the session's state when it came (idle, a turn running, a permission prompt waiting). */
-  | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean; state?: SessionState | undefined }
+  /** `repeat`: an initialize or a prompt came before; `state`: the session's state when it came (idle, a turn running, a permission prompt waiting); `waiting`: the can_use_tool requests then unanswered. */
+  | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean; state?: SessionState | undefined; waiting?: Array<{ requestId: string; request: HostRequestBody }> | undefined }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean; held?: boolean | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */

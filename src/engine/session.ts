@@ -205,10 +205,9 @@ export class Session implements TurnHost {
         const takes = repeat ? (b.reinitialize ?? 'all') : 'all';
         if (takes !== 'ignored') [this.hooks, this.hostAgents] = [request['hooks'] ?? this.hooks, takes === 'all' ? (request['agents'] ?? this.hostAgents) : this.hostAgents];
         if (takes === 'all' && adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model);
-        initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this) }));
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
-        if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
-        return;
+        const answer = () => (ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this), waiting: this.host.waitingRequests('can_use_tool') }), repeat && this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) }));
+        return initializeSdkServers(this, sdkServers(request), answer, repeat && b.reinitialize !== undefined);
       }
       case 'interrupt':
         return controlInterrupt(this, request, ok);

@@ -13,6 +13,7 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // measured: SIGINT after stdin EOF, mid-turn, ends 2.1.220 at once, exit 0, without the interrupted turn's frames
     // (sig_int_after_eof_mid_turn_h6); on 2.1.328 that race went either way run to run, so it keeps signalEnd's interrupt
     signalEndAfterEof: spec.v328 ? undefined : { SIGINT: 'quiet' },
+    blankPromptArgIgnored: true, // read from print mode's input (a string that trims to nothing queues no message)
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }

@@ -187,11 +187,14 @@ const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default',
  * listed only with its 1M-context variant (2.1.220's `opus` beside `opus[1m]`) resolves to that model
  * without the `[1m]` suffix; a name that is no alias is taken as given (measured: set_model, --model).
  */
-function resolveModel(spec: ClaudeSpec, name: string): string {
+function resolveModel(spec: ClaudeSpec, given: string): string {
   const models = (profileData(spec.name).initializeResponse['models'] ?? []) as Array<{ value: string; resolvedModel: string }>;
-  const exact = models.find((m) => m.value === name);
+  // the name is trimmed and an alias matched in any case (read from its model resolver; opt_model_spaces_fa, opt_model_uppercase_alias_fa)
+  const name = given.trim();
+  const alias = name.toLowerCase();
+  const exact = models.find((m) => m.value === name || m.value === alias);
   if (exact) return exact.resolvedModel;
-  const wide = models.find((m) => m.value === `${name}[1m]`);
+  const wide = models.find((m) => m.value === `${alias}[1m]`);
   return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }
 

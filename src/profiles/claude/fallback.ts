@@ -4,7 +4,7 @@ import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_FALLBACK } from '../../protocol/frames/system.js';
 import { apiRequestId } from '../shared/ids.js';
 import type { ClaudeSpec } from './spec.js';
-import { apiErrorOf, apiModel } from './turn.js';
+import { apiErrorOf } from './turn.js';
 
 /*
  * --fallback-model (issue #16): when a model call fails, Claude Code's retry loop may switch to the fallback model and
@@ -28,7 +28,7 @@ export function fallbackTrigger(error: string, original: string, fallback: strin
   if (api === undefined) return undefined;
   const { status } = api;
   if (status === 529) return 'overloaded';
-  if (apiModel(original) === apiModel(fallback)) return undefined;
+  if (original === fallback) return undefined;
   const message = error.replace(/^API Error: \d{3}\s*/, '');
   if (status === 404 && message.includes('model:')) return 'model_not_found';
   if (status === 403 && message.includes('model:')) return 'permission_denied';
@@ -55,8 +55,9 @@ function apiErrorMessage(error: string, ctx: EncodeContext): string {
 
 /** The notice's text per trigger (the CLI's own wording; an error text longer than 300 characters is cut with `…`). */
 function fallbackText(ev: Extract<EngineEvent, { kind: 'model_fallback' }>, ctx: EncodeContext): string {
-  const to = modelLabel(apiModel(ev.fallback));
-  const from = modelLabel(apiModel(ev.original));
+  // the models as the session names them, a 1M-context one with its `[1m]` (opt_fallback_model_default_api_error_fa)
+  const to = modelLabel(ev.fallback);
+  const from = modelLabel(ev.original);
   const full = apiErrorMessage(ev.error, ctx);
   const cut = full.length > 300 ? `${full.slice(0, 300)}\u2026` : full;
   const detail = cut === '' ? '' : ` (${cut})`;
@@ -80,8 +81,8 @@ export function modelFallback(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind:
     subtype: 'model_fallback',
     uuid: ctx.rng.uuid(),
     trigger: ev.trigger,
-    original_model: apiModel(ev.original),
-    fallback_model: apiModel(ev.fallback),
+    original_model: ev.original,
+    fallback_model: ev.fallback,
     content: fallbackText(ev, ctx),
     session_id: ctx.sessionId,
   });
