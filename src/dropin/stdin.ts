@@ -31,9 +31,11 @@ export const MAX_QUEUED_INPUT_CHARS = 64 * 1024 * 1024;
 export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunControl): void {
   const fromStdin = (text: string) => {
     const p = prompt !== '' ? prompt : text.trim();
-    // a prompt argument of whitespace only queues no message: the run ends at once, nothing written (Claude, read from
-    // its print-mode input; capture opt_print_whitespace_prompt_fa)
-    if (prompt !== '' && prompt.trim() === '' && c.profile.behavior.blankPromptArgIgnored === true) return run.atEof();
+    // a prompt argument of whitespace only: no message, the run ends at once with nothing written (Claude 2.1.220), or a
+    // usage error (2.1.328); read from their print mode, capture opt_print_whitespace_prompt_fa
+    const blank = prompt !== '' && prompt.trim() === '' ? c.profile.behavior.blankPromptArg : undefined;
+    if (blank === 'ignored') return run.atEof();
+    if (blank !== undefined) return void (stderrLine(io)(blank.error), run.finish(1, 'usage', blank.error));
     if (p === '' && c.profile.behavior.emptyPromptIsQuiet === true) {
       run.finish(0);
       return;

@@ -291,8 +291,8 @@ export interface ProfileBehavior {
   reinitialize?: 'ignored' | 'hooks-only';
   /** A string prompt of whitespace only is refused with this notice and result, no model call (Claude 2.1.328). */
   blankPromptText?: string;
-  /** A `-p` prompt argument of whitespace only is no message: the run ends with nothing written, exit 0 (Claude). */
-  blankPromptArgIgnored?: boolean;
+  /** A `-p` prompt argument of whitespace only: no message, the run ends with nothing written, exit 0 (`ignored`), or this usage error, exit 1. */
+  blankPromptArg?: 'ignored' | { error: string };
   /**
    * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).

@@ -7,10 +7,10 @@ import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
-import { moreClaudeBehavior } from './behavior-more.js';
+import { moreClaudeBehavior, unrecognizedModelWarnings } from './behavior-more.js';
 import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
-import { isPre5Model, isUnrecognizedModel, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
+import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
 import { writtenPath } from './permission.js';
 
@@ -129,7 +129,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     // 2.1.328 names a model it does not recognise on stderr (captures opt_model_unknown_ft, opt_model_empty_ft; said once here)
-    startWarnings: (flags, model) => [...startWarnings(flags), ...(spec.v328 && isUnrecognizedModel(model) ? [`[claude-code:unrecognized_model] ${JSON.stringify({ model, query_source: 'sdk' })}`] : [])],
+    startWarnings: (flags, model) => [...startWarnings(flags), ...unrecognizedModelWarnings(spec, flags, model)],
     modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
     budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },
@@ -194,6 +194,11 @@ function resolveModel(spec: ClaudeSpec, given: string): string {
   const alias = name.toLowerCase();
   const exact = models.find((m) => m.value === name || m.value === alias);
   if (exact) return exact.resolvedModel;
+  // an alias with a 1M-context suffix the catalogue does not list: the alias's model, whose own window is used
+  // (2.1.328's sonnet[1m] is claude-sonnet-5-5: opt_model_1m_alias_fa)
+  const plain = alias.replace(/\[1m\]$/, '');
+  const base = plain !== alias ? models.find((m) => m.value === plain) : undefined;
+  if (base) return base.resolvedModel;
   const wide = models.find((m) => m.value === `${alias}[1m]`);
   return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }

@@ -3,7 +3,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_FALLBACK } from '../../protocol/frames/system.js';
 import { apiRequestId } from '../shared/ids.js';
-import type { ClaudeSpec } from './spec.js';
+import { isPre5Model, type ClaudeSpec } from './spec.js';
 import { apiErrorOf } from './turn.js';
 
 /*
@@ -53,6 +53,27 @@ function apiErrorMessage(error: string, ctx: EncodeContext): string {
   return `${api.status} ${JSON.stringify(body)}`;
 }
 
+/**
+ * A model's context window as the CLI counts it (the modelUsage contextWindow of the captures): on 2.1.220 1M for a
+ * `[1m]` model, else 200K; on 2.1.328 200K for a model before the 5 family, else 1M.
+ */
+function contextWindow(spec: ClaudeSpec, model: string): number {
+  return spec.v328 ? (isPre5Model(model) ? 200_000 : 1_000_000) : model.endsWith('[1m]') ? 1_000_000 : 200_000;
+}
+
+/** A token count as the CLI words it: 1M, 200K. */
+const tokens = (n: number): string => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}K` : String(n));
+
+/**
+ * 2.1.328 tells a switch to a smaller window: ` · context window 1M → 200K tokens` (capture
+ * opt_fallback_model_full_id_api_error_fa; read from its fallback notice).
+ */
+function windowSuffix(spec: ClaudeSpec, from: string, to: string): string {
+  if (!spec.v328) return '';
+  const [a, b] = [contextWindow(spec, from), contextWindow(spec, to)];
+  return b >= a ? '' : ` \u00b7 context window ${tokens(a)} \u2192 ${tokens(b)} tokens`;
+}
+
 /** The notice's text per trigger (the CLI's own wording; an error text longer than 300 characters is cut with `…`). */
 function fallbackText(ev: Extract<EngineEvent, { kind: 'model_fallback' }>, ctx: EncodeContext): string {
   // the models as the session names them, a 1M-context one with its `[1m]` (opt_fallback_model_default_api_error_fa)
@@ -83,7 +104,7 @@ export function modelFallback(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind:
     trigger: ev.trigger,
     original_model: ev.original,
     fallback_model: ev.fallback,
-    content: fallbackText(ev, ctx),
+    content: fallbackText(ev, ctx) + windowSuffix(spec, ev.original, ev.fallback),
     session_id: ctx.sessionId,
   });
 }
