@@ -21,12 +21,12 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
 }
 
 /**
- * 2.1.328's stderr notice for each model it does not recognise: the session's, then --fallback-model's as given
+ * 2.1.328's stderr notice for each model it does not recognise: the session's, then --fallback-model's once resolved
  * (captures opt_model_unknown_ft, opt_fallback_model_unknown_api_error_fa).
  */
-export function unrecognizedModelWarnings(spec: ClaudeSpec, flags: CliFlags | undefined, model: string): string[] {
+export function unrecognizedModelWarnings(spec: ClaudeSpec, flags: CliFlags | undefined, model: string, resolve: (name: string) => string): string[] {
   if (!spec.v328) return [];
   const fallback = flagText(flags, 'fallback-model');
-  const named = [model, ...(fallback !== undefined && fallback !== '' ? [fallback] : [])];
+  const named = [model, ...(fallback !== undefined && fallback !== '' ? [resolve(fallback)] : [])];
   return named.filter((m) => isUnrecognizedModel(m)).map((m) => `[claude-code:unrecognized_model] ${JSON.stringify({ model: m, query_source: 'sdk' })}`);
 }

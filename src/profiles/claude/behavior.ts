@@ -129,7 +129,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     // 2.1.328 names a model it does not recognise on stderr (captures opt_model_unknown_ft, opt_model_empty_ft; said once here)
-    startWarnings: (flags, model) => [...startWarnings(flags), ...unrecognizedModelWarnings(spec, flags, model)],
+    startWarnings: (flags, model) => [...startWarnings(flags), ...unrecognizedModelWarnings(spec, flags, model, (n) => resolveModel(spec, n))],
     modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
     budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },

@@ -49,6 +49,27 @@ const CONTENT = [
   { name: 'in_content_whitespace_partial_fa', about: 'a string content of spaces with --include-partial-messages', clis: CLAUDE, args: [...STREAM, '--include-partial-messages'], steps: [...ready(), line('  '), waitFor(RESULT), sleep(1), close] },
 ];
 
+/** A second round: other phases and combinations the first round's findings point to. */
+const ROUND2 = [
+  { name: 'ctl_initialize_bg_task_running_fa', about: 'a second initialize while a background Bash task runs (after its turn)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready(), user('BGBASH please'), waitFor('"subtype":"task_started"', 30), waitFor(RESULT, 30), init({}, 'req_2'), waitFor('"request_id":"req_2"'), waitFor('"subtype":"task_notification"', 25), waitFor('FINAL', 15), sleep(2), close] },
+  { name: 'ctl_initialize_pending_hook_fa', about: 'a second initialize while a PreToolUse hook_callback waits, then the hook is answered', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', 'Bash') } }), user('FGBASH please'), waitFor('"subtype":"hook_callback"', 30), sleep(1), init({}, 'req_2'), waitFor('"request_id":"req_2"'), sleep(1), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT), sleep(1), close] },
+  { name: 'ctl_initialize_twice_idle_fa', about: 'two initialize requests before any prompt, then a turn', clis: CLAUDE, args: STREAM, steps: [...ready(), init({}, 'req_2'), waitFor('"request_id":"req_2"'), sleep(1), ...turn(), close] },
+  { name: 'ctl_initialize_json_schema_tool_fa', about: 'initialize with jsonSchema, then a bypassed Bash turn', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready({ jsonSchema: JSON.parse(SCHEMA) }), ...turn('FGBASH please'), close] },
+  { name: 'in_content_whitespace_prompt_hook_fa', about: 'a UserPromptSubmit hook registered, then a string content of spaces', clis: CLAUDE, args: STREAM, steps: [...ready({ hooks: { UserPromptSubmit: hook('hook_0') } }), line('  '), { answer: 'hook_callback', response: {}, timeout: 8 }, waitFor(RESULT), sleep(1), close] },
+  { name: 'in_content_whitespace_queued_fa', about: 'a string content of spaces queued behind a slow turn', clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, line('  '), waitFor(SLOW_RESULT, 30), sleep(2), close] },
+  { name: 'in_content_whitespace_uuid_fa', about: 'a string content of spaces on a user line with a uuid', clis: CLAUDE, args: STREAM, steps: [...ready(), { send: { type: 'user', uuid: '11111111-2222-4333-8444-555555555555', message: { role: 'user', content: ' ' }, parent_tool_use_id: null, session_id: '' } }, waitFor(RESULT), sleep(1), close] },
+  { name: 'in_content_document_block_fa', about: 'a text block and a plain-text document block', clis: CLAUDE, args: STREAM, steps: [...ready(), line([{ type: 'text', text: 'hi' }, { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'a note' } }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_content_empty_text_and_text_fa', about: 'an empty text block and a text block', clis: CLAUDE, args: STREAM, steps: [...ready(), line([{ type: 'text', text: '' }, { type: 'text', text: 'hi' }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'opt_print_whitespace_stdin_fa', about: '-p with no prompt argument and spaces on stdin', clis: CLAUDE, args: ['-p', ...P_STREAM], steps: [{ send: '   ' }, close] },
+  { name: 'opt_json_schema_bg_task_fa', about: '--json-schema with a background Bash call (bypassPermissions)', clis: CLAUDE, args: ['-p', 'BGBASH please', ...P_STREAM, '--json-schema', SCHEMA], bypass: true, steps: [sleep(8), close] },
+  { name: 'opt_json_schema_stream_max_turns_fa', about: '--json-schema and --max-turns 1 in stream-json input mode, a bypassed Bash turn', clis: CLAUDE, args: [...STREAM, '--json-schema', SCHEMA, '--max-turns', '1'], bypass: true, steps: [...ready(), ...turn('FGBASH please'), close] },
+  { name: 'opt_json_schema_interrupt_fa', about: '--json-schema in stream-json input mode, an interrupt while a slow turn runs', clis: CLAUDE, args: [...STREAM, '--json-schema', SCHEMA], steps: [...ready(), ...slowTurnRunning, ctl('req_int', { subtype: 'interrupt' }), waitFor(RESULT, 15), sleep(1), close] },
+  { name: 'opt_fallback_model_1m_api_error_fa', about: '-p with --model sonnet[1m] and --fallback-model haiku, the model request fails', clis: CLAUDE, args: ['-p', 'APIERR please', ...P_STREAM, '--model', 'sonnet[1m]', '--fallback-model', 'haiku'], steps: [close] },
+  { name: 'opt_fallback_model_two_errors_fa', about: '--fallback-model in stream-json input mode: two failing turns', clis: CLAUDE, args: [...STREAM, '--model', 'sonnet', '--fallback-model', 'haiku'], steps: [...ready(), ...turn('APIERR please'), ...turn('APIERR again'), close] },
+  { name: 'opt_fallback_model_upper_api_error_fa', about: '-p with --fallback-model HAIKU (capitals), the model request fails', clis: CLAUDE, args: ['-p', 'APIERR please', ...P_STREAM, '--model', 'sonnet', '--fallback-model', 'HAIKU'], steps: [close] },
+  { name: 'opt_model_opus_1m_fa', about: '-p with --model opus[1m]', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--model', 'opus[1m]'], steps: [close] },
+];
+
 /** Options (`opt_<option>_*`: inventory.mjs OPTION_CASES cites them). */
 const optP = (name, about, extra, prompt = 'hi', more = {}) => ({ name, about, clis: CLAUDE, args: ['-p', prompt, ...P_STREAM, ...extra], steps: [close], ...more });
 const OPTIONS = [
@@ -75,4 +96,4 @@ const OPTIONS = [
 ];
 
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...INITIALIZE, ...CONTENT, ...OPTIONS];
+export const CASES = [...INITIALIZE, ...CONTENT, ...OPTIONS, ...ROUND2];
