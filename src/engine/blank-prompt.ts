@@ -1,3 +1,4 @@
+import { commandsStarted } from './commands.js';
 import type { PendingTurn, TurnHost } from './turn-host.js';
 
 /**
@@ -10,9 +11,10 @@ export function endBlankPrompt(s: TurnHost, next: PendingTurn): boolean {
   const text = s.p.behavior.blankPromptText;
   const content = next.content ?? next.prompt;
   if (text === undefined || next.origin.kind !== 'user' || typeof content !== 'string' || content === '' || content.trim() !== '' || !s.active) return false;
+  commandsStarted(s, next.origin); // the line's uuid starts before system/init (in_content_whitespace_uuid_fa)
   s.emit({ kind: 'turn_init' });
   s.emit({ kind: 'blank_prompt', text });
-  s.active.stats.blocked = true; // the result of a prompt that never reached the model (no terminal_reason, num_turns 0)
+  s.active.stats.blocked = 'blank'; // the result of a prompt that never reached the model (no terminal_reason, num_turns 0)
   s.endTurn(true, text, []);
   return true;
 }

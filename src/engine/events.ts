@@ -152,7 +152,7 @@ export interface TurnStats {
   /** The host denied a tool call with interrupt: true and the turn ended there (Claude: terminal_reason aborted_tools). */
   abortedAtTool?: boolean;
   /** A UserPromptSubmit hook stopped the prompt before any model call (Claude: a result with num_turns 0). */
-  blocked?: boolean;
+  blocked?: boolean | 'blank';
   /** A PreToolUse hook answered continue: false: the call ran and the turn ended after it (Claude: terminal_reason hook_stopped). */
   hookStopped?: boolean;
 }

@@ -21,6 +21,7 @@ import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
+import { unstructuredEnd } from './structured.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
@@ -320,7 +321,8 @@ export class Session implements TurnHost {
 
     if (pt.origin.kind === 'task-notification') {
       this.emit({ kind: 'call_started' });
-      this.at(MODEL_LATENCY, () => this.say(pt.followupText ?? 'Acknowledged.', firstMessageId, () => this.endTurn(true, pt.followupText ?? 'Acknowledged.', [])));
+      const [text, end] = [pt.followupText ?? 'Acknowledged.', unstructuredEnd(this, {}, true)]; // --json-schema reminds here too (opt_json_schema_bg_task_fa)
+      this.at(MODEL_LATENCY, () => (end ? end(text, firstMessageId) : this.say(text, firstMessageId, () => this.endTurn(true, text, []))));
       return;
     }
 

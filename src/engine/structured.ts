@@ -18,7 +18,7 @@ export type TextEnd = (text: string, messageId: string) => void;
  * when the turn must go through structuredTurn (a structured_output to check and call, or a profile that neither
  * reminds nor re-prompts: the emulator's own error).
  */
-export function unstructuredEnd(s: TurnHost, turn: TurnT, answered: boolean): TextEnd | undefined {
+export function unstructuredEnd(s: TurnHost, turn: Pick<TurnT, 'structured_output'>, answered: boolean): TextEnd | undefined {
   if (s.o.jsonSchema === undefined || turn.structured_output !== undefined) return undefined;
   const b = s.p.behavior;
   const remind = b.schemaEnforcement;

@@ -36,12 +36,16 @@ export function fallbackTrigger(error: string, original: string, fallback: strin
   return NO_FALLBACK.has(status) || RETRIED.has(status) ? undefined : 'last_resort';
 }
 
-/** A model's display name as the CLI words it (`claude-haiku-4-5-20251001` → `Haiku 4.5`); another name as given. */
+/**
+ * A model's display name as the CLI words it (`claude-haiku-4-5-20251001` → `Haiku 4.5`); another name as given. A
+ * `[1m]` model is named "(1M context)" where its catalogue entry allows the suffix: Opus, not Sonnet (2.1.220:
+ * opt_fallback_model_default_api_error_fa, opt_fallback_model_1m_api_error_fa).
+ */
 export function modelLabel(model: string): string {
   const m = /^claude-([a-z]+)-(\d+(?:-\d{1,2})?)(?:-\d{8})?(\[1m\])?$/.exec(model);
   if (!m) return model;
   const family = m[1] ?? '';
-  return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${(m[2] ?? '').replace(/-/g, '.')}${m[3] ? ' (1M context)' : ''}`;
+  return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${(m[2] ?? '').replace(/-/g, '.')}${m[3] && family === 'opus' ? ' (1M context)' : ''}`;
 }
 
 /** The API error's message as the Anthropic SDK words it: `<status> <the error body's JSON>`. */

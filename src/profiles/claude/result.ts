@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { BLANK_RESULT, BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
 import { INFORMATIONAL, NOTIFICATION, PROMPT_SUBMIT_OUTCOME } from '../../protocol/frames/system.js';
 import type { ClaudeSpec } from './spec.js';
@@ -28,7 +28,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // the session's totals come back from the transcript on resume (their key order with them); the since-last counters do not
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(u)])) : running;
-  if (s.blocked === true) return blockedResult(spec, ev, ctx, total);
+  if (s.blocked !== undefined && s.blocked !== false) return blockedResult(spec, ev, ctx, total);
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
@@ -174,7 +174,7 @@ function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' 
 function blockedResult(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext, total: Record<string, FrameOf<typeof MODEL_USAGE>>): FrameOf<typeof RESULT> {
   const { v328, wire: W } = spec;
   const s = ev.stats;
-  return build(BLOCKED_RESULT, W, {
+  return build(s.blocked === 'blank' ? BLANK_RESULT : BLOCKED_RESULT, W, {
     is_error: false,
     duration_api_ms: 0,
     num_turns: 0,
