@@ -293,6 +293,8 @@ export interface ProfileBehavior {
   blankPromptText?: string;
   /** A `-p` prompt argument of whitespace only: no message, the run ends with nothing written, exit 0 (`ignored`), or this usage error, exit 1. */
   blankPromptArg?: 'ignored' | { error: string };
+  /** `-p` reads piped stdin beside a prompt argument (joined after it), waiting `ms` of real time for its first data or end, then `warning` on stderr (Claude). */
+  printStdin?: { ms: number; warning: string };
   /**
    * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).

@@ -15,6 +15,8 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // (sig_int_after_eof_mid_turn_h6); on 2.1.328 that race went either way run to run, so it keeps signalEnd's interrupt
     signalEndAfterEof: spec.v328 ? undefined : { SIGINT: 'quiet' },
     // read from print mode's input: 2.1.220 queues no message for a string that trims to nothing, 2.1.328 refuses it
+    // read from print mode's input (getInputPrompt): capture opt_json_schema_bg_task_fa kept stdin open 8 s
+    printStdin: { ms: 3000, warning: 'Warning: no stdin data received in 3s, proceeding without it. If piping from a slow command, redirect stdin explicitly: < /dev/null to skip, or wait longer.' },
     blankPromptArg: spec.v328 ? { error: 'Error: Input contained only whitespace. Provide a prompt with text through stdin or as a prompt argument when using --print' } : 'ignored',
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
