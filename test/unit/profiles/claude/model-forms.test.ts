@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { claude220Profile, claude328Profile } from '../../../../src/profiles/claude/index.js';
 import { parseScenario } from '../../../../src/scenario/load.js';
-import { runInMemory } from '../../../../src/testkit/harness.js';
+import { runInMemory, startInMemory } from '../../../../src/testkit/harness.js';
 
 describe('model names (#16)', () => {
   it('trims and matches aliases in any case', () => {
@@ -49,5 +49,23 @@ describe('--fallback-model on 2.1.328 (#16)', () => {
     const same = await run('claude-2.1.328', ['-p', 'FAIL', '--model', 'opus', '--fallback-model', 'sonnet']);
     expect(same.stdout).toContain('"subtype":"model_fallback"');
     expect(same.stdout).not.toContain('context window');
+  });
+});
+
+describe('-p reads piped stdin beside its prompt (#16)', () => {
+  it('joins stdin after the prompt argument', async () => {
+    const r = await runInMemory({ argv: ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.220', '--emu-speed', '0', '--no-session-persistence'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: 'FAIL now\n' });
+    expect(r.stdout).toContain('API Error: 400 bad'); // the joined prompt "hi\nFAIL now" selects the failing turn
+  });
+  it('stdin with no data and no end: the warning, then the prompt goes on alone', async () => {
+    // --emu-speed 1000 shortens the 3 s wait to 3 ms; stdin is never written nor closed
+    const run = startInMemory({ argv: ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '1000', '--no-session-persistence'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario });
+    const err: Buffer[] = [];
+    const out: Buffer[] = [];
+    run.stderr.on('data', (c: Buffer) => err.push(c));
+    run.stdout.on('data', (c: Buffer) => out.push(c));
+    expect(await run.exit).toBe(0);
+    expect(Buffer.concat(err).toString('utf8')).toContain('Warning: no stdin data received in 3s, proceeding without it.');
+    expect(Buffer.concat(out).toString('utf8')).toContain('"result":"answered"');
   });
 });
