@@ -76,7 +76,7 @@ export function loadSettings(opts: {
 }
 
 /** --managed-settings' JSON object (anything else sets nothing). */
-function managedSettings(text: string | undefined): Record<string, unknown> {
+export function managedSettings(text: string | undefined): Record<string, unknown> {
   try {
     const v: unknown = text === undefined || text.trim() === '' ? {} : JSON.parse(text);
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

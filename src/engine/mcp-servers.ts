@@ -52,10 +52,19 @@ export function configuredMcpServers(flags: Flags | undefined, cwd: string, env:
   return out;
 }
 
-/** mcp_set_servers: the non-SDK servers it names replace those an earlier one set (the names it drops are `removed`). */
+/** The sdk-type servers the last mcp_set_servers named, per session's server list (they live in the host, not in the list). */
+const setSdkServers = new WeakMap<McpServerInfo[], readonly string[]>();
+
+/**
+ * mcp_set_servers: the servers it names replace those an earlier one set (the names it drops are `removed`, sdk-type
+ * ones too: capture ctl_mcp_set_servers_sdk_then_none_fp); `added` lists the non-SDK ones, whose connection fails here.
+ */
 export function setMcpServers(list: McpServerInfo[], servers: unknown, cwd: string, env: Readonly<Record<string, string | undefined>>): { added: McpServerInfo[]; removed: string[] } {
   const next = serversOf(servers, 'dynamic', cwd, env, false).map((s) => ({ ...s, bySdk: true }));
-  const removed = list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name);
+  const sdk = isRawFrame(servers) ? Object.entries(servers).flatMap(([name, c]) => (isRawFrame(c) && c['type'] === 'sdk' ? [name] : [])) : [];
+  const droppedSdk = (setSdkServers.get(list) ?? []).filter((n) => !sdk.includes(n));
+  setSdkServers.set(list, sdk);
+  const removed = [...list.filter((s) => s.bySdk === true && !next.some((n) => n.name === s.name)).map((s) => s.name), ...droppedSdk];
   const added = next.filter((n) => !list.some((s) => s.name === n.name));
   const kept = list.filter((s) => s.bySdk !== true || next.some((n) => n.name === s.name));
   list.splice(0, list.length, ...kept, ...added);

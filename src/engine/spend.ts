@@ -1,5 +1,6 @@
+import { AgentStats } from './agent-stats.js';
 import { MODEL_LATENCY } from './turn-host.js';
-import type { EngineEvent, ModelSpend, SpendView, TurnStats } from './events.js';
+import type { EngineEvent, ModelSpend, SpendView, SpentToolCall, TurnStats } from './events.js';
 
 /** Tokens the scripted model is counted for per call (the capture harness's fake APIs report the same). */
 /** Input tokens of one model call (the first call of a turn is reported on its own: result.first_request_input_tokens). */
@@ -15,6 +16,8 @@ export class SessionSpend implements SpendView {
   /** The user prompts and the assistant texts of the conversation so far (get_context_usage estimates their tokens). */
   readonly prompts: string[] = [];
   readonly replies: string[] = [];
+  readonly toolCalls: SpentToolCall[] = [];
+  readonly agents = new AgentStats();
   /** The conversation entries of the turns not yet stored (the store keeps them for cbc's replay at --resume). */
   private said: EngineEvent[] = [];
   /** The session's permission denials (a profile whose results list them session-wide shares this list across turns). */
@@ -25,6 +28,12 @@ export class SessionSpend implements SpendView {
 
   /** Notes what an engine event adds to the conversation (the assistant's texts). */
   heard(ev: EngineEvent): void {
+    this.agents.heard(ev);
+    if (ev.kind === 'assistant_tool_use') this.toolCalls.push({ id: ev.toolUseId, name: ev.name, input: ev.input });
+    if (ev.kind === 'tool_result' && ev.task === undefined) {
+      const call = this.toolCalls.find((c) => c.id === ev.toolUseId);
+      if (call) call.result = { content: ev.content, isError: ev.isError };
+    }
     if ((ev.kind === 'assistant_text' || ev.kind === 'assistant_stream') && ev.text !== '') this.replies.push(ev.text);
     if (ev.kind === 'assistant_tool_use' || ((ev.kind === 'assistant_stream' || (ev.kind === 'assistant_text' && ev.apiError !== true)) && ev.text !== '')) this.said.push(ev);
     else if (ev.kind === 'tool_result' && ev.task === undefined) this.said.push(ev);

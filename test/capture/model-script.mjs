@@ -56,6 +56,7 @@ export function decide({ first, last, hasToolResult, tools }) {
   if (last.includes('WFSLOW') && has('Workflow')) return { kind: 'tool', name: 'Workflow', input: { script: WF_SLOW, description: 'Slow wf' } };
   if (last.includes('WFFAIL') && has('Workflow')) return { kind: 'tool', name: 'Workflow', input: { script: WF_FAIL, description: 'Fail wf' } };
   if (last.includes('WORKFLOW') && has('Workflow')) return { kind: 'tool', name: 'Workflow', input: { script: WF_SCRIPT, description: 'Mock workflow' } };
+  if (last.includes('BGSLOWAGENT') && has('Agent')) return { kind: 'tool', name: 'Agent', input: { description: 'slow helper', prompt: 'SUBAGENT_SLOW take your time', subagent_type: 'general-purpose', run_in_background: true } };
   if (last.includes('BGAGENT') && has('Agent')) return { kind: 'tool', name: 'Agent', input: { description: 'bg helper', prompt: 'SUBAGENT_ALPHA do it', subagent_type: 'general-purpose', run_in_background: true } };
   return { kind: 'text', text: 'Hello from fake API.' };
 }

@@ -1,3 +1,4 @@
+import type { SpentToolCall } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { clone, profileData } from '../data.js';
 import type { ClaudeSpec } from './spec.js';
@@ -63,6 +64,7 @@ export function contextUsage(spec: ClaudeSpec, ctx: EncodeContext, full = false)
   if (prompts.length > 0) {
     breakdown['assistantMessageTokens'] = (spend?.replies ?? []).reduce((n, t) => n + estimate(JSON.stringify({ type: 'text', text: t })), 0);
     breakdown['userMessageTokens'] = prompts.reduce((n, t) => n + estimate(t), 0);
+    toolTokens(breakdown, spend?.toolCalls ?? []);
     // a turn under way: more prompts than results (2.1.328's prompt snapshot is the running turn's)
     if (spec.v328 && prompts.length > (ctx.pastResults?.length ?? 0)) runningSnapshot(breakdown);
   }
@@ -100,4 +102,24 @@ function runningSnapshot(breakdown: Record<string, unknown>): void {
   const list = breakdown['attachmentsByType'] as Array<{ name: string; tokens: number }>;
   for (const a of list) if (a.name === 'prompt_snapshot') a.tokens = RUNNING_PROMPT_SNAPSHOT;
   breakdown['attachmentTokens'] = list.reduce((n, a) => n + a.tokens, 0);
+}
+
+/**
+ * The breakdown's tool calls and results: each estimated from its block as the conversation stores it (the call's
+ * tool_use block, the result's tool_result block), summed per tool in the order first called (measured: 35 and 23
+ * for a Bash call and its result, ctl_get_context_usage_after_tool_fr; a call whose result is not in yet counts its
+ * call only, ctl_get_context_usage_pending_hook_fr).
+ */
+function toolTokens(breakdown: Record<string, unknown>, calls: ReadonlyArray<Readonly<SpentToolCall>>): void {
+  const byType = new Map<string, { name: string; callTokens: number; resultTokens: number }>();
+  for (const c of calls) {
+    const t = byType.get(c.name) ?? { name: c.name, callTokens: 0, resultTokens: 0 };
+    t.callTokens += estimate(JSON.stringify({ type: 'tool_use', id: c.id, name: c.name, input: c.input }));
+    if (c.result) t.resultTokens += estimate(JSON.stringify({ tool_use_id: c.id, type: 'tool_result', content: c.result.content, is_error: c.result.isError }));
+    byType.set(c.name, t);
+  }
+  const list = [...byType.values()];
+  breakdown['toolCallTokens'] = list.reduce((n, t) => n + t.callTokens, 0);
+  breakdown['toolResultTokens'] = list.reduce((n, t) => n + t.resultTokens, 0);
+  breakdown['toolCallsByType'] = list;
 }

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CliFlags } from '../../engine/profile.js';
+import { managedSettings } from '../../settings.js';
 
 /**
  * What Claude Code's options change in the frames it writes (issue #16, surface captures opt_* and their tuning
@@ -113,4 +114,17 @@ export function startWarnings(flags: CliFlags | undefined): string[] {
   const known = effort === undefined || [...EFFORTS, ...EFFORT_WORDS].includes(effort.trim().toLowerCase());
   const effortWarning = known ? [] : [`Warning: Unknown --effort value '${effort}' \u2014 ignoring it and using the default effort. Valid values: ${EFFORTS.join(', ')}.`];
   return [...effortWarning, ...betaWarnings(flags)];
+}
+
+/** The security plugin 2.1.328 bundles (its init `plugins` entry). */
+export const SEC_DEFAULT_PLUGIN = { name: 'cc-plugin-sec-default', path: 'builtin', source: 'cc-plugin-sec-default@builtin' } as const;
+
+/**
+ * Whether 2.1.328 seats its security plugin outermost: "on a machine with managed settings … unless managed
+ * prependPlugins is set" (read from the binary; capture opt_managed_settings_ft). An empty or unreadable
+ * --managed-settings document is taken as none (not measured).
+ */
+export function seatsSecDefault(flags: CliFlags | undefined): boolean {
+  const managed = managedSettings(flagText(flags, 'managed-settings'));
+  return Object.keys(managed).length > 0 && !('prependPlugins' in managed);
 }

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../engine/events.js';
+import type { AgentCounts, EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { BLANK_RESULT, BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
@@ -49,7 +49,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
         : v328 && s.origin.synthetic === true
           ? build(ORIGIN, W, { kind: 'unclassified' }) // a turn an isSynthetic line started (measured: in_user_synthetic)
           : undefined,
-    subagent_stats: v328 ? subagentStats() : undefined,
+    subagent_stats: v328 ? subagentStats(ctx.spend?.agents) : undefined,
     safety_stops: v328 ? 0 : undefined,
     is_error: !ev.ok,
     num_turns: s.numTurns,
@@ -138,18 +138,18 @@ function restoredOrder<T extends object>(usage: T): T {
 }
 
 /** 2.1.328's sub-agent counters (all zero: the emulator's sub-agents are not counted). */
-function subagentStats(): FrameOf<typeof SUBAGENT_STATS> {
+function subagentStats(a: AgentCounts | undefined): FrameOf<typeof SUBAGENT_STATS> {
   return build(SUBAGENT_STATS, 'claude-2.1.328', {
-    spawned: 0,
-    requested: { background: 0, foreground: 0, unset: 0 },
-    started_in_background: 0,
-    max_depth: 0,
+    spawned: a?.spawned ?? 0,
+    requested: { background: a?.requested.background ?? 0, foreground: a?.requested.foreground ?? 0, unset: a?.requested.unset ?? 0 },
+    started_in_background: a?.startedInBackground ?? 0,
+    max_depth: a?.maxDepth ?? 0,
     spawned_by_subagents: 0,
-    completed: 0,
-    failed: 0,
-    killed: { parent: 0, user: 0, system: 0 },
+    completed: a?.completed ?? 0,
+    failed: a?.failed ?? 0,
+    killed: { parent: a?.killed.parent ?? 0, user: a?.killed.user ?? 0, system: a?.killed.system ?? 0 },
     refused: { depth_limit: 0, concurrency_limit: 0, budget: 0 },
-    by_type: {},
+    by_type: Object.fromEntries(a?.byType ?? []),
   });
 }
 
@@ -186,7 +186,7 @@ function blockedResult(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     permission_denials: [],
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
-    subagent_stats: v328 ? subagentStats() : undefined,
+    subagent_stats: v328 ? subagentStats(ctx.spend?.agents) : undefined,
     safety_stops: v328 ? 0 : undefined,
     subtype: 'success',
     result: ev.text,

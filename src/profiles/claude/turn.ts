@@ -14,7 +14,7 @@ import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
-import { additionalDirectories, byName, customAgents, flagText, pluginErrors } from './flags.js';
+import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
 import { writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
@@ -78,6 +78,7 @@ function finish328(tpl: FrameOf<typeof SYSTEM_INIT>, ctx: EncodeContext, minimal
   tpl.original_cwd = ctx.cwd;
   if (isPre5Model(ctx.model) || isUnrecognizedModel(ctx.model)) tpl.per_turn_effort_active = false;
   tpl.additional_directories = additionalDirectories(ctx.cliFlags, ctx.cwd);
+  if (seatsSecDefault(ctx.cliFlags)) tpl.plugins = [SEC_DEFAULT_PLUGIN, ...(tpl.plugins ?? [])];
   if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
   else delete tpl.messaging_socket_path;
 }
@@ -189,7 +190,7 @@ export function assistant(spec: ClaudeSpec, ctx: EncodeContext, id: string, cont
       context_management: null,
     }),
     parent_tool_use_id: sub ? sub.toolUseId : null,
-    agent_id: sub?.taskId,
+    agent_id: spec.v328 ? sub?.taskId : undefined, // 2.1.220 names no agent id (measured: ses_bg_slow_agent_l8)
     session_id: ctx.sessionId,
     uuid: ctx.rng.uuid(),
     timestamp: iso(ctx.now),

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configuredMcpServers, mcpFacts } from '../../../src/engine/mcp-servers.js';
+import { configuredMcpServers, mcpFacts, setMcpServers } from '../../../src/engine/mcp-servers.js';
 import { claudeBehavior } from '../../../src/profiles/claude/behavior.js';
 import { initMcpServers, statusMcpServers } from '../../../src/profiles/claude/mcp-servers.js';
 import { CLAUDE_220, CLAUDE_328 } from '../../../src/profiles/claude/spec.js';
@@ -41,6 +41,14 @@ describe('configured MCP servers (#16)', () => {
     // 2.1.328 names a dynamic server's transport where the command was (as with ENOENT)
     expect(statusMcpServers(CLAUDE_328, list)[0]?.['error']).toBe('Executable not found in $PATH: "stdio"');
     expect(JSON.stringify(statusMcpServers(CLAUDE_328, list)[0]?.['config'])).toBe('{"type":"stdio","command":"no-such-mcp-binary","args":[]}');
+  });
+
+  it('mcp_set_servers removes the sdk-type servers an earlier one named and this one leaves out (capture ctl_mcp_set_servers_sdk_then_none_fp)', () => {
+    const list = configuredMcpServers(undefined, '/', {});
+    expect(setMcpServers(list, { inproc: { type: 'sdk', name: 'inproc' }, ghost: GHOST }, '/', {})).toMatchObject({ removed: [] });
+    expect(setMcpServers(list, { inproc: { type: 'sdk', name: 'inproc' } }, '/', {}).removed).toEqual(['ghost']);
+    expect(setMcpServers(list, {}, '/', {}).removed).toEqual(['inproc']);
+    expect(setMcpServers(list, {}, '/', {}).removed).toEqual([]);
   });
 
   it('mcp_toggle turns a configured server off and on; mcp_set_servers replaces the dynamic ones', () => {

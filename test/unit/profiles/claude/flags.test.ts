@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliFlags } from '../../../../src/engine/profile.js';
-import { additionalDirectories, betaWarnings, customAgents, flagList, pluginErrors } from '../../../../src/profiles/claude/flags.js';
+import { additionalDirectories, betaWarnings, customAgents, flagList, pluginErrors, seatsSecDefault } from '../../../../src/profiles/claude/flags.js';
 import { writeRefusal } from '../../../../src/profiles/claude/permission.js';
 import { isPre5Model } from '../../../../src/profiles/claude/spec.js';
 import { agentNames } from '../../../../src/profiles/claude/turn.js';
@@ -76,5 +76,12 @@ describe('Claude option values (#16)', () => {
     expect(isPre5Model('claude-haiku-4-5-20251001')).toBe(true);
     expect(isPre5Model('claude-opus-5-5')).toBe(false);
     expect(isPre5Model('claude-opus-5[1m]')).toBe(false);
+  });
+
+  it('2.1.328 seats its security plugin with a managed settings document, unless it sets prependPlugins (capture opt_managed_settings_ft)', () => {
+    const f = (v?: string): CliFlags => new Map(v === undefined ? [] : [['managed-settings', v]]);
+    expect(seatsSecDefault(f('{"permissions":{"deny":["Bash"]}}'))).toBe(true);
+    expect(seatsSecDefault(f('{"prependPlugins":["x@y"]}'))).toBe(false);
+    expect([seatsSecDefault(f()), seatsSecDefault(f('{}')), seatsSecDefault(f('not json'))]).toEqual([false, false, false]);
   });
 });
