@@ -70,6 +70,21 @@ const ROUND2 = [
   { name: 'opt_model_opus_1m_fa', about: '-p with --model opus[1m]', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--model', 'opus[1m]'], steps: [close] },
 ];
 
+/** A third round: more forms of the same rows. */
+const ROUND3 = [
+  { name: 'opt_json_schema_json_output_fa', about: '-p --output-format json with --json-schema, a text answer', clis: CLAUDE, args: ['-p', 'hi', '--output-format', 'json', '--json-schema', SCHEMA], steps: [close] },
+  { name: 'opt_json_schema_text_output_tool_fa', about: '-p --output-format text with --json-schema, a bypassed Bash call', clis: CLAUDE, args: ['-p', 'FGBASH please', '--output-format', 'text', '--json-schema', SCHEMA], bypass: true, steps: [close] },
+  { name: 'opt_fallback_model_text_api_error_fa', about: '-p --output-format text with --fallback-model, the model request fails', clis: CLAUDE, args: ['-p', 'APIERR please', '--output-format', 'text', '--model', 'sonnet', '--fallback-model', 'haiku'], steps: [close] },
+  { name: 'opt_fallback_model_json_schema_api_error_fa', about: '-p with --json-schema and --fallback-model, the model request fails', clis: CLAUDE, args: ['-p', 'APIERR please', ...P_STREAM, '--json-schema', SCHEMA, '--model', 'sonnet', '--fallback-model', 'haiku'], steps: [close] },
+  { name: 'opt_model_default_fa', about: '-p with --model default', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--model', 'default'], steps: [close] },
+  { name: 'opt_model_opusplan_fa', about: '-p with --model opusplan', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--model', 'opusplan'], steps: [close] },
+  { name: 'opt_model_best_fa', about: '-p with --model best', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM, '--model', 'best'], steps: [close] },
+  { name: 'ctl_set_model_uppercase_fa', about: 'set_model with an alias in capitals, then a turn', clis: CLAUDE, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_model', model: 'HAIKU' }), waitFor('"request_id":"req_2"'), sleep(1), ...turn(), close] },
+  { name: 'in_content_cache_control_fa', about: 'a text block with cache_control', clis: CLAUDE, args: STREAM, steps: [...ready(), line([{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }]), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_content_newlines_only_fa', about: 'a string content of newlines only, then a turn', clis: CLAUDE, args: STREAM, steps: [...ready(), line('\n\n'), waitFor(RESULT), sleep(1), ...turn(), close] },
+  { name: 'ctl_initialize_title_mid_turn_fa', about: 'a slow turn with no initialize, initialize with a title while it runs', clis: CLAUDE, args: STREAM, steps: [user('SLOWTEXT please'), waitFor('"subtype":"init"', 60), sleep(1), init({ title: 'Mid turn title' }), waitFor(SLOW_RESULT, 60), sleep(1), close] },
+];
+
 /** Options (`opt_<option>_*`: inventory.mjs OPTION_CASES cites them). */
 const optP = (name, about, extra, prompt = 'hi', more = {}) => ({ name, about, clis: CLAUDE, args: ['-p', prompt, ...P_STREAM, ...extra], steps: [close], ...more });
 const OPTIONS = [
@@ -96,4 +111,4 @@ const OPTIONS = [
 ];
 
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...INITIALIZE, ...CONTENT, ...OPTIONS, ...ROUND2];
+export const CASES = [...INITIALIZE, ...CONTENT, ...OPTIONS, ...ROUND2, ...ROUND3];
