@@ -191,7 +191,8 @@ function resolveModel(spec: ClaudeSpec, given: string): string {
   const models = (profileData(spec.name).initializeResponse['models'] ?? []) as Array<{ value: string; resolvedModel: string }>;
   // the name is trimmed and an alias matched in any case (read from its model resolver; opt_model_spaces_fa, opt_model_uppercase_alias_fa)
   const name = given.trim();
-  const alias = name.toLowerCase();
+  // its built-in aliases the catalogue does not list: `best` is Opus, `opusplan` Sonnet outside plan mode (opt_model_best_fa, opt_model_opusplan_fa)
+  const alias = ({ best: 'opus', opusplan: 'sonnet' } as Readonly<Record<string, string>>)[name.toLowerCase()] ?? name.toLowerCase();
   const exact = models.find((m) => m.value === name || m.value === alias);
   if (exact) return exact.resolvedModel;
   // an alias with a 1M-context suffix the catalogue does not list: the alias's model, whose own window is used
