@@ -16,10 +16,7 @@ import { FrameWriter } from '../transport/frame-writer.js';
 import { Journal } from '../transport/journal.js';
 import type { ServeConfig } from './config.js';
 import { defaultHome, stderrLine, type RunIO } from './io.js';
-import { createOutput } from './output.js';
-
-/** A frame's `"uuid":"…"` members (a regex, not JSON.parse: every written frame passes here). */
-const UUID_KEY = /"uuid":"([0-9a-f-]{36})"/g;
+import { createOutput, noteUuids } from './output.js';
 
 /** The wired drop-in: an engine session on its clock, writing through the profile into the transport. */
 export interface Composition {
@@ -134,17 +131,14 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   const perturbed = fuzz !== undefined && cfg.outputFormat === 'stream-json';
   // the uuids of the frames written since the last finished turn: the store keeps them for --resume-session-at
   const wrote: string[] = [];
-  const noteUuids = (json: string) => {
-    for (const m of json.matchAll(UUID_KEY)) if (m[1] !== undefined) wrote.push(m[1]);
-  };
   const emit = fuzz
     ? fuzz.frames((json) => {
         journal?.frame('out', JSON.parse(json));
-        noteUuids(json);
+        noteUuids(json, wrote);
         writer.write(json);
       })
     : (json: string) => {
-        noteUuids(json);
+        noteUuids(json, wrote);
         writer.write(json);
       };
   scheduler.gate = () => writer.ready();
@@ -165,7 +159,6 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
-    holdOutput: () => writer.hold(),
     jsonSchema: cfg.jsonSchema,
     model: flagModel ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     modelChosen: flagModel,

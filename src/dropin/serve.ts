@@ -48,7 +48,8 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       scheduler.stop();
       fuzz?.flush(); // the frames the fuzz layer still holds go out (and into the journal) before its exit entry
       journal?.event('exit', { code });
-      void Promise.all([writer.flush(), journal?.close()]).then(() => done(exitCode));
+      // the fuzz layer's torn tail goes last, once the writer let out every frame (some wait for a task output file)
+      void Promise.all([writer.flush().then(() => fuzz?.tear()), journal?.close()]).then(() => done(exitCode));
     };
     const maybeDone = () => {
       if (!eof || finished) return;

@@ -5,7 +5,7 @@ import type { AgentCounts, EngineEvent } from './events.js';
  * env_disable_bg_agent_fm): every Agent call counts as spawned at depth 1 under its subagent_type; how it was
  * requested is the run_in_background the call ran with (a background task started: background; false: foreground;
  * else unset, which is also what a run_in_background: true call counts as when background tasks are off and it ran
- * in the foreground); it completes or fails with its result (foreground) or its notification (background).
+ * in the foreground); it completes or fails with its result (foreground, a task or not) or its notification (background).
  */
 export class AgentStats implements AgentCounts {
   spawned = 0;
@@ -27,7 +27,7 @@ export class AgentStats implements AgentCounts {
       const type = typeof ev.input['subagent_type'] === 'string' ? ev.input['subagent_type'] : 'general-purpose';
       this.byType.set(type, (this.byType.get(type) ?? 0) + 1);
       this.pending.set(ev.toolUseId, ev.input['run_in_background']);
-    } else if (ev.kind === 'task_started' && ev.task.kind === 'agent' && this.pending.delete(ev.task.toolUseId)) {
+    } else if (ev.kind === 'task_started' && ev.task.kind === 'agent' && ev.task.foreground !== true && this.pending.delete(ev.task.toolUseId)) {
       this.requested.background += 1;
       this.startedInBackground += 1;
     } else if (ev.kind === 'tool_result' && ev.task === undefined && this.pending.has(ev.toolUseId)) {
@@ -36,7 +36,7 @@ export class AgentStats implements AgentCounts {
       this.requested[asked === false ? 'foreground' : 'unset'] += 1;
       if (ev.isError) this.failed += 1;
       else this.completed += 1;
-    } else if (ev.kind === 'task_notification' && ev.task.kind === 'agent') {
+    } else if (ev.kind === 'task_notification' && ev.task.kind === 'agent' && ev.task.foreground !== true) {
       if (ev.status === 'completed') this.completed += 1;
       else if (ev.status === 'failed') this.failed += 1;
       else this.killed.user += 1;

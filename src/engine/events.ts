@@ -66,6 +66,8 @@ export interface TaskInfo {
   /** Shell command of a bash/powershell task. */
   command?: string | undefined;
   outputFile: string;
+  /** A sub-agent the turn waits for (engine/foreground-agent.ts): no background task list, a hand-back result. */
+  foreground?: true | undefined;
   /** Where a shell task's stderr goes (cbc notification output_stderr_file). */
   stderrFile?: string | undefined;
   startedAt: number;
@@ -205,6 +207,16 @@ export interface AgentCounts {
   readonly byType: ReadonlyMap<string, number>;
 }
 
+/** What a foreground sub-agent hands back with its report (tool_result.handBack). */
+export interface HandBack {
+  task: TaskInfo;
+  status: 'completed' | 'failed';
+  durationMs: number;
+  /** The sub-agent's tokens: its model calls' input and output. */
+  tokens: number;
+  toolUses: number;
+}
+
 /** A tool call of the conversation (SpendView.toolCalls). */
 export interface SpentToolCall {
   id: string;
@@ -284,6 +296,8 @@ export type EngineEvent =
   | { kind: 'command_lifecycle'; commandUuid: string; state: 'queued' | 'started' | 'completed' | 'cancelled' }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
+  /** A foreground sub-agent's prompt, as its own conversation opens (engine/foreground-agent.ts). */
+  | { kind: 'subagent_prompt'; task: TaskInfo; text: string }
   | {
       kind: 'tool_result';
       toolUseId: string;
@@ -306,6 +320,8 @@ export type EngineEvent =
       unexpected?: readonly string[] | undefined;
       /** The tool ran and returned an error object (cbc 2.117.0: its raw response carries the error and its code). */
       toolError?: { error: string; code: string } | undefined;
+      /** A foreground sub-agent's report (`content`) handed back to the turn that waited for it (engine/foreground-agent.ts). */
+      handBack?: HandBack | undefined;
     }
   /** The turn was interrupted (`forToolUse`: by a host denial with interrupt: true, at a tool call). */
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
@@ -350,7 +366,8 @@ export type EngineEvent =
       kind: 'task_progress';
       task: TaskInfo;
       usage: TaskUsage;
-      rows: TimelineRow[];
+      /** The run's timeline at this instant; read it while encoding, keep no reference (the engine goes on changing the rows). */
+      rows: readonly TimelineRow[];
       /** The agent row whose change triggered this snapshot (Claude derives description from it). */
       last?: AgentRow | undefined;
       /** Claude 2.1.328's final snapshot of a stopped run. */

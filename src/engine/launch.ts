@@ -3,6 +3,7 @@ import { truthy } from '../env.js';
 import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
 import { approvePlan, askTool } from './asks.js';
 import { BackgroundRun } from './background.js';
+import { ForegroundAgentRun } from './foreground-agent.js';
 import type { EngineEvent, TaskInfo } from './events.js';
 import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
 import { budgetStopsAtCall } from './limits.js';
@@ -109,7 +110,7 @@ function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: boolean)
 
 /** Live (non-terminal) tasks, for background_tasks_changed. */
 export function liveTasks(s: TurnHost): TaskInfo[] {
-  return s.runs.filter((r) => !r.terminal).map((r) => r.info);
+  return s.runs.filter((r) => !r.terminal && r.info.foreground !== true).map((r) => r.info);
 }
 
 /**
@@ -152,6 +153,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
     next();
     return;
   }
+  if (foreground && spec.kind === 'agent' && b.foregroundAgentTask === true) return foregroundAgent(s, spec, toolUseId, input, subagentType, next);
   if (foreground) {
     // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 run_in_background is ignored: the request runs in
     // the foreground, no task events
@@ -251,4 +253,26 @@ function scriptText(wf: WorkflowT, name: string, description: string): string {
   }
   if (wf.agents) lines.push(`await parallel([${wf.agents.map((a) => `\n  () => ${agentCall(a)},`).join('')}\n])`);
   return lines.join('\n') + '\n';
+}
+
+/** A sub-agent run in the foreground as a task the turn waits for (ProfileBehavior.foregroundAgentTask). */
+function foregroundAgent(s: TurnHost, spec: BackgroundTaskT, toolUseId: string, input: Record<string, unknown>, subagentType: string | undefined, next: () => void): void {
+  const o = s.o;
+  const now = o.scheduler.now();
+  const taskId = s.p.ids.taskId('agent', o.rng);
+  const info: TaskInfo = {
+    taskId,
+    runId: s.p.ids.runId?.(now, o.rng),
+    toolUseId,
+    kind: 'agent',
+    description: spec.description,
+    prompt: spec.prompt ?? spec.description,
+    subagentType,
+    outputFile: s.p.behavior.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env),
+    startedAt: now,
+    foreground: true,
+  };
+  const run = new ForegroundAgentRun(s, info, spec, input, next);
+  s.runs.push(run);
+  run.start();
 }

@@ -10,7 +10,7 @@ export interface LifecycleHost {
 
 /** A task starts: the background task list, then task_started (captures: bg changed comes first). */
 export function announceStart(h: LifecycleHost, task: TaskInfo): void {
-  h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
+  if (task.foreground !== true) h.emit({ kind: 'bg_tasks_changed', at: 'start', tasks: h.liveTasks() });
   h.emit({ kind: 'task_started', task });
 }
 
@@ -42,10 +42,12 @@ export function announceEnd(h: LifecycleHost, task: TaskInfo, end: TaskEnd): Not
   const n = end.notification;
   const notify = (t: TaskInfo) => n && h.emit({ kind: 'task_notification', task: t, status: notifyStatus, summary: n.summary, usage: n.usage, error: end.error });
   if (end.shutdown === true) notify({ ...task, outputFile: '' });
-  h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
+  // a foreground sub-agent is no background task: no list before or after (measured: env_disable_bg_agent_fm)
+  const listed = task.foreground !== true;
+  if (listed) h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });
   h.emit({ kind: 'task_updated', task, patch: { status: end.status, end_time: end.endTime, ...(end.error !== undefined ? { error: end.error } : {}) } });
   end.writeOutputs();
   if (end.shutdown !== true) notify(task);
-  h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
+  if (listed) h.emit({ kind: 'bg_tasks_changed', at: 'after-notification', tasks: live });
   return notifyStatus;
 }

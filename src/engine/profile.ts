@@ -155,6 +155,12 @@ export interface ProfileBehavior {
   modelEnv?: string;
   /** An empty --model counts as none given (cbc 2.117.0: the default model; Claude Code keeps "" as the model; capture opt_model_empty_ft). */
   emptyModelIsUnset?: boolean;
+  /**
+   * A sub-agent run in the foreground (background tasks switched off) is a task the turn waits for: task_started, its
+   * prompt, task_updated, task_notification, then a hand-back result (Claude; measured: env_disable_bg_agent_fm); else,
+   * unset, its result comes as a plain tool result (cbc 2.117.0).
+   */
+  foregroundAgentTask?: boolean;
   /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
   initTools(o: InitToolOptions): string[];
   /**

@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 /** Lower-case hex digits. */
 const HEX = '0123456789abcdef';
+/** The variant digit of a v4 uuid. */
+const VARIANT = '89ab';
+const DASH = 45;
+const FOUR = 52;
+/** Scratch char codes for ids (filled and read synchronously, never kept). */
+const UUID_CODES = new Array<number>(36).fill(0);
 
 /**
  * The single source of randomness. Every id, uuid, jitter and epoch derives from one seed so that
@@ -50,9 +56,10 @@ export class Random {
 
   /** `n` characters drawn from `alphabet`. */
   chars(alphabet: string, n: number): string {
-    let s = '';
-    for (let i = 0; i < n; i++) s += alphabet[this.u32() % alphabet.length];
-    return s;
+    // char codes into one array, one string at the end: `s +=` per character allocated n strings (ids are hot, issue #21)
+    const codes = new Array<number>(n);
+    for (let i = 0; i < n; i++) codes[i] = alphabet.charCodeAt(this.u32() % alphabet.length);
+    return String.fromCharCode(...codes);
   }
 
   /** `n` lower-case hex characters. */
@@ -62,14 +69,17 @@ export class Random {
 
   /** An RFC 4122 version 4 UUID, lower case. */
   uuid(): string {
-    // the same draws as hex(32) then one for the variant (digits 12 and 16 drawn, then set), in one pass: ids are hot (issue #21)
-    let s = '';
+    // the same draws as hex(32) then one for the variant (digits 12 and 16 drawn, then set), in one pass into
+    // char codes, one string at the end: ids are hot (issue #21)
+    const codes = UUID_CODES;
+    let j = 0;
     for (let i = 0; i < 32; i++) {
-      const c = HEX[this.u32() % 16]!;
-      if (i === 8 || i === 12 || i === 16 || i === 20) s += '-';
-      s += i === 12 ? '4' : i === 16 ? '?' : c;
+      const c = HEX.charCodeAt(this.u32() % 16);
+      if (i === 8 || i === 12 || i === 16 || i === 20) codes[j++] = DASH;
+      codes[j++] = i === 12 ? FOUR : c;
     }
-    return s.replace('?', '89ab'[this.u32() % 4]!);
+    codes[19] = VARIANT.charCodeAt(this.u32() % 4); // digit 16, drawn above and replaced, as `hex(32)` then the variant
+    return String.fromCharCode(...codes);
   }
 
   /** A child generator with its own stream, so adding draws in one place does not shift another. */

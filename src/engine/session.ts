@@ -362,7 +362,7 @@ export class Session implements TurnHost {
   /** Writes a task's output file inside the profile's output root (else the home), never through a link; a failure is only logged. */
   writeOutput(file: string, text: string): void {
     const root = this.p.behavior.outputRoot?.(this.o.home, this.o.env) ?? this.o.home;
-    writeTaskOutput(root, file, text, this.o.holdOutput, (err) => this.o.log.error({ err, file }, 'cannot write task output file'));
+    writeTaskOutput(root, file, text, (err) => this.o.log.error({ err, file }, 'cannot write task output file'));
   }
 
   atTurnLimit(): boolean {

@@ -46,12 +46,6 @@ export interface SessionOptions {
   replayAtResume?: boolean | undefined;
   /** Records a finished turn in the session store (absent with --no-session-persistence). */
   persist?: ((state: SessionProgress) => void) | undefined;
-  /**
-   * Holds the frames written from now on until the returned release is called (the transport's hold):
-   * given, task output files are written off the main thread and the frames after one (its
-   * notification) wait for it (issue #21); absent, they are written at once.
-   */
-  holdOutput?: (() => () => void) | undefined;
   /** The parsed `--json-schema`, when given: results then carry `structured_output` (seed 002 §9). */
   jsonSchema?: unknown;
   /** `--include-partial-messages`: assistant texts also stream as the API's events. */

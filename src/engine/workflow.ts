@@ -195,9 +195,13 @@ export class WorkflowRun implements TaskRun {
     return true;
   }
 
-  /** The full current timeline, as a deep copy (later changes must not alter emitted frames). */
-  private snapshot(): TimelineRow[] {
-    return this.rows.map((r) => ({ ...r }));
+  /**
+   * The full current timeline: the live rows, not a copy. The event is encoded into frames at once
+   * (profile encoders read the rows' values synchronously and keep none of them), so a later change
+   * cannot alter an emitted frame; a copy per snapshot was work no consumer could observe (issue #21).
+   */
+  private snapshot(): readonly TimelineRow[] {
+    return this.rows;
   }
 
   private usage(): TaskUsage {

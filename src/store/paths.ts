@@ -1,4 +1,4 @@
-import { close, closeSync, constants, lstatSync, mkdirSync, open, openSync, write, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EmuError } from '../errors.js';
 import { makeDirs } from '../transport/dirs.js';
@@ -53,45 +53,12 @@ export function openInside(home: string, file: string, mode: 'replace' | 'append
 }
 
 /**
- * writeInside (same checks, same errors, mode 'replace'), with the open, write and close of the file on
- * libuv's thread pool so a run that creates many task output files (issue #21: file creation is the
- * costly part) goes on emitting meanwhile. The folders are checked and made at once; `done` is called
- * once, with the error when the write failed.
+ * Writes a task output file inside `root` at once (writeInside), before the frames that follow (the
+ * notification naming the file), so the file is complete when its notification is written. A failure
+ * goes to `failed` (the run goes on). Synchronous on purpose (issue #21, session 8): the thread-pool
+ * version cost more CPU and wall than it hid (docs/performance.md, "Emission: session 8").
  */
-export function writeInsideLater(home: string, file: string, text: string, done: (err?: Error) => void): void {
-  let path: string;
-  try {
-    path = prepareInside(home, file);
-  } catch (e) {
-    queueMicrotask(() => done(e as Error));
-    return;
-  }
-  open(path, openFlags('replace'), 0o644, (oe, fd) => {
-    if (oe) return done(openError(file, oe));
-    const buf = Buffer.from(text, 'utf8');
-    const closeThen = (err?: Error) => close(fd, (ce) => done(err ?? ce ?? undefined));
-    const from = (off: number): void => {
-      if (off >= buf.length) return closeThen();
-      write(fd, buf, off, buf.length - off, null, (we, n) => (we ? closeThen(we) : from(off + n)));
-    };
-    from(0);
-  });
-}
-
-/**
- * Writes a task output file inside `root`: with `hold` (the transport's), off the main thread while the
- * frames written meanwhile (the notification naming the file) are held until it is written; without,
- * at once. A failure goes to `failed` (the run goes on).
- */
-export function writeTaskOutput(root: string, file: string, text: string, hold: (() => () => void) | undefined, failed: (err: unknown) => void): void {
-  if (hold) {
-    const release = hold();
-    writeInsideLater(root, file, text, (err) => {
-      if (err) failed(err);
-      release();
-    });
-    return;
-  }
+export function writeTaskOutput(root: string, file: string, text: string, failed: (err: unknown) => void): void {
   try {
     writeInside(root, file, text);
   } catch (err) {

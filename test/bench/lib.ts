@@ -78,6 +78,8 @@ export interface Drained {
   stderr: string;
   /** Peak RSS in KiB when measured through /usr/bin/time, else undefined. */
   maxRssKiB?: number | undefined;
+  /** User + system CPU seconds of the command (all its threads) when measured through /usr/bin/time, else undefined. */
+  cpu?: { user: number; sys: number } | undefined;
 }
 
 /** Where GNU time lives, when installed (peak RSS of a child). */
@@ -86,15 +88,16 @@ export const GNU_TIME = ['/usr/bin/time'].find((p) => existsSync(p) && spawnSync
 /**
  * Runs `cmd args`, counts stdout bytes and lines as a fast consumer would (nothing kept), and
  * optionally feeds stdin through `drive` (called with the child and each stdout chunk). With
- * `rss: true` the command runs under GNU time -f %M (peak RSS, KiB), parsed from stderr's last line.
+ * `rss: true` or `cpu: true` the command runs under GNU time (peak RSS in KiB, user and system CPU
+ * seconds), parsed from stderr's last line.
  */
 export function drain(
   cmd: string,
   args: string[],
-  opts: { stdin?: string | undefined; env?: NodeJS.ProcessEnv; rss?: boolean; onSpawn?: (child: ChildProcess) => void; onChunk?: (child: ChildProcess, chunk: Buffer) => void; timeoutMs?: number } = {},
+  opts: { stdin?: string | undefined; env?: NodeJS.ProcessEnv; rss?: boolean; cpu?: boolean; onSpawn?: (child: ChildProcess) => void; onChunk?: (child: ChildProcess, chunk: Buffer) => void; timeoutMs?: number } = {},
 ): Promise<Drained> {
   return new Promise((resolve, reject) => {
-    const wrap = opts.rss && GNU_TIME ? [GNU_TIME, ['-f', 'BENCH_MAXRSS=%M', cmd, ...args]] as const : [cmd, args] as const;
+    const wrap = (opts.rss || opts.cpu) && GNU_TIME ? [GNU_TIME, ['-f', 'BENCH_MAXRSS=%M %U %S', cmd, ...args]] as const : [cmd, args] as const;
     const t0 = performance.now();
     let tFirst: number | undefined;
     let bytes = 0;
@@ -119,12 +122,14 @@ export function drain(
       const end = performance.now();
       let stderr = Buffer.concat(err).toString('utf8');
       let maxRssKiB: number | undefined;
-      const m = /BENCH_MAXRSS=(\d+)\s*$/.exec(stderr);
+      let cpu: Drained['cpu'];
+      const m = /BENCH_MAXRSS=(\d+) ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
       if (m) {
         maxRssKiB = Number(m[1]);
+        cpu = { user: Number(m[2]), sys: Number(m[3]) };
         stderr = stderr.slice(0, m.index);
       }
-      resolve({ totalMs: end - t0, emitMs: end - (tFirst ?? end), bytes, lines, code, stderr, maxRssKiB });
+      resolve({ totalMs: end - t0, emitMs: end - (tFirst ?? end), bytes, lines, code, stderr, maxRssKiB, cpu });
     });
     if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     opts.onSpawn?.(child);

@@ -117,7 +117,10 @@ describe('golden transcripts of -p single shot and the background switch (issue 
           // seed 002 §8: run_in_background is ignored, the tool runs in the foreground: no task events, no follow-up
           // Claude (capture env_disable_bg_bash_h3, #16): the model still sends run_in_background, which the tools'
           // schema no longer has: the call fails input validation and nothing runs
-          expect(kinds.filter((k) => k.startsWith('system/task_') || k === 'system/background_tasks_changed')).toEqual([]);
+          // Claude runs a sub-agent in the foreground as a task the turn waits for, with no background task list
+          // (capture env_disable_bg_agent_fm, both versions: task_started, task_updated, task_notification); cbc: none
+          const agentTask = name === 'disable-bg-stream' && !cbc ? ['system/task_started', 'system/task_updated', 'system/task_notification'] : [];
+          expect(kinds.filter((k) => k.startsWith('system/task_') || k === 'system/background_tasks_changed')).toEqual(agentTask);
           // the model's call carries run_in_background either way (the fake model's, capture env_disable_bg_bash_h3)
           expect(stdout).toContain('"run_in_background":true');
           if (!cbc) expect(stdout).toContain('An unexpected parameter `run_in_background` was provided');

@@ -20,7 +20,7 @@ export const ZEROED_NUMBER_KEYS: readonly string[] = [
   // clocks (epoch ms)
   'timestamp', 'startedAt', 'queuedAt', 'lastProgressAt', 'end_time', 'start_time', 'resets_at', 'created',
   // durations
-  'duration_ms', 'duration_api_ms', 'durationMs', 'ttft_ms',
+  'duration_ms', 'duration_api_ms', 'durationMs', 'ttft_ms', 'totalDurationMs',
   // pids
   'pid',
   // costs
@@ -62,6 +62,8 @@ export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bwf_[0-9a-f]{8}-[0-9a-f]{3}\b/g, 'WF_RUN_ID'], // Claude's workflow run (launch result runId, its folders)
   [/\b[0-9a-f]{32}\b/g, 'HEX_ID'],
   [/\/cc-socks\/\d+\.sock\b/g, 'SOCKET'],
+  // the wall time a foreground sub-agent took, in its hand-back text (env_disable_bg_agent_fm)
+  [/(?<=\nduration_ms: )\d+(?=<\/usage>)/g, 'DURATION'],
 ];
 
 /** A task id (Claude: type prefix letter + 8 base-36 chars; cbc: a uuid) found in a string. */

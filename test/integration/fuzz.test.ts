@@ -118,12 +118,27 @@ describe('campaigns', () => {
     const all = parts.flatMap((p) => runsOf(p.stderr));
     expect(all.sort()).toEqual(runsOf(whole.stderr).sort());
     expect(new Set(all.map((s) => s.split(':')[0])).size).toBe(9);
-    // legal runs all pass; the illegal set (runs 2, 5, 8) is reported apart and does not fail the campaign
+    // legal runs all pass; the illegal set (runs 2, 5, 8) is counted apart, and the careful consumer survives it too:
+    // it never parses the torn half after the last newline (issue #21: the tail used to land mid-stream whenever
+    // frames waited behind a task output file's write, and runs 2 and 8 flipped between pass and exit)
     expect(whole.stdout).toMatch(/^legal pass +6$/m);
-    expect(whole.stdout).toMatch(/^ROBUSTNESS \(illegal input\) at run \d+: exit/m);
-    expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG/);
+    expect(whole.stdout).toMatch(/^illegal pass +3$/m);
+    expect(whole.stdout).toMatch(/^truncate-last-line \(illegal\) +\d+ +0$/m);
+    expect(whole.stdout).not.toMatch(/FINDING at|FUZZER BUG|ROBUSTNESS/);
     expect(whole.code).toBe(0);
   }, 300_000); // campaigns of process spawns: several times their quiet-machine duration
+
+  it('a torn last line is the end of stdout; a consumer it breaks is a robustness finding that does not fail the campaign (#21)', async () => {
+    // strict-tail fails (exit 3) only when stdout ends inside a line; a torn half followed by more frames would make
+    // it fail on JSON.parse instead (exit 1), and the checker would see a second rule broken (turn.one-result)
+    const r = await emu([...BASE, '--consumer', consumer('strict-tail'), '--runs', '4', '--seed', '1', '--illegal', '--perturb', 'truncate-last-line,unknown-field', '--timeout', '120000']);
+    expect(r.stdout).toMatch(/^ROBUSTNESS \(illegal input\) at run 2: exit — exit code 3: torn tail: stdout ended inside a line \(\d+ characters after the last newline\)$/m);
+    expect(r.stdout).toContain('  minimal plan: truncate-last-line×1 ');
+    expect(r.stdout).toContain('  checker:      the minimal stream breaks frame.one-json-per-line\n');
+    expect(r.stdout).toMatch(/^legal pass +3$/m);
+    expect(r.stdout).toMatch(/result: ok \(robustness findings on illegal input only\)\n$/);
+    expect(r.code).toBe(0);
+  }, 300_000);
 
   it('a consumer that hangs gets the timeout verdict (its run cannot end any other way)', async () => {
     // missing-notification×1 (seed 2, run 5): the careful consumer waits for the dropped end of a task with stdin
@@ -138,5 +153,5 @@ describe('campaigns', () => {
 });
 
 it('fixtures are executable node scripts', () => {
-  for (const f of ['careful', 'stop-at-result', 'first-progress-final', 'ignore-late-rows', 'crash-unknown', 'oracle']) expect(readFileSync(join(FIX, `${f}.mjs`), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+  for (const f of ['careful', 'stop-at-result', 'first-progress-final', 'ignore-late-rows', 'crash-unknown', 'strict-tail', 'oracle']) expect(readFileSync(join(FIX, `${f}.mjs`), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
 });

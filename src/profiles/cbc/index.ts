@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { Profile, ProfileIds } from '../../engine/profile.js';
 import { ERROR } from '../../protocol/frames/control.js';
 import { build } from '../../protocol/frames/index.js';
@@ -21,6 +21,10 @@ import { assistant, blankInit, interruptedUser, preamble, result, shellRawRespon
  */
 const W = 'cbc';
 
+/** sha256 in hex: Node's one-shot `crypto.hash` (20.12+, ~2× a Hash object per id, issue #21), else a Hash object. */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'hex') : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** cbc's id formats (measured on cbc 2.117.0; seed 000 §5.2 for agent ids). */
 const IDS: ProfileIds = {
   sessionId: (rng) => rng.uuid(),
@@ -30,7 +34,7 @@ const IDS: ProfileIds = {
   messageId: (rng) => 'chatcmpl-' + rng.chars(BASE62, 29),
   hostRequestId: (kind, now, n) => `${kind}_${now}_${n}`,
   // `v2:` + sha256 of the agent's canonical content (seed 000 §5.2): stable across runs
-  agentId: (canonical) => 'v2:' + createHash('sha256').update(canonical).digest('hex'),
+  agentId: (canonical) => 'v2:' + sha256Hex(canonical),
 };
 
 function encoders(strict: boolean): Encoders {
@@ -60,6 +64,7 @@ function encoders(strict: boolean): Encoders {
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
     call_started: none,
+    subagent_prompt: none, // cbc 2.117.0 runs no foreground agent task (behavior.foregroundAgentTask unset)
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,
     stored_prompt: storedPrompt,

@@ -18,7 +18,7 @@ import { writtenPath } from './permission.js';
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return { ...moreClaudeBehavior(spec),
-    lateAbortRows: false,
+    lateAbortRows: false, foregroundAgentTask: true, // a foreground sub-agent is a task (measured: env_disable_bg_agent_fm)
     hostAddsRules: true, // measured: req_can_use_tool_allow_then_second_call_h5 (a Bash rule added for the session: not asked again)
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,

@@ -14,6 +14,7 @@ import { modelFallback } from './fallback.js';
 import { blankPrompt, promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
+import { handBackResult, subagentPrompt } from './hand-back.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -87,7 +88,8 @@ function encoders(spec: ClaudeSpec): Encoders {
     subagent_text: (ev, ctx) => assistant(spec, ctx, ev.messageId, [text(spec, ev.text)], 1, ev.task),
     // --include-partial-messages streams the call first (ses_partial_tool_h2)
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(spec, ev, ctx) : toolUse(spec, ev, ctx)),
-    tool_result: (ev, ctx) => toolResult(spec, ev, ctx),
+    tool_result: (ev, ctx) => (ev.handBack ? handBackResult(spec, ev, ev.handBack, ctx) : toolResult(spec, ev, ctx)),
+    subagent_prompt: (ev, ctx) => subagentPrompt(spec, ev, ctx),
     interrupted_user: (ev, ctx) => {
       // the first call, cut before its reply, was announced when it started (call_started; sig_int_mid_turn_partial_h4)
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});

@@ -40,7 +40,7 @@ export function taskStarted(spec: ClaudeSpec, ev: Ev<'task_started'>, ctx: Encod
     tool_use_id: t.toolUseId,
     description: t.description,
     subagent_type: t.subagentType,
-    is_backgrounded: spec.v328 && t.kind !== 'workflow' ? true : undefined,
+    is_backgrounded: spec.v328 && t.kind !== 'workflow' ? t.foreground !== true : undefined, // a foreground sub-agent: false (env_disable_bg_agent_fm)
     spawn_depth: spec.v328 && t.kind === 'agent' ? 1 : undefined,
     task_type: taskTypeOf('claude', t.kind),
     workflow_name: t.workflowName,
@@ -90,7 +90,7 @@ export function taskNotification(spec: ClaudeSpec, ev: Ev<'task_notification'>, 
     status: ev.status,
     output_file: ev.task.outputFile,
     summary: ev.summary,
-    summary_is_report: spec.v328 && ev.task.kind === 'agent' && ev.status === 'completed' ? true : undefined,
+    summary_is_report: spec.v328 && ev.task.kind === 'agent' && ev.task.foreground !== true && ev.status === 'completed' ? true : undefined, // not for a foreground sub-agent (env_disable_bg_agent_fm)
     usage: ev.usage && ev.status !== 'stopped' ? build(TASK_USAGE, spec.wire, { ...ev.usage }) : undefined,
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,

@@ -250,7 +250,7 @@ function invalidInput(spec: ClaudeSpec, ev: Ev<'tool_result'>, keys: readonly st
 }
 
 /** The user frame that carries one tool_result block, its `tool_use_result` and `tool_result_meta`. */
-function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['message']['content'], string>[number], toolUseResult: User['tool_use_result'], meta: User['tool_result_meta']): User {
+export function resultUser(spec: ClaudeSpec, ctx: EncodeContext, block: Exclude<User['message']['content'], string>[number], toolUseResult: User['tool_use_result'], meta: User['tool_result_meta']): User {
   const W = spec.wire;
   return build(USER, W, {
     type: 'user',
@@ -335,7 +335,7 @@ export function shellResult(spec: ClaudeSpec, stdout: string): FrameOf<typeof SH
  * reason_type "rule": req_can_use_tool_allow_then_second_call_h5), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
  * a compound command allows it by its subcommands (captures opt_allowedTools_bash_call_h2, opt_allowedTools_pattern_bash_call).
  */
-function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): FrameOf<typeof TOOL_RESULT_META> {
+export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): FrameOf<typeof TOOL_RESULT_META> {
   // a PreToolUse hook's allow (measured: req_hook_callback_pre_allow_gated, req_hook_callback_pre_updated_input)
   if (by === 'hook') return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'accept', source: 'hook', reason_type: 'hook' }) });
   const rule = ev.allowRule;

@@ -1,6 +1,6 @@
 import type { AnyFrameDecl, FrameOf } from './field.js';
 import { CONTROL_CANCEL_REQUEST, CONTROL_NOTIFICATION, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
-import { ASSISTANT, USER } from './message.js';
+import { ASSISTANT, SUBAGENT_USER, USER } from './message.js';
 import { RESULT } from './result.js';
 import { STREAM_EVENT, USER_REPLAY } from './stream.js';
 import {
@@ -62,6 +62,7 @@ export const OUTBOUND = {
  */
 export const VARIANTS = {
   'user (replay)': USER_REPLAY,
+  'user (sub-agent)': SUBAGENT_USER,
   'file-history-snapshot (stored)': FILE_HISTORY_SNAPSHOT_STORED,
   'system/status (requesting)': SYSTEM_STATUS_REQUESTING,
 } as const satisfies Record<string, AnyFrameDecl>;

@@ -238,6 +238,31 @@ export const AGENT_LAUNCH_RESULT = frame(
   claude(['isAsync', 'status', 'agentId', 'description', 'resolvedModel', 'prompt?', 'outputFile', 'canReadOutputFile', 'canContinueAgent?']),
 );
 
+/**
+ * The `tool_use_result` of a foreground sub-agent's hand-back (measured on both Claude versions: env_disable_bg_agent_fm;
+ * 2.1.328 adds the harness section counts and canContinueAgent).
+ */
+export const AGENT_HAND_BACK_RESULT = frame(
+  'tool_use_result (Agent hand-back)',
+  {
+    status: 'str',
+    prompt: 'str',
+    agentId: 'str',
+    agentType: 'str',
+    harnessNoteCount: 'num',
+    harnessTailCount: 'num',
+    harnessSectionHash: 'str',
+    content: 'arr',
+    resolvedModel: 'str',
+    totalDurationMs: 'num',
+    totalTokens: 'num',
+    totalToolUseCount: 'num',
+    usage: 'obj',
+    canContinueAgent: 'bool',
+  },
+  claude(['status', 'prompt', 'agentId', 'agentType', 'harnessNoteCount?', 'harnessTailCount?', 'harnessSectionHash?', 'content', 'resolvedModel', 'totalDurationMs', 'totalTokens', 'totalToolUseCount', 'usage', 'canContinueAgent?']),
+);
+
 /** A user frame: a tool result (or Claude's "[Request interrupted by user]"). */
 export const USER = frame(
   'user',
@@ -249,19 +274,23 @@ export const USER = frame(
     parent_tool_use_id: 'strOrNull',
     timestamp: 'str',
     // Claude writes a string here for a failed tool: the checker accepts any value
-    tool_use_result: loose('unknown', anyOf('str', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT))),
+    tool_use_result: loose('unknown', anyOf('str', oneOf(WORKFLOW_LAUNCH_RESULT, SHELL_LAUNCH_RESULT, AGENT_LAUNCH_RESULT, AGENT_HAND_BACK_RESULT))),
     tool_result_meta: loose('unknown', list(nested(TOOL_RESULT_META))),
     isReplay: 'bool',
     isSynthetic: 'bool',
     __timestamp: 'str',
     _requestId: 'str',
+    // a foreground sub-agent's prompt (SUBAGENT_USER, its own order; listed last here)
+    agent_id: 'str',
+    subagent_type: 'str',
+    task_description: 'str',
   },
   {
     // measured on cbc 2.117.0 (tool turn): parent_tool_use_id is the call id
     cbc: ['type', 'uuid', 'session_id', 'message', 'parent_tool_use_id', '__timestamp', '_requestId?'],
     // isReplay: the --replay-user-messages echo, whose own order is USER_REPLAY's (frames/stream.ts)
-    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?'],
-    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?'],
+    'claude-2.1.220': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?', 'agent_id?', 'subagent_type?', 'task_description?'],
+    'claude-2.1.328': ['type', 'message', 'parent_tool_use_id', 'session_id', 'uuid', 'timestamp?', 'tool_use_result?', 'tool_result_meta?', 'isReplay?', 'isSynthetic?', 'agent_id?', 'subagent_type?', 'task_description?'],
   },
 );
 
@@ -282,3 +311,24 @@ export const USER_REPLAY = frame(
   },
   claude(['type', 'message', 'session_id', 'parent_tool_use_id', 'uuid', 'timestamp', 'isReplay']),
 );
+
+/**
+ * A foreground sub-agent's prompt as its conversation opens, with its own key order (measured on both Claude versions:
+ * env_disable_bg_agent_fm; 2.1.220 names no agent_id). The checker knows it as a `user` frame (USER declares its keys).
+ */
+export const SUBAGENT_USER = frame(
+  'user (sub-agent)',
+  {
+    type: lit('user'),
+    message: loose('obj', nested(USER_MESSAGE)),
+    parent_tool_use_id: 'str',
+    agent_id: 'str',
+    session_id: 'str',
+    uuid: 'str',
+    timestamp: 'str',
+    subagent_type: 'str',
+    task_description: 'str',
+  },
+  claude(['type', 'message', 'parent_tool_use_id', 'agent_id?', 'session_id', 'uuid', 'timestamp', 'subagent_type', 'task_description']),
+);
+

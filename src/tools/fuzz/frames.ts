@@ -7,7 +7,10 @@ import { pick, unit } from './plan.js';
 /** One frame on its way out: its exact bytes, the parsed object, and its input ordinal. */
 interface Item {
   raw: string;
-  f: RawFrame | undefined;
+  /** The parsed frame (an input frame is parsed on first use). */
+  readonly f: RawFrame | undefined;
+  /** The parsed frame when it may be a task event (it has a `task_id` key), else undefined without parsing it. */
+  readonly t: RawFrame | undefined;
   /** Ordinal of the input frame it came from (copies share it); seeds every choice about it. */
   k: number;
   /** A synthesised or copied frame: perturbations do not act on it again. */
@@ -38,7 +41,29 @@ const parse = (raw: string): RawFrame | undefined => {
     return undefined;
   }
 };
-const item = (f: RawFrame, k: number, made = false): Item => ({ raw: JSON.stringify(f), f, k, made });
+/** A result frame (one without the bytes `"result"` is not parsed to be told so). */
+const isResult = (it: Item): boolean => it.raw.includes('"result"') && it.f?.['type'] === 'result';
+const item = (f: RawFrame, k: number, made = false): Item => ({ raw: JSON.stringify(f), f, t: f, k, made });
+/**
+ * An input frame, parsed when a perturbation first looks into it. Most perturbations look at task events only, and
+ * most bytes are in other frames (the ~13 KB initialize reply, assistant messages, results): a run parsed every frame
+ * here besides the consumer's and the checker's parse (issue #21). Written by hand: a getter that keeps its value.
+ */
+const input = (raw: string, k: number): Item => {
+  let f: RawFrame | undefined | null = null;
+  const frame = () => (f === null ? (f = parse(raw)) : f);
+  const task = raw.includes('"task_id"');
+  return {
+    raw,
+    k,
+    get f() {
+      return frame();
+    },
+    get t() {
+      return task ? frame() : undefined;
+    },
+  };
+};
 /** A v4-shaped uuid fixed by the parts (copies get fresh, reproducible uuids). */
 const uuid = (...parts: Array<string | number>) => {
   const hex = Array.from({ length: 32 }, (_, i) => pick(0, 15, ...parts, 'u', i).toString(16)).join('');
@@ -68,7 +93,7 @@ export class FrameTransformer {
 
   /** Takes one serialised frame (no newline). */
   push(raw: string): void {
-    this.held.push({ raw, f: parse(raw), k: this.k++ });
+    this.held.push(input(raw, this.k++));
   }
 
   /** How many frames are held. */
@@ -81,7 +106,7 @@ export class FrameTransformer {
     if (this.held.length === 0) return [];
     let b = this.held;
     this.held = [];
-    for (const it of b) if (it.f) this.input.apply(it.f, it.k);
+    for (const it of b) if (it.t) this.input.apply(it.t, it.k);
     b = this.coalesce(b);
     b = this.terminalOnly(b);
     b = this.missingNotification(b);
@@ -107,12 +132,16 @@ export class FrameTransformer {
     return t;
   }
 
+  /** Whether `may` would let `id` act on frame `k`, without counting it (to look into a frame only when it would). */
+  private chance(id: string, k: number, p: number): boolean {
+    const budget = this.plan.p[id];
+    return budget !== undefined && (this.used.get(id) ?? 0) < budget && unit(this.plan.seed, id, k) < p;
+  }
+
   /** Whether `id` may act on the frame with ordinal `k` (coin flip within the remaining budget). */
   private may(id: string, k: number, p = 0.5): boolean {
-    const budget = this.plan.p[id];
-    if (budget === undefined) return false;
+    if (!this.chance(id, k, p)) return false;
     const used = this.used.get(id) ?? 0;
-    if (used >= budget || unit(this.plan.seed, id, k) >= p) return false;
     this.used.set(id, used + 1);
     this.applied.set(id, (this.applied.get(id) ?? 0) + 1);
     return true;
@@ -121,11 +150,11 @@ export class FrameTransformer {
   private coalesce(b: Item[]): Item[] {
     if (!this.plan.p['coalesce']) return b;
     return b.filter((it, i) => {
-      const id = sub(it.f) === 'task_progress' ? tid(it.f) : undefined;
+      const id = sub(it.t) === 'task_progress' ? tid(it.t) : undefined;
       if (!id || it.made || this.sent.get(id)?.notified !== undefined) return true;
       const snap = snapshotRows(it.f) !== undefined;
       for (let j = i + 1; j < b.length; j++) {
-        const g = b[j]?.f;
+        const g = b[j]?.t;
         if (tid(g) !== id) continue;
         if (sub(g) !== 'task_progress') return true; // a terminal event first: keep
         if ((snapshotRows(g) !== undefined) !== snap) return true;
@@ -139,11 +168,11 @@ export class FrameTransformer {
     if (!this.plan.p['terminal-only']) return b;
     const ended = new Set<string>();
     return b.filter((it) => {
-      const id = tid(it.f);
+      const id = tid(it.t);
       if (!id) return true;
       const type = this.typeOf(id);
-      if (terminalUpdate(it.f)) ended.add(id);
-      if (sub(it.f) !== 'task_notification' || type === undefined || isWorkflowType(type)) return true;
+      if (terminalUpdate(it.t)) ended.add(id);
+      if (sub(it.t) !== 'task_notification' || type === undefined || isWorkflowType(type)) return true;
       return !((ended.has(id) || this.sent.get(id)?.terminal !== undefined) && this.may('terminal-only', it.k));
     });
   }
@@ -151,19 +180,19 @@ export class FrameTransformer {
   private missingNotification(b: Item[]): Item[] {
     if (!this.plan.p['missing-notification']) return b;
     return b.filter((it) => {
-      const id = tid(it.f);
+      const id = tid(it.t);
       if (!id) return true;
       const t = this.task(id);
-      const ends = terminalUpdate(it.f);
+      const ends = terminalUpdate(it.t);
       if (ends && !t.suppressed && this.sent.get(id)?.notified === undefined && this.may('missing-notification', it.k, 1)) t.suppressed = true;
-      return !(t.suppressed && (sub(it.f) === 'task_notification' || ends));
+      return !(t.suppressed && (sub(it.t) === 'task_notification' || ends));
     });
   }
 
   /** The last snapshot of `id` before index `i` of the batch (or from earlier batches). */
   private snapBefore(b: Item[], i: number, id: string): RawFrame | undefined {
     for (let j = i - 1; j >= 0; j--) {
-      const f = b[j]?.f;
+      const f = b[j]?.t;
       if (tid(f) === id && sub(f) === 'task_progress' && snapshotRows(f) !== undefined) return f;
     }
     return this.sent.get(id)?.snapshot;
@@ -174,9 +203,9 @@ export class FrameTransformer {
     const out = [...b];
     for (let i = 0; i < out.length; i++) {
       const n = out[i] as Item;
-      const id = tid(n.f);
-      if (!id || n.made || sub(n.f) !== 'task_notification' || n.f?.['status'] !== 'stopped' || !this.may('late-progress', n.k)) continue;
-      const late = out.filter((it, j) => j > i && tid(it.f) === id && sub(it.f) === 'task_progress');
+      const id = tid(n.t);
+      if (!id || n.made || sub(n.t) !== 'task_notification' || n.f?.['status'] !== 'stopped' || !this.may('late-progress', n.k)) continue;
+      const late = out.filter((it, j) => j > i && tid(it.t) === id && sub(it.t) === 'task_progress');
       if (late.length > 0) {
         // the emulator's own late rows: send each later still (order kept), up to the end of the batch
         for (const it of late) out.splice(out.indexOf(it), 1);
@@ -215,7 +244,7 @@ export class FrameTransformer {
 
   private endTimeIn(b: Item[], i: number, id: string): number | undefined {
     for (let j = i - 1; j >= 0; j--) {
-      const f = b[j]?.f;
+      const f = b[j]?.t;
       const end = num(obj(f, 'patch'), 'end_time');
       if (tid(f) === id && sub(f) === 'task_updated' && end !== undefined) return end;
     }
@@ -224,12 +253,12 @@ export class FrameTransformer {
 
   private dupSnapshot(b: Item[]): Item[] {
     if (!this.plan.p['dup-snapshot']) return b;
-    return b.flatMap((it) => (sub(it.f) === 'task_progress' && !it.made && this.may('dup-snapshot', it.k) ? [it, { ...it, made: true }] : [it]));
+    return b.flatMap((it) => (sub(it.t) === 'task_progress' && !it.made && this.may('dup-snapshot', it.k) ? [it, { ...it, made: true }] : [it]));
   }
 
   private dupNotification(b: Item[]): Item[] {
     if (!this.plan.p['dup-notification']) return b;
-    return b.flatMap((it) => (sub(it.f) === 'task_notification' && !it.made && this.may('dup-notification', it.k, 1) ? [it, { ...it, made: true }] : [it]));
+    return b.flatMap((it) => (sub(it.t) === 'task_notification' && !it.made && this.may('dup-notification', it.k, 1) ? [it, { ...it, made: true }] : [it]));
   }
 
   private notifyAfterResult(b: Item[]): Item[] {
@@ -237,17 +266,17 @@ export class FrameTransformer {
     const out = [...b];
     for (let i = 0; i < out.length; i++) {
       const u = out[i] as Item;
-      const id = tid(u.f);
+      const id = tid(u.t);
       const type = id !== undefined ? this.typeOf(id) : undefined;
-      if (!id || !terminalUpdate(u.f) || type === undefined || isWorkflowType(type)) continue;
-      const r = out.findIndex((it, j) => j > i && it.f?.['type'] === 'result');
+      if (!id || !terminalUpdate(u.t) || type === undefined || isWorkflowType(type)) continue;
+      const r = out.findIndex((it, j) => j > i && isResult(it));
       if (r < 0) continue;
-      const between = out.slice(i + 1, r).filter((it) => tid(it.f) === id);
-      if (between.some((it) => sub(it.f) !== 'task_notification') || between.length > 1) continue;
+      const between = out.slice(i + 1, r).filter((it) => tid(it.t) === id);
+      if (between.some((it) => sub(it.t) !== 'task_notification') || between.length > 1) continue;
       if (!this.may('notify-after-result', u.k)) continue;
       const moved = [u, ...between];
       for (const m of moved) out.splice(out.indexOf(m), 1);
-      const at = out.findIndex((it) => it === out.find((x, j) => j >= i && x.f?.['type'] === 'result'));
+      const at = out.findIndex((it) => it === out.find((x, j) => j >= i && isResult(x)));
       out.splice(at + 1, 0, ...moved);
     }
     return out;
@@ -257,8 +286,8 @@ export class FrameTransformer {
     if (!this.plan.p['interleave']) return b;
     const out = [...b];
     for (let i = 0; i + 1 < out.length; i++) {
-      const a = tid(out[i]?.f);
-      const c = tid(out[i + 1]?.f);
+      const a = tid(out[i]?.t);
+      const c = tid(out[i + 1]?.t);
       if (a && c && a !== c && this.may('interleave', (out[i] as Item).k)) {
         [out[i], out[i + 1]] = [out[i + 1] as Item, out[i] as Item];
         i++;
@@ -270,10 +299,11 @@ export class FrameTransformer {
   private delayAck(b: Item[]): Item[] {
     if (!this.plan.p['delay-ack']) return b;
     const out = [...b];
-    const killed = (it: Item | undefined) => it?.f?.['subtype'] === 'task_updated' && obj(it.f, 'patch')?.['status'] === 'killed';
+    const killed = (it: Item | undefined) => it?.t?.['subtype'] === 'task_updated' && obj(it.t, 'patch')?.['status'] === 'killed';
     for (let i = out.length - 1; i >= 0; i--) {
       const it = out[i] as Item;
-      if (it.f?.['type'] !== 'control_response' || !this.may('delay-ack', it.k)) continue;
+      // (a frame without those bytes is no control_response: not parsed to be told so)
+      if (!it.raw.includes('"control_response"') || it.f?.['type'] !== 'control_response' || !this.may('delay-ack', it.k)) continue;
       let to = i;
       const want = pick(1, 4, this.plan.seed, 'ack', it.k);
       // never past a killed task_updated: the interrupt's ACK precedes it (seed 000 §4.3.1-§4.3.2)
@@ -287,7 +317,7 @@ export class FrameTransformer {
   private terminalBeforeStart(b: Item[]): Item[] {
     if (!this.plan.p['terminal-before-start']) return b;
     return b.flatMap((it) => {
-      if (sub(it.f) !== 'task_started' || !this.may('terminal-before-start', it.k, 1)) return [it];
+      if (sub(it.t) !== 'task_started' || !this.may('terminal-before-start', it.k, 1)) return [it];
       const early = { type: 'system', subtype: 'task_updated', task_id: it.f?.['task_id'], patch: { status: 'completed', end_time: 0 }, session_id: it.f?.['session_id'] };
       return [item(early, it.k, true), it];
     });
@@ -296,10 +326,10 @@ export class FrameTransformer {
   /** Unknown entries and fields, kept abort rows, and the cross-batch state of what went out. */
   private finalPass(b: Item[]): Item[] {
     return b.map((it) => {
-      const id = tid(it.f);
+      const id = tid(it.t);
       if (id !== undefined) it = this.keepRows(it, this.task(id));
-      if (it.f && !it.made && this.may('unknown-field', it.k, 0.3)) it = this.unknownField(it, it.f);
-      if (it.f) this.sent.apply(it.f, it.k);
+      if (!it.made && this.chance('unknown-field', it.k, 0.3) && it.f && this.may('unknown-field', it.k, 0.3)) it = this.unknownField(it, it.f);
+      if (it.t) this.sent.apply(it.t, it.k);
       return it;
     });
   }
@@ -323,7 +353,7 @@ export class FrameTransformer {
     if (extra.length > 0) rows = [...rows, ...extra];
     if (rows === sent || JSON.stringify(rows) === JSON.stringify(sent)) return it;
     const g = { ...f, workflow_progress: rows };
-    return { ...it, f: g, raw: JSON.stringify(g) };
+    return { ...it, f: g, t: g, raw: JSON.stringify(g) };
   }
 
   /** The frame with one unknown key inserted at a chosen position (seed 000 §7: consumers ignore unknown fields). */
@@ -336,6 +366,6 @@ export class FrameTransformer {
       g[key] = f[key];
     });
     if (at === keys.length) g[`fuzz_${it.k}`] = { note: 'ünknown field 漢字 🙂', n: [it.k] };
-    return { ...it, f: g, raw: JSON.stringify(g) };
+    return { ...it, f: g, t: g, raw: JSON.stringify(g) };
   }
 }

@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { EMU_PREFIX } from '../../errors.js';
+import { flushed } from '../../transport/flush.js';
 import { ChunkWriter } from './bytes.js';
 import { FrameTransformer } from './frames.js';
 import { decodePlan } from './plan.js';
@@ -12,6 +13,11 @@ export interface FuzzHook {
   frames(sink: (json: string) => void): (json: string) => void;
   /** Sends everything still held (before exit). */
   flush(): void;
+  /**
+   * Ends stdout with the illegal torn tail when the plan has one, and resolves once it was handed on. Called after the
+   * frame writer's flush: frames the writer still held (behind a task output file's write) must not follow the tail.
+   */
+  tear(): Promise<void>;
 }
 
 /** Most frames held at once; a longer burst is perturbed and sent in parts. */
@@ -53,9 +59,10 @@ export function fuzzHook(io: { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableSt
         else timer ??= setImmediate(release);
       };
     },
-    flush() {
-      release();
+    flush: release,
+    tear() {
       bytes.tornTail();
+      return flushed(bytes);
     },
   };
 }

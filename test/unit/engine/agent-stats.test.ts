@@ -36,4 +36,13 @@ describe('the session sub-agent counts (#16)', () => {
     a.heard({ kind: 'task_notification', task: task('u1'), status: 'stopped', summary: 's' });
     expect([a.completed, a.killed.user]).toEqual([0, 1]);
   });
+
+  it('a foreground sub-agent run as a task counts by its result, not as a background start nor at its notification', () => {
+    const a = new AgentStats();
+    a.heard(agent('u1', { run_in_background: true }));
+    a.heard({ kind: 'task_started', task: { ...task('u1'), foreground: true } });
+    a.heard({ kind: 'task_notification', task: { ...task('u1'), foreground: true }, status: 'completed', summary: 'alpha' });
+    a.heard({ kind: 'tool_result', toolUseId: 'u1', content: 'alpha', isError: false });
+    expect([a.spawned, a.requested, a.startedInBackground, a.completed]).toEqual([1, { background: 0, foreground: 0, unset: 1 }, 0, 1]);
+  });
 });

@@ -1,5 +1,5 @@
-// Task output files written off the main thread (issue #21): a task_notification naming an output file
-// reaches stdout only once that file holds the task's output, for every task of a run with many.
+// Task output files (issue #21): a task_notification naming an output file reaches stdout only once that
+// file holds the task's output, for every task of a run with many.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isSafeId, writeInside, writeInsideLater } from '../../../dist/store/paths.js';
+import { isSafeId, writeInside } from '../../../dist/store/paths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-paths-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,27 +41,5 @@ describe('writeInside', () => {
     symlinkSync(real, join(dir, 'link-home'));
     writeInside(join(dir, 'link-home'), join(dir, 'link-home', 'f'), 'y');
     expect(readFileSync(join(real, 'f'), 'utf8')).toBe('y');
-  });
-});
-
-describe('writeInsideLater (issue #21: task output files written off the main thread)', () => {
-  const later = (home: string, file: string, text: string) => new Promise<Error | undefined>((resolve) => writeInsideLater(home, file, text, resolve));
-  it('creates the folders and replaces the file, then calls back without an error', async () => {
-    const home = join(dir, 'l1');
-    expect(await later(home, join(home, 'a', 'b', 'out.log'), 'first, longer text')).toBeUndefined();
-    expect(await later(home, join(home, 'a', 'b', 'out.log'), 'second')).toBeUndefined();
-    expect(readFileSync(join(home, 'a', 'b', 'out.log'), 'utf8')).toBe('second');
-  });
-  it('calls back with the same refusals as writeInside: outside the home, a link folder, a link file', async () => {
-    const home = join(dir, 'l2');
-    const outside = join(dir, 'l2-outside');
-    mkdirSync(outside, { recursive: true });
-    mkdirSync(home, { recursive: true });
-    expect((await later(home, join(home, '..', 'l2-out.txt'), 'x'))?.message).toMatch(/not inside the emulator home/);
-    symlinkSync(outside, join(home, 'tasks'));
-    expect((await later(home, join(home, 'tasks', 'x.output'), 'x'))?.message).toMatch(/symbolic link/);
-    symlinkSync(join(outside, 'target'), join(home, 'file'));
-    expect((await later(home, join(home, 'file'), 'x'))?.message).toMatch(/symbolic link inside the emulator home/);
-    expect(existsSync(join(dir, 'l2-out.txt')) || existsSync(join(outside, 'x.output')) || existsSync(join(outside, 'target'))).toBe(false);
   });
 });
