@@ -288,10 +288,7 @@ export interface ProfileBehavior {
    * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
    */
   schemaEnforcement?: string;
-  /**
-   * A model call failed with `error` (a scenario turn's `error`) and --fallback-model names `fallback`: why the CLI
-   * retries on it (the frame's trigger), or undefined when it does not (Claude: read from its retry loop).
-   */
+  /** A call failed with `error` and --fallback-model names `fallback`: why the CLI retries on it, or undefined (Claude's retry loop). */
   modelFallbackTrigger?(error: string, original: string, fallback: string): string | undefined;
   /** What a re-initialize (an initialize after another or after a prompt) takes from its request: unset, all of it. */
   reinitialize?: 'ignored' | 'hooks-only';
