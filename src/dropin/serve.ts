@@ -62,7 +62,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
     const onSignal = (sig: HandledSignal) => {
       if (signalled) return done(exitCode); // a second signal: stop waiting for the reader
       signalled = true;
-      const declared = c.profile.behavior.signalEnd?.[sig] ?? 'code';
+      const declared = (eof ? c.profile.behavior.signalEndAfterEof?.[sig] : undefined) ?? c.profile.behavior.signalEnd?.[sig] ?? 'code';
       const how = declared === 'raise-until-ready' ? (session.lastResultError === undefined && !session.initialized ? 'raise' : 'code') : declared;
       c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
@@ -71,7 +71,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       if (how === 'interrupt' && !finished) session.interrupt('user cancel');
       else if (c.profile.behavior.signalCancelsHostRequests?.has(sig) === true && !finished) session.host.cancelAll('interrupted');
       if (how === 'raise') raise = sig;
-      const code = how === 'interrupt' ? 0 : c.profile.behavior.signalExitCode ?? SIGNAL_EXIT[sig];
+      const code = how === 'interrupt' || how === 'quiet' ? 0 : c.profile.behavior.signalExitCode ?? SIGNAL_EXIT[sig];
       finish(code, 'cut');
       exitCode = code; // also when the signal came during the final flush
     };

@@ -29,8 +29,19 @@ export const MAX_QUEUED_INPUT_CHARS = 64 * 1024 * 1024;
  * (seed 002 §3), at most one stdin line's limit of bytes; an empty prompt is the real CLIs' usage error.
  */
 export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunControl): void {
+  const wait = c.profile.behavior.printStdin;
+  let taken = false;
   const fromStdin = (text: string) => {
-    const p = prompt !== '' ? prompt : text.trim();
+    if (taken) return;
+    taken = true;
+    // Claude reads piped stdin beside a prompt argument and joins the two (its print-mode input)
+    const input = wait !== undefined ? [prompt, text].filter((x) => x !== '').join('\n') : prompt !== '' ? prompt : text;
+    const p = prompt === '' ? text.trim() : wait !== undefined && text.trim() !== '' ? `${prompt}\n${text.trim()}` : prompt;
+    // an input of whitespace only: no message, the run ends at once with nothing written (Claude 2.1.220), or a usage
+    // error (2.1.328); read from their print mode, captures opt_print_whitespace_prompt_fa, opt_print_whitespace_stdin_fa
+    const blank = input !== '' && input.trim() === '' ? c.profile.behavior.blankPromptArg : undefined;
+    if (blank === 'ignored') return run.atEof();
+    if (blank !== undefined) return void (stderrLine(io)(blank.error), run.finish(1, 'usage', blank.error));
     if (p === '' && c.profile.behavior.emptyPromptIsQuiet === true) {
       run.finish(0);
       return;
@@ -44,11 +55,17 @@ export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunCo
     c.session.userMessage(p);
     run.atEof();
   };
-  if (prompt !== '' || (io.stdin as NodeJS.ReadStream).isTTY) fromStdin('');
+  if ((io.stdin as NodeJS.ReadStream).isTTY === true || (prompt !== '' && wait === undefined)) fromStdin('');
   else {
+    // Claude waits this long for stdin's first data or end, then warns and goes on without it: real time (a pipe's
+    // pace), shortened as --emu-speed runs the clock faster
+    const speed = c.scheduler.speed;
+    const timer = wait === undefined ? undefined : setTimeout(() => (stderrLine(io)(wait.warning), fromStdin('')), speed > 0 ? wait.ms / speed : wait.ms);
+    timer?.unref();
     const parts: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
+      clearTimeout(timer);
       size += chunk.length;
       if (size <= DEFAULT_MAX_LINE_BYTES) {
         parts.push(chunk);
@@ -61,6 +78,7 @@ export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunCo
     };
     io.stdin.on('data', onData);
     io.stdin.on('end', () => {
+      clearTimeout(timer);
       if (size <= DEFAULT_MAX_LINE_BYTES) fromStdin(Buffer.concat(parts).toString('utf8'));
     });
   }

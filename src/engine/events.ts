@@ -158,7 +158,7 @@ export interface TurnStats {
   /** The host denied a tool call with interrupt: true and the turn ended there (Claude: terminal_reason aborted_tools). */
   abortedAtTool?: boolean;
   /** A UserPromptSubmit hook stopped the prompt before any model call (Claude: a result with num_turns 0). */
-  blocked?: boolean;
+  blocked?: boolean | 'blank';
   /** A PreToolUse hook answered continue: false: the call ran and the turn ended after it (Claude: terminal_reason hook_stopped). */
   hookStopped?: boolean;
 }
@@ -233,7 +233,8 @@ export interface SpentToolCall {
 
 /** What a successful control reply reports, per subtype; the profile shapes its payload. */
 export type ControlPayload =
-  | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean }
+  /** `repeat`: an initialize or a prompt came before; `state`: the session's state when it came (idle, a turn running, a permission prompt waiting); `waiting`: the can_use_tool requests then unanswered. */
+  | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean; state?: SessionState | undefined; waiting?: Array<{ requestId: string; request: HostRequestBody }> | undefined }
   | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean; held?: boolean | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
@@ -279,6 +280,8 @@ export type EngineEvent =
    * A UserPromptSubmit hook's answer stopped the prompt: `block` (decision "block", with its reason) or `stop`
    * (continue: false, with its stopReason). Claude writes a system/informational notice, cbc 2.117.0 an error frame.
    */
+  /** A prompt of whitespace only, refused before any hook or model call (behavior.blankPromptText). */
+  | { kind: 'blank_prompt'; text: string }
   | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
@@ -337,6 +340,8 @@ export type EngineEvent =
   | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
+  /** A failed model call is tried again on --fallback-model (behavior.modelFallbackTrigger names why; capture opt_fallback_model_api_error_h6). */
+  | { kind: 'model_fallback'; trigger: string; original: string; fallback: string; error: string }
   /** --max-turns stopped the turn before its next model call: cbc writes the error as an assistant text (captures ses_max_turns). */
   | { kind: 'max_turns'; messageId: string; text: string }
   /** --json-schema: the model answered with text, the CLI asks it again for the structured output (cbc: a file-history-snapshot; capture opt_json_schema). */

@@ -17,6 +17,7 @@ export type HostAnswer =
 
 interface Pending {
   subtype: string;
+  request: HostRequestBody;
   timer: Timer | undefined;
   /** At speed 0 the wait is real: a real timer and a hold on virtual time. */
   realTimer: NodeJS.Timeout | undefined;
@@ -48,7 +49,7 @@ export class HostRequests {
   /** Sends `request` under `requestId` and calls `done` once with the answer (or timeout; undefined: it waits until answered, cancelled or stdin closes). */
   send(requestId: string, request: HostRequestBody, timeoutMs: number | undefined, done: (a: HostAnswer) => void): void {
     const subtype = request.subtype;
-    const p: Pending = { subtype, timer: undefined, realTimer: undefined, release: undefined, done };
+    const p: Pending = { subtype, request, timer: undefined, realTimer: undefined, release: undefined, done };
     this.pending.set(requestId, p);
     // the request is written even when stdin is already closed (stdout still works), so the bytes do
     // not depend on when EOF was noticed; it is then cancelled as "SDK disconnected"
@@ -87,6 +88,11 @@ export class HostRequests {
     const p = this.pending.get(requestId)!;
     const state: HostRequestState = p.subtype === 'can_use_tool' && !isAllow(body) ? 'rejected' : 'approved';
     this.settle(requestId, state, { kind: 'response', body });
+  }
+
+  /** The requests of this subtype that wait for their answer, oldest first (a re-initialize lists them again: Claude). */
+  waitingRequests(subtype: string): Array<{ requestId: string; request: HostRequestBody }> {
+    return [...this.pending].filter(([, p]) => p.subtype === subtype && p.cancelSent !== true).map(([requestId, p]) => ({ requestId, request: p.request }));
   }
 
   /** Whether a request of this subtype waits for its answer. */

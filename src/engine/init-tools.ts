@@ -1,6 +1,7 @@
 import type { Profile } from './profile.js';
+import type { SessionState } from '../protocol/vocabulary.js';
 import type { RuleBook } from './rule-book.js';
-import type { SessionOptions } from './turn-host.js';
+import type { SessionOptions, TurnHost } from './turn-host.js';
 
 /** Sessions whose schema came from initialize, not --json-schema (Claude lists StructuredOutput elsewhere then). */
 const fromInitialize = new WeakSet<SessionOptions>();
@@ -32,4 +33,12 @@ export function adoptInitializeSchema(o: SessionOptions, p: Profile, request: Re
   if (o.jsonSchema === undefined || fromInitialize.has(o)) fromInitialize.add(o);
   o.jsonSchema = schema;
   return true;
+}
+
+/**
+ * The session's state as an initialize reply reports it (Claude 2.1.328's session_state): a permission prompt waiting,
+ * a turn running, or idle (capture ctl_initialize_mid_first_turn_h6: "running").
+ */
+export function sessionStateNow(s: Pick<TurnHost, 'active' | 'host'>): SessionState {
+  return s.active === undefined ? 'idle' : s.host.waiting('can_use_tool') ? 'requires_action' : 'running';
 }

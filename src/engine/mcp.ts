@@ -100,10 +100,12 @@ export function connectSdkServers(s: TurnHost, names: readonly string[]): void {
 
 /**
  * initialize's sdkMcpServers: Claude connects them before its reply, and 2.1.328 connects them once more (a new
- * client, ids from 0 again) after it (capture ctl_initialize_sdk_mcp_server_fp, a host that never answers).
+ * client, ids from 0 again) after it (capture ctl_initialize_sdk_mcp_server_fp, a host that never answers). A Claude
+ * re-initialize (`reinit`) replies first and connects them once after, unlisted (ctl_initialize_sdk_mcp_after_prompt_fa).
  */
-export function initializeSdkServers(s: TurnHost, names: readonly string[], reply: () => void): void {
+export function initializeSdkServers(s: TurnHost, names: readonly string[], reply: () => void, reinit = false): void {
   const fresh = names.filter((n) => !s.sdkMcpServers.has(n));
+  if (reinit) return void (reply(), connectSdkServers(s, fresh));
   // listed in system/init like a config file's sdk server (measured: ctl_initialize_sdk_mcp_server_fp, failed when unanswered)
   for (const name of fresh) if (!s.mcpServers.some((i) => i.name === name)) s.mcpServers.push({ name, config: { type: 'sdk', name }, scope: 'dynamic', disabled: false, failure: { kind: 'sdk' } });
   connectSdkServers(s, fresh);

@@ -146,6 +146,8 @@ export interface ProfileBehavior {
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */
   structuredOutputRetries?: number;
+  /** The user message those re-prompts send (`{schema}`: the schema's JSON); the scenario's model answers it as a prompt (cbc 2.117.0's STRUCTURED_OUTPUT_FEEDBACK_TEMPLATE). */
+  structuredOutputFeedback?: string;
   /** The folder under `<settingsDir>/projects` a cwd's transcripts go to; unset: every `/` and `.` a dash (Claude Code). */
   projectFolder?(cwd: string): string;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
@@ -276,7 +278,9 @@ export interface ProfileBehavior {
    * and SIGHUP while it starts up, `raise-until-ready`: before its first initialize reply or result; `code` after); `interrupt`
    * interrupts the running turn as a client interrupt does, flushes and exits 0 (Claude's SIGINT). Captures sig_* (#16).
    */
-  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt'>>>;
+  signalEnd?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'code' | 'raise' | 'raise-until-ready' | 'interrupt' | 'quiet'>>>;
+  /** signalEnd once stdin has ended; `quiet`: exit 0 with nothing more written (Claude 2.1.220's SIGINT: sig_int_after_eof_mid_turn_h6). */
+  signalEndAfterEof?: Readonly<Partial<Record<'SIGHUP' | 'SIGINT' | 'SIGTERM', 'quiet'>>>;
   /**
    * Signals that, before the run ends as signalEnd says, cancel the host requests still waiting as an interrupt does
    * (a can_use_tool then plays interruptAtPermission). Claude 2.1.220's SIGTERM (capture sig_term_pending_permission).
@@ -293,6 +297,16 @@ export interface ProfileBehavior {
    * opt_json_schema, ses_json_schema). Absent: such a turn ends with the emulator's error naming the scenario problem.
    */
   schemaEnforcement?: string;
+  /** A call failed with `error` and --fallback-model names `fallback`: why the CLI retries on it, or undefined (Claude's retry loop). */
+  modelFallbackTrigger?(error: string, original: string, fallback: string): string | undefined;
+  /** What a re-initialize (an initialize after another or after a prompt) takes from its request: unset, all of it. */
+  reinitialize?: 'ignored' | 'hooks-only';
+  /** A string prompt of whitespace only is refused with this notice and result, no model call (Claude 2.1.328). */
+  blankPromptText?: string;
+  /** A `-p` prompt argument of whitespace only: no message, the run ends with nothing written, exit 0 (`ignored`), or this usage error, exit 1. */
+  blankPromptArg?: 'ignored' | { error: string };
+  /** `-p` reads piped stdin beside a prompt argument (joined after it), waiting `ms` of real time for its first data or end, then `warning` on stderr (Claude). */
+  printStdin?: { ms: number; warning: string };
   /**
    * permissions.allow of the project's settings file (<cwd>/.claude/settings.json) is not honoured in an untrusted workspace,
    * the local file's is; the stderr line saying so (Claude: captures opt_settings_allow_bash_project, opt_settings_allow_bash_local).

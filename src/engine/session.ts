@@ -7,6 +7,7 @@ import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
 import { promptHooks } from './prompt-hooks.js';
 import { sessionStartHooks } from './session-start-hooks.js';
+import { endBlankPrompt } from './blank-prompt.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
@@ -15,12 +16,13 @@ import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits
 import { liveTasks } from './launch.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
 import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
-import { adoptInitializeSchema, sessionTools } from './init-tools.js';
+import { adoptInitializeSchema, sessionStateNow, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
 import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
+import { unstructuredEnd } from './structured.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
 import { StreamTail } from './stream-tail.js';
@@ -215,13 +217,14 @@ export class Session implements TurnHost {
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize': {
-        const repeat = this.initCount++ > 0;
-        [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, request['agents'] ?? this.hostAgents];
-        if (adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
-        initializeSdkServers(this, sdkServers(request), () => ok({ kind: 'initialize', request, repeat }));
+        // Claude takes an initialize after a prompt as a re-initialize too (print.ts; capture ctl_initialize_mid_first_turn_h6)
+        const repeat = this.initCount++ > 0 || this.resultCount > 0 || this.active !== undefined || this.queue.length > 0;
+        const takes = repeat ? (b.reinitialize ?? 'all') : 'all';
+        if (takes !== 'ignored') [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, takes === 'all' ? (request['agents'] ?? this.hostAgents) : this.hostAgents];
+        if (takes === 'all' && adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
-        if (repeat) this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) });
-        return;
+        const answer = () => (ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this), waiting: this.host.waitingRequests('can_use_tool') }), repeat && this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) }));
+        return initializeSdkServers(this, sdkServers(request), answer, repeat && b.reinitialize !== undefined);
       }
       case 'interrupt':
         return controlInterrupt(this, request, ok);
@@ -306,7 +309,7 @@ export class Session implements TurnHost {
     if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
-    sessionStartHooks(this, () => promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next)));
+    if (!endBlankPrompt(this, next)) sessionStartHooks(this, () => promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next)));
   }
 
   /** Schedules `fn` as part of the running turn (cancelled by an interrupt). */
@@ -333,7 +336,8 @@ export class Session implements TurnHost {
 
     if (pt.origin.kind === 'task-notification') {
       this.emit({ kind: 'call_started' });
-      this.at(MODEL_LATENCY, () => this.say(pt.followupText ?? 'Acknowledged.', firstMessageId, () => this.endTurn(true, pt.followupText ?? 'Acknowledged.', [])));
+      const [text, end] = [pt.followupText ?? 'Acknowledged.', unstructuredEnd(this, {}, true)]; // --json-schema reminds here too (opt_json_schema_bg_task_fa)
+      this.at(MODEL_LATENCY, () => (end ? end(text, firstMessageId) : this.say(text, firstMessageId, () => this.endTurn(true, text, []))));
       return;
     }
 

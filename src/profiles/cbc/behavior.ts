@@ -53,6 +53,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // measured: captures sig_*, ses_p_no_prompt, ses_bad_permission_mode, req_can_use_tool_allow, opt_json_schema, opt_worktree
     ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
     // measured (req_hook_callback's transcript_path): the cwd without its leading slash, each '/' a dash, dots kept
+    // read from its StructuredOutputStopHook: the feedback a re-prompt sends (the scenario's model answers it as a prompt)
+    ...(strict ? { structuredOutputFeedback: 'You MUST call the StructuredOutput tool to complete this request.\nThe tool parameters must match this JSON Schema:\n\n{schema}\n\nCall the StructuredOutput tool now with the appropriate data.' } : {}),
     ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
     // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",
     // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"

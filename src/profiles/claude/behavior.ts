@@ -7,16 +7,17 @@ import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
+import { moreClaudeBehavior, unrecognizedModelWarnings } from './behavior-more.js';
 import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
-import { isPre5Model, isUnrecognizedModel, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
+import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
 import { writtenPath } from './permission.js';
 
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
-  return {
+  return { ...moreClaudeBehavior(spec),
     lateAbortRows: false, foregroundAgentTask: true, // a foreground sub-agent is a task (measured: env_disable_bg_agent_fm)
     ...{ hostAddsRules: true, foldsQueuedPrompts: v328 ? 'hooked' : true, settingsCommandHooks: true }, // measured: req_can_use_tool_*_fc, in_user_pending_*, opt_settings_hook_*
     abortError: () => 'Stopped because the workflow was stopped',
@@ -128,7 +129,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     versionText: `${spec.version} (Claude Code)\n`,
     helpName: spec.name,
     // 2.1.328 names a model it does not recognise on stderr (captures opt_model_unknown_ft, opt_model_empty_ft; said once here)
-    startWarnings: (flags, model) => [...startWarnings(flags), ...(spec.v328 && isUnrecognizedModel(model) ? [`[claude-code:unrecognized_model] ${JSON.stringify({ model, query_source: 'sdk' })}`] : [])],
+    startWarnings: (flags, model) => [...startWarnings(flags), ...unrecognizedModelWarnings(spec, flags, model, (n) => resolveModel(spec, n))],
     modelEnv: 'ANTHROPIC_MODEL', // measured: env_model_sonnet, env_model_alias_opus
     // measured: opt_max_budget_usd_small, opt_max_budget_usd_stream
     budget: { costUsd: (model, input, output) => costOf(spec, model, input, output), error: (limit) => `Reached maximum budget ($${limit})` },
@@ -186,11 +187,20 @@ const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default',
  * listed only with its 1M-context variant (2.1.220's `opus` beside `opus[1m]`) resolves to that model
  * without the `[1m]` suffix; a name that is no alias is taken as given (measured: set_model, --model).
  */
-function resolveModel(spec: ClaudeSpec, name: string): string {
+function resolveModel(spec: ClaudeSpec, given: string): string {
   const models = (profileData(spec.name).initializeResponse['models'] ?? []) as Array<{ value: string; resolvedModel: string }>;
-  const exact = models.find((m) => m.value === name);
+  // the name is trimmed and an alias matched in any case (read from its model resolver; opt_model_spaces_fa, opt_model_uppercase_alias_fa)
+  const name = given.trim();
+  // its built-in aliases the catalogue does not list: `best` is Opus, `opusplan` Sonnet outside plan mode (opt_model_best_fa, opt_model_opusplan_fa)
+  const alias = ({ best: 'opus', opusplan: 'sonnet' } as Readonly<Record<string, string>>)[name.toLowerCase()] ?? name.toLowerCase();
+  const exact = models.find((m) => m.value === name || m.value === alias);
   if (exact) return exact.resolvedModel;
-  const wide = models.find((m) => m.value === `${name}[1m]`);
+  // an alias with a 1M-context suffix the catalogue does not list: the alias's model, whose own window is used
+  // (2.1.328's sonnet[1m] is claude-sonnet-5-5: opt_model_1m_alias_fa)
+  const plain = alias.replace(/\[1m\]$/, '');
+  const base = plain !== alias ? models.find((m) => m.value === plain) : undefined;
+  if (base) return base.resolvedModel;
+  const wide = models.find((m) => m.value === `${alias}[1m]`);
   return wide ? wide.resolvedModel.replace(/\[1m\]$/, '') : name;
 }
 

@@ -3,7 +3,7 @@ import type { ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { USER_MESSAGE, USER_REPLAY } from '../../protocol/frames/message.js';
-import { SYSTEM_STATUS } from '../../protocol/frames/system.js';
+import { SESSION_TITLE_CHANGED, SYSTEM_STATUS } from '../../protocol/frames/system.js';
 import { iso } from '../../protocol/shape.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
@@ -15,12 +15,13 @@ import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
 type Status = FrameOf<typeof SYSTEM_STATUS>;
+type Title = FrameOf<typeof SESSION_TITLE_CHANGED>;
 
 /** The payload of a successful control reply (claude-code-cli.md §3, §8). */
 export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): Record<string, unknown> | undefined {
   switch (p.kind) {
     case 'initialize':
-      return initializeReply(spec, p.request, ctx);
+      return initializeReply(spec, p.request, ctx, p.state);
     case 'interrupt':
       // claude-code-cli.md §8; cancel_queued (the SDK's Stop) adds the list of prompts it dropped (measured: ctl_interrupt_cancel_queued_h3)
       return p.cancelQueued ? { still_queued: [], cancelled: [] } : { still_queued: [] };
@@ -45,7 +46,11 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
  * The frames around a control reply (measured): set_model that changes the model writes its
  * `<local-command-stdout>` user frame first (2.1.328: once the session has a prompt); set_permission_mode that changes the mode is followed by a system/status naming it.
  */
-export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): { before?: User; after?: Status } {
+export function controlSideFrames(spec: ClaudeSpec, p: ControlPayload, ctx: EncodeContext): { before?: User | Title; after?: Status } {
+  // 2.1.328 announces an initialize's title (trimmed) before the reply, as rename_session does; 2.1.220 writes nothing
+  // (capture ctl_initialize_title_h6; print.ts takes it before the re-initialize check, so a repeated one too)
+  const title = p.kind === 'initialize' && typeof p.request['title'] === 'string' ? p.request['title'].trim() : '';
+  if (spec.v328 && title !== '') return { before: build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }) };
   // 2.1.328 writes none before the first prompt of a fresh session (measured: ctl_set_model_then_turn_h2; 2.1.220 does)
   const fresh = (ctx.spend?.prompts.length ?? 0) === 0 && ctx.resumed !== true;
   if (p.kind === 'set_model' && p.model !== p.previous && !(spec.v328 && fresh)) {
@@ -77,9 +82,11 @@ export function localCommandOutput(spec: ClaudeSpec, ctx: EncodeContext, text: s
 }
 
 /** The captured initialize reply with this session's facts. */
-function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx: EncodeContext): Record<string, unknown> {
+function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx: EncodeContext, state: string | undefined): Record<string, unknown> {
   const r = clone(profileData(spec.name).initializeResponse);
   r['pid'] = ctx.pid;
+  // the session's state when the request came (2.1.328; capture ctl_initialize_mid_first_turn_h6: "running" mid-turn)
+  if ('session_state' in r && state !== undefined) r['session_state'] = state;
   if (Array.isArray(r['models'])) r['models'] = withSessionModel(spec, r['models'] as Array<Record<string, unknown>>, ctx.model);
   if (spec.v328) {
     r['current_permission_mode'] = ctx.permissionMode;

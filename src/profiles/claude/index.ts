@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { Profile, ProfileIds } from '../../engine/profile.js';
+import type { EngineEvent } from '../../engine/events.js';
+import type { EncodeContext, Profile, ProfileIds } from '../../engine/profile.js';
 import { BASE36 } from '../../engine/random.js';
 import { profileData } from '../data.js';
 import { cannedReply, controlError, controlSuccess } from '../shared/control.js';
@@ -9,8 +10,9 @@ import { messageId, toolUseId } from '../shared/ids.js';
 import { claudeBehavior } from './behavior.js';
 import { claudeControlPayload, controlSideFrames, modeStatus } from './control.js';
 import { liveControlReply } from './control-live.js';
-import { promptBlocked, result, stopFeedback } from './result.js';
+import { modelFallback } from './fallback.js';
 import { hookLifecycle } from './hooks.js';
+import { blankPrompt, promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { handBackResult, subagentPrompt } from './hand-back.js';
@@ -46,6 +48,8 @@ function ids(spec: ClaudeSpec): ProfileIds {
 
 function encoders(spec: ClaudeSpec): Encoders {
   const W = spec.wire;
+  const hostRequestFrame = (ev: Extract<EngineEvent, { kind: 'host_request' }>, ctx: EncodeContext) =>
+    hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras, hookAskSource: spec.v328 }, (tool, output) => (tool === 'Bash' && typeof output === 'string' ? shellResult(spec, output) : output));
   return {
     control_success: (ev, ctx) => {
       const p = ev.payload;
@@ -54,8 +58,9 @@ function encoders(spec: ClaudeSpec): Encoders {
       const canned = p.kind === 'canned' ? profileData(spec.name).controlReplies?.[p.subtype] : undefined;
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, spec.v328);
       const { before, after } = controlSideFrames(spec, p, ctx);
-      // 2.1.220's first initialize reply has no pending_* keys; a repeated one does (claude-code-cli.md §3)
-      const pending = p.kind === 'initialize' && (spec.v328 || p.repeat);
+      // 2.1.220's first initialize reply has no pending_* keys; a repeated one does, with the permission requests still
+      // waiting as they were sent (claude-code-cli.md §3; capture ctl_initialize_pending_permission_fa)
+      const pending = p.kind === 'initialize' && (spec.v328 || p.repeat) ? (p.waiting ?? []).map((w) => hostRequestFrame({ kind: 'host_request', ...w }, ctx)) : undefined;
       const reply = controlSuccess(W, ev.requestId, claudeControlPayload(spec, p, ctx), pending);
       return [before, reply, after].filter((f) => f !== undefined);
     },
@@ -66,8 +71,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
     input_error: none,
     session_error: (ev, ctx) => sessionError(spec, ev, ctx),
-    host_request: (ev, ctx) =>
-      hostRequest(ev, ctx, W, { effort: spec.hookEffort, permission: permissionExtras, hookAskSource: spec.v328 }, (tool, output) => (tool === 'Bash' && typeof output === 'string' ? shellResult(spec, output) : output)),
+    host_request: (ev, ctx) => hostRequestFrame(ev, ctx),
     host_cancel: (ev) => hostCancel(ev, W),
     turn_init: (_ev, ctx) => systemInit(spec, ctx),
     prompt_blocked: (ev, ctx) => promptBlocked(spec, ev, ctx),
@@ -97,6 +101,8 @@ function encoders(spec: ClaudeSpec): Encoders {
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,
     structured_reprompt: none,
+    model_fallback: (ev, ctx) => modelFallback(spec, ev, ctx),
+    blank_prompt: (ev, ctx) => blankPrompt(spec, ev, ctx),
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

@@ -1,7 +1,7 @@
 import type { AgentCounts, EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
-import { BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
+import { BLANK_RESULT, BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';
 import { CALL_INPUT_TOKENS } from '../../engine/spend.js';
 import { INFORMATIONAL, NOTIFICATION, PROMPT_SUBMIT_OUTCOME } from '../../protocol/frames/system.js';
 import type { ClaudeSpec } from './spec.js';
@@ -32,7 +32,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const live = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], undefined);
   const restoredOnly = (m: string) => !((live.get(m)?.input ?? 0) > 0 || (live.get(m)?.output ?? 0) > 0);
   const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(restoredOnly(m) ? transcriptOnly(u) : u)])) : running;
-  if (s.blocked === true) return blockedResult(spec, ev, ctx, total);
+  if (s.blocked !== undefined && s.blocked !== false) return blockedResult(spec, ev, ctx, total);
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
@@ -188,7 +188,7 @@ function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' 
 function blockedResult(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, ctx: EncodeContext, total: Record<string, FrameOf<typeof MODEL_USAGE>>): FrameOf<typeof RESULT> {
   const { v328, wire: W } = spec;
   const s = ev.stats;
-  return build(BLOCKED_RESULT, W, {
+  return build(s.blocked === 'blank' ? BLANK_RESULT : BLOCKED_RESULT, W, {
     is_error: false,
     duration_api_ms: 0,
     num_turns: 0,
@@ -229,6 +229,11 @@ export function promptBlocked(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind:
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
   });
+}
+
+/** 2.1.328's notice of a prompt of whitespace only (measured: in_content_whitespace_h6). */
+export function blankPrompt(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'blank_prompt' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
+  return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content: ev.text, level: 'warning', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
 }
 
 /** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */

@@ -6,15 +6,15 @@ import { clone, type CannedReply } from '../data.js';
 /** A control reply frame. */
 export type ControlResponse = FrameOf<typeof CONTROL_RESPONSE>;
 
-/** A successful control reply; `pending` adds Claude's empty pending_* lists (claude-code-cli.md §3). */
-export function controlSuccess(wire: Wire, requestId: string | undefined, response: Record<string, unknown> | undefined, pending = false): ControlResponse {
+/** A successful control reply; `pending` adds Claude's pending_* lists: the permission requests still waiting (claude-code-cli.md §3). */
+export function controlSuccess(wire: Wire, requestId: string | undefined, response: Record<string, unknown> | undefined, pending?: readonly unknown[]): ControlResponse {
   return build(CONTROL_RESPONSE, wire, {
     type: 'control_response',
     response: build<typeof CONTROL_SUCCESS>(CONTROL_SUCCESS, wire, {
       subtype: 'success',
       request_id: requestId,
       response,
-      pending_permission_requests: pending ? [] : undefined,
+      pending_permission_requests: pending ? [...pending] : undefined,
       pending_user_dialog_requests: pending ? [] : undefined,
     }),
   });

@@ -186,6 +186,13 @@ export const SESSION_ERROR_RESULT = frame('result (session error)', RESULT.field
  * Claude Code's result of a prompt a UserPromptSubmit hook stopped before any model call: the same fields as
  * {@link RESULT}; 2.1.328 leads with is_error and num_turns there (measured: req_hook_callback_prompt_block).
  */
+/** 2.1.328's result of a blank prompt: as a blocked one, the line's uuids after `result` (measured: in_content_whitespace_uuid_fa). */
+export const BLANK_RESULT = frame('result (blank prompt)', RESULT.fields, {
+  'claude-2.1.220': RESULT.orders['claude-2.1.220'],
+  'claude-2.1.328': ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage', 'permission_denials',
+    'fast_mode_state', 'fast_mode_disabled_reason', 'subagent_stats', 'safety_stops', 'subtype', 'result', 'user_message_uuid?', 'user_message_uuids?', 'type',
+    'duration_ms', 'uuid', 'queued_turn_count', 'result_index', 'model_usage_since_last_result'],
+});
 export const BLOCKED_RESULT = frame('result (prompt blocked)', RESULT.fields, {
   'claude-2.1.220': RESULT.orders['claude-2.1.220'],
   'claude-2.1.328': ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage', 'permission_denials',

@@ -207,7 +207,17 @@ export const INFORMATIONAL = frame(
   { type: lit('system'), subtype: lit('informational'), content: 'str', level: 'str', prevent_continuation: 'bool', prompt_submit_outcome: nested(PROMPT_SUBMIT_OUTCOME), uuid: 'str', session_id: 'str' },
   {
     'claude-2.1.220': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'uuid', 'session_id'],
-    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'prompt_submit_outcome', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation?', 'prompt_submit_outcome?', 'uuid', 'session_id'],
+  },
+);
+
+/** Claude's notice that a failed model call is tried again on --fallback-model (measured: opt_fallback_model_api_error_h6). */
+export const MODEL_FALLBACK = frame(
+  'system/model_fallback',
+  { type: lit('system'), subtype: lit('model_fallback'), trigger: 'str', original_model: 'str', fallback_model: 'str', content: 'str', uuid: 'str', session_id: 'str' },
+  {
+    'claude-2.1.220': ['type', 'subtype', 'trigger', 'original_model', 'fallback_model', 'content', 'session_id', 'uuid'],
+    'claude-2.1.328': ['type', 'subtype', 'uuid', 'trigger', 'original_model', 'fallback_model', 'content', 'session_id'],
   },
 );
 

@@ -9,6 +9,7 @@ import { CASES as CLAUDE_HOST } from './claude-host.mjs';
 import { CASES as CLAUDE_OPTIONS } from './claude-options.mjs';
 import { CASES as CLAUDE_SESSION } from './claude-session.mjs';
 import { CASES as CLAUDE_STREAM } from './claude-stream.mjs';
+import { CASES as FA } from './fa.mjs';
 import { CASES as FB } from './fb.mjs';
 import { CASES as FK } from './fk.mjs';
 import { CASES as FL } from './fl.mjs';
@@ -28,7 +29,7 @@ import { CASES as HELD_4 } from './held-back-4.mjs';
 import { CASES as HELD_5 } from './held-back-5.mjs';
 import { CASES as HELD_6 } from './held-back-6.mjs';
 
-export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...LEAD8, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6];
+export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...LEAD8, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6];
 /** The names of the second held-back set. */
 export const HELD_BACK_2 = new Set(HELD_2.map((c) => c.name));
 /** The names of the third held-back set. */

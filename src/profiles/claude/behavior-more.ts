@@ -1,0 +1,34 @@
+import type { CliFlags, ProfileBehavior } from '../../engine/profile.js';
+import { fallbackTrigger } from './fallback.js';
+import { flagText } from './flags.js';
+import { isUnrecognizedModel, type ClaudeSpec } from './spec.js';
+
+/** Claude Code's behaviour beyond claudeBehavior (which is at its length limit): issue #16's later findings. */
+export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
+  return {
+    modelFallbackTrigger: fallbackTrigger, // read from its retry loop (fallback.ts)
+    // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;
+    // 2.1.328 registers its hooks again, 2.1.220 applies nothing of it (capture ctl_initialize_mid_first_turn_h6)
+    reinitialize: spec.v328 ? 'hooks-only' : 'ignored',
+    // read from 2.1.328's processUserInput (capture in_content_whitespace_h6); 2.1.220 sends it to the model
+    // measured: SIGINT after stdin EOF, mid-turn, ends 2.1.220 at once, exit 0, without the interrupted turn's frames
+    // (sig_int_after_eof_mid_turn_h6); on 2.1.328 that race went either way run to run, so it keeps signalEnd's interrupt
+    signalEndAfterEof: spec.v328 ? undefined : { SIGINT: 'quiet' },
+    // read from print mode's input: 2.1.220 queues no message for a string that trims to nothing, 2.1.328 refuses it
+    // read from print mode's input (getInputPrompt): capture opt_json_schema_bg_task_fa kept stdin open 8 s
+    printStdin: { ms: 3000, warning: 'Warning: no stdin data received in 3s, proceeding without it. If piping from a slow command, redirect stdin explicitly: < /dev/null to skip, or wait longer.' },
+    blankPromptArg: spec.v328 ? { error: 'Error: Input contained only whitespace. Provide a prompt with text through stdin or as a prompt argument when using --print' } : 'ignored',
+    blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
+  };
+}
+
+/**
+ * 2.1.328's stderr notice for each model it does not recognise: the session's, then --fallback-model's once resolved
+ * (captures opt_model_unknown_ft, opt_fallback_model_unknown_api_error_fa).
+ */
+export function unrecognizedModelWarnings(spec: ClaudeSpec, flags: CliFlags | undefined, model: string, resolve: (name: string) => string): string[] {
+  if (!spec.v328) return [];
+  const fallback = flagText(flags, 'fallback-model');
+  const named = [model, ...(fallback !== undefined && fallback !== '' ? [resolve(fallback)] : [])];
+  return named.filter((m) => isUnrecognizedModel(m)).map((m) => `[claude-code:unrecognized_model] ${JSON.stringify({ model: m, query_source: 'sdk' })}`);
+}
