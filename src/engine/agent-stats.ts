@@ -1,4 +1,5 @@
-import type { AgentCounts, EngineEvent } from './events.js';
+import type { EngineEvent } from './events.js';
+import type { AgentCounts } from './spend-view.js';
 
 /**
  * The session's sub-agent counts (Claude 2.1.328's result.subagent_stats; measured: bg_agent, ses_p_bg_agent_fq,

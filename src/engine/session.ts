@@ -25,6 +25,7 @@ import { playTurn } from './turn.js';
 import { unstructuredEnd } from './structured.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
+import { RequestIds } from './request-ids.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
 import { hookTable, settingsSessionStartHooks } from './command-hooks.js';
@@ -68,9 +69,7 @@ export class Session implements TurnHost {
   resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
-  private turnRequestId: string | undefined;
-  private streamRequestId: string | undefined; // the turn's, kept when turnRequestId drops (EncodeContext.streamRequestId)
-  private resultRequestIdFresh = false;
+  private readonly requestIds: RequestIds;
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
   messages: number; // blank-beside.ts adds a joined prompt's
@@ -95,6 +94,7 @@ export class Session implements TurnHost {
     );
     this.sessionId = opts.sessionId;
     [this.spend, this.tail] = [new SessionSpend(opts.scheduler.now()), new StreamTail(this.p.behavior.askInsideToolStream ?? 0, opts.partialMessages === true)];
+    this.requestIds = new RequestIds(this.p.behavior.requestIdDropsOnReentry === true, opts.rng);
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
     this.modelChosen = opts.modelChosen;
@@ -126,8 +126,8 @@ export class Session implements TurnHost {
       now: this.o.scheduler.now(),
       rng: this.o.rng,
       tools: this.rules.changed('tools') ? (this.toolList = sessionTools(this.o, this.p, this.model, this.rules)) : this.toolList,
-      turnRequestId: this.turnRequestId,
-      streamRequestId: this.streamRequestId,
+      turnRequestId: this.requestIds.turn,
+      streamRequestId: this.requestIds.stream,
       transcriptPath: this.transcriptPath,
       userHome: this.userHome,
       env: this.o.env,
@@ -144,29 +144,19 @@ export class Session implements TurnHost {
   /** Emits one engine event as the profile's frames (none when this CLI has no such frame). */
   emit(ev: EngineEvent): void {
     if (ev.kind === 'control_success' && ev.payload.kind === 'initialize') this.initialized = true;
-    const drops = this.p.behavior.requestIdDropsOnReentry === true;
     this.messages += messagesOf(ev);
     this.spend.heard(ev);
     this.unanswered.heard(ev);
-    if (ev.kind === 'structured_reprompt') {
-      this.messages += ev.messages;
-      if (drops) [this.turnRequestId, this.resultRequestIdFresh] = [undefined, this.active?.resumed === undefined];
-    }
-    // cbc 2.117.0: the result after --json-schema re-prompts carries a new _requestId (captures opt_json_schema, opt_json_schema_cbc)
-    if (ev.kind === 'result' && this.resultRequestIdFresh) [ev, this.resultRequestIdFresh] = [{ ...ev, requestId: this.o.rng.hex(32) }, false];
+    if (ev.kind === 'structured_reprompt') this.messages += ev.messages;
+    ev = this.requestIds.before(ev, this.active);
     for (const echo of takeEcho(this.active, ev)) this.emit(echo);
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
-    // a run resumed after a host answer: its last re-prompt's answer carries the new _requestId, not the result (opt_json_schema_stream_ask_fb)
-    if (drops && ev.kind === 'structured_reprompt' && ev.last === true && this.active?.resumed !== undefined) this.turnRequestId = this.o.rng.hex(32);
+    this.requestIds.after(ev, this.active);
     if (this.active && isReply(ev)) this.active.replied = true;
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
-    if (drops && ev.kind === 'tool_result' && (this.active?.resumed !== undefined || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
-      this.turnRequestId = undefined;
-      if (this.active) this.active.resumed = ev.deniedBy !== undefined ? 'deny' : 'allow';
-    }
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -307,7 +297,7 @@ export class Session implements TurnHost {
     this.active = { stats, timers: [], waiting: new Set(), model: this.model };
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
-    this.turnRequestId = this.streamRequestId = next.origin.kind === 'blank' ? undefined : this.o.rng.hex(32);
+    this.requestIds.start(next.origin.kind === 'blank');
     if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
     if (!endBlankPrompt(this, next)) sessionStartHooks(this, () => promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next)));
   }
@@ -394,7 +384,7 @@ export class Session implements TurnHost {
     if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
     if (interrupted) t.stats.numTurns += 1;
     t.stats.messages = this.messages;
-    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true || t.resumed === 'deny' ? this.turnRequestId : undefined });
+    this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true || t.resumed === 'deny' ? this.requestIds.turn : undefined });
     if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now
     this.resultCount += 1;
     this.turnsDone += 1;

@@ -1,6 +1,7 @@
 import { AgentStats } from './agent-stats.js';
 import { MODEL_LATENCY } from './turn-host.js';
-import type { EngineEvent, ModelSpend, SpendView, SpentToolCall, TurnStats } from './events.js';
+import type { EngineEvent, TurnStats } from './events.js';
+import type { ModelSpend, SpendView, SpentToolCall } from './spend-view.js';
 
 /** Tokens the scripted model is counted for per call (the capture harness's fake APIs report the same). */
 /** Input tokens of one model call (the first call of a turn is reported on its own: result.first_request_input_tokens). */

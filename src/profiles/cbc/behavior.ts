@@ -126,14 +126,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     setModelNextCall: true, // measured: ctl_set_model_pending_permission_fb
     sessionStartHooks: true, // measured: req_hook_callback_session_start
     maxTurnsFirstTurnOnly: true, // measured: opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb
-    // its headless options read maxTurns with Number(), and the runner refuses call k when k > limit (a NaN limit never
-    // refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call), opt_max_turns_invalid_ft;
-    // without the flag its agent service takes CODEBUDDY_CODE_MAX_TURNS when finite and above 0 (else 500, left out)
-    maxTurnsValue: (flag, env) => {
-      const n = Number(flag ?? env['CODEBUDDY_CODE_MAX_TURNS']);
-      if (flag !== undefined) return Number.isNaN(n) ? undefined : n;
-      return Number.isFinite(n) && n > 0 ? n : undefined;
-    },
+    maxTurnsValue: cbcMaxTurns,
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value
     binding: { resumeNotFound: (value) => `No conversation found with session ID: ${value}`, sessionIdInUse: 'resume', forkNoSource: 'No source session found for fork operation' },
     sessionErrorOnStderr: false,
@@ -150,6 +143,18 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     versionText: `${CBC_VERSION}\n`,
     helpName: 'cbc',
   };
+}
+
+/**
+ * cbc 2.117.0's --max-turns: its headless options read it with Number(), and the runner refuses call k when k > limit
+ * (a NaN limit never refuses): measured ses_max_turns_zero_h5, opt_max_turns_negative_ft (the first call),
+ * opt_max_turns_invalid_ft; without the flag its agent service takes CODEBUDDY_CODE_MAX_TURNS when finite and above 0
+ * (else 500, left out).
+ */
+function cbcMaxTurns(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const n = Number(flag ?? env['CODEBUDDY_CODE_MAX_TURNS']);
+  if (flag !== undefined) return Number.isNaN(n) ? undefined : n;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 /** What cbc 2.117.0 does with JSON that is no frame it reads (measured; the texts are its JavaScript errors). */

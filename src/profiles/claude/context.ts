@@ -1,4 +1,4 @@
-import type { SpentToolCall } from '../../engine/events.js';
+import type { SpentToolCall } from '../../engine/spend-view.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { clone, profileData } from '../data.js';
 import type { ClaudeSpec } from './spec.js';

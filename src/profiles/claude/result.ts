@@ -1,4 +1,5 @@
-import type { AgentCounts, EngineEvent } from '../../engine/events.js';
+import type { EngineEvent } from '../../engine/events.js';
+import type { AgentCounts } from '../../engine/spend-view.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { BLANK_RESULT, BLOCKED_RESULT, FAILED_RESULT, type MODEL_USAGE, MODEL_USAGE_RESTORED_328, ORIGIN, PERMISSION_DENIAL, RESULT, RESULT_USAGE, RESULT_USAGE_ZEROED, SUBAGENT_STATS } from '../../protocol/frames/result.js';

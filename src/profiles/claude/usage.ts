@@ -1,4 +1,4 @@
-import type { ModelSpend } from '../../engine/events.js';
+import type { ModelSpend } from '../../engine/spend-view.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { MODEL_USAGE } from '../../protocol/frames/result.js';
