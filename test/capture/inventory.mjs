@@ -225,7 +225,6 @@ const HIDDEN_SDK_FLAGS = [
 const OPTION_CASES = {
   '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7'],
   '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft'],
-  '--allow-dangerously-skip-permissions': ['opt_allow_dangerously_skip_permissions', 'opt_allow_dangerously_skip_permissions_set_mode_h7'],
   '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft', 'opt_include_hook_events_sdk_hook_h7'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema'],
   '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue'],
@@ -241,7 +240,7 @@ const OPTION_CASES = {
   '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7'],
   '--betas': ['opt_betas', 'opt_betas_other'],
   '--max-budget-usd': ['opt_max_budget_usd_invalid_ft', 'opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo', 'opt_max_budget_usd_two_turns_stream_h6', 'opt_max_budget_usd_tiny_stream_two_turns_h7'],
-  '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream'],
+  '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream', 'opt_name_then_rename_h7'],
   '--plugin-dir': ['opt_plugin_dir', 'opt_plugin_dir_other'],
   '--plugin-url': ['opt_plugin_url', 'opt_plugin_url_other'],
   '--safe-mode': ['opt_safe_mode', 'opt_safe_mode_stream'],

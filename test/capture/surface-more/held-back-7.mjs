@@ -44,7 +44,9 @@ const bgToEnd = [waitFor(NOTIFIED, 25), waitFor('FINAL', 15), sleep(2), close];
 const STDIN = [
   // not on cbc-2.117.0: a user line arriving mid-turn races there (a new session or not, run to run), as held-back-2 saw
   { name: 'in_user_priority_later_mid_turn_h7', about: 'a user line with priority "later" and a uuid while a slow turn runs', clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, { send: { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '', priority: 'later', uuid: '0a1b2c3d-0000-4000-8000-00000000007a' } }, waitFor(HI_RESULT, 40), sleep(1), close] },
-  { name: 'in_unknown_type_pending_permission_h7', about: 'an object line of an unknown type while a can_use_tool request waits, then the host allows', clis: ALL, args: ASK, steps: [...permissionWaiting, { send: { type: 'bogus_type', foo: 1 } }, sleep(1), ...allowToEnd] },
+  // not on cbc-2.117.0: there the allow answer after the unknown-type line is never acted on and nothing more happens
+  // until the harness kills it at 150 s (as held-back-6 saw for a non-JSON line), which says nothing a replay can compare
+  { name: 'in_unknown_type_pending_permission_h7', about: 'an object line of an unknown type while a can_use_tool request waits, then the host allows', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, { send: { type: 'bogus_type', foo: 1 } }, sleep(1), ...allowToEnd] },
   { name: 'in_text_then_whitespace_block_h7', about: 'user content as a text block and a second text block of only spaces, to its result', clis: ALL, args: STREAM, steps: [...ready(), user([{ type: 'text', text: 'hi' }, { type: 'text', text: '   ' }]), waitFor(RESULT), sleep(1), close] },
   { name: 'in_keep_alive_bg_task_h7', about: 'a keep_alive line while a background Bash task runs (after the turn result, before its notification)', clis: ALL, args: STREAM, bypass: true, steps: [...bgTaskRunning, { send: { type: 'keep_alive' } }, ...bgToEnd] },
   { name: 'in_huge_text_block_h7', about: 'a 256 KiB text inside a text block of a content array', clis: ALL, args: STREAM, steps: [...ready(), { ...user([{ type: 'text', text: 'hi {fill}' }]), fill: 1 << 18 }, waitFor(RESULT, 30), sleep(1), close] },
@@ -119,7 +121,9 @@ const OPTIONS = [
   optS('opt_mcp_config_strict_stream_status_h7', '--mcp-config with an empty server map and --strict-mcp-config in stream-json input mode, mcp_status after a turn', ALL, ['--mcp-config', '{"mcpServers":{}}', '--strict-mcp-config'], { steps: [...ready(), ...turn(), ctl('req_2', { subtype: 'mcp_status' }), sleep(2), close] }),
   optS('opt_max_budget_usd_tiny_stream_two_turns_h7', '--max-budget-usd 0.0000001 in stream-json input mode, a `hi` turn then a slow turn (after the budget is spent)', ALL, ['--max-budget-usd', '0.0000001'], { steps: [...ready(), ...turn(), user('SLOWTEXT please'), waitFor(SLOW_RESULT, 15), sleep(1), close] }),
   optS('opt_include_hook_events_sdk_hook_h7', '--include-hook-events with a PreToolUse hook callback registered in initialize, a bypassed Bash call', CLAUDE, ['--include-hook-events'], { bypass: true, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', 'Bash') } }), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT), sleep(1), close] }),
-  optS('opt_allow_dangerously_skip_permissions_set_mode_h7', '--allow-dangerously-skip-permissions, set_permission_mode bypassPermissions before the first turn, then a Bash call (SDK allowDangerouslySkipPermissions)', CLAUDE, ['--allow-dangerously-skip-permissions'], { steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'bypassPermissions' }), sleep(1), ...turn('FGBASH please'), close] }),
+  // replaces opt_allow_dangerously_skip_permissions_set_mode_h7 (dropped: as root, Claude Code refuses the flag at start,
+  // exactly like the generated opt_allow_dangerously_skip_permissions case, so its steps never ran)
+  optS('opt_name_then_rename_h7', '--name in stream-json input mode, a turn, then rename_session to another title', ALL, ['--name', 'First name'], { steps: [...ready(), ...turn(), ctl('req_2', { subtype: 'rename_session', title: 'Second name' }), sleep(2), close] }),
 ];
 
 /** @type {import("../surface-cases.mjs").Case[]} */
