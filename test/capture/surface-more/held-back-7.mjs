@@ -75,6 +75,9 @@ const CONTROL = [
 const HOST = [
   { name: 'req_hook_callback_prompt_and_pre_h7', about: 'UserPromptSubmit and PreToolUse hooks registered together, a bypassed Bash call, both answered continue: true', clis: ALL, args: STREAM, bypass: true, steps: [...ready({ hooks: { UserPromptSubmit: hook('hook_0'), PreToolUse: hook('hook_1', 'Bash') } }), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true } }, { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT), sleep(1), close] },
   { name: 'req_hook_callback_stop_after_tool_h7', about: 'a Stop hook answered with an empty object after a bypassed Bash turn', clis: ALL, args: STREAM, bypass: true, steps: [...ready({ hooks: { Stop: hook('hook_0') } }), user('FGBASH please'), { answer: 'hook_callback', response: {} }, waitFor(RESULT), sleep(1), close] },
+  // cbc-2.117.0: one of three captures wrote the can_use_tool request before the assistant tool_use frame (a race
+  // on the loaded machine; 74 of 75 other cbc captures with a permission prompt have the assistant frame first); the
+  // committed capture is one of the two alike
   { name: 'req_can_use_tool_allow_replay_h7', about: 'a gated Bash call the host allows, with --replay-user-messages', clis: ALL, args: (cli) => [...ASK_EQ(cli), REPLAY], steps: [...ready(), user('FGBASH please'), ...allowToEnd] },
   { name: 'req_can_use_tool_allow_second_turn_h7', about: 'a `hi` turn, then a gated Bash call in the second turn that the host allows', clis: ALL, args: ASK, steps: [...ready(), ...turn('hi', HI_RESULT), user('FGBASH please'), { answer: 'can_use_tool', response: ALLOW }, waitFor(FINAL_RESULT), sleep(1), close] },
 ];
@@ -98,6 +101,9 @@ const SIGNALS = [
   { name: 'sig_term_after_eof_mid_turn_h7', about: 'stdin EOF while a slow turn runs, then SIGTERM before it ends', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, close, sleep(1), { signal: 'SIGTERM' }, sleep(3)] },
   { name: 'sig_hup_pending_hook_callback_h7', about: 'SIGHUP while a PreToolUse hook_callback waits for the host', clis: ALL, args: STREAM, bypass: true, steps: [...hookWaiting, { signal: 'SIGHUP' }, sleep(3)] },
   { name: 'sig_int_pending_permission_partial_h7', about: 'SIGINT while a can_use_tool request waits, with --include-partial-messages', clis: ALL, args: (cli) => [...ASK(cli), PARTIAL], steps: [...permissionWaiting, { signal: 'SIGINT' }, sleep(3)] },
+  // cbc-2.117.0: one of three captures wrote the can_use_tool request before the assistant tool_use frame (a race
+  // on the loaded machine; 74 of 75 other cbc captures with a permission prompt have the assistant frame first); the
+  // committed capture is one of the two alike
   { name: 'eof_after_deny_h7', about: 'stdin EOF right after the host denies a can_use_tool request (before the turn result)', clis: ALL, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: DENY }, close, sleep(5)] },
 ];
 
