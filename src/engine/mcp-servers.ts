@@ -27,7 +27,7 @@ export interface McpServerInfo {
   /** An SDK server whose handshake the host answered (it is listed as connected). */
   connected?: boolean;
   /** Why it did not connect. */
-  failure: { kind: 'spawn'; command: string } | { kind: 'closed' } | { kind: 'unreachable' } | { kind: 'sdk' };
+  failure: { kind: 'spawn'; command: string; onPath: boolean } | { kind: 'closed' } | { kind: 'unreachable' } | { kind: 'sdk' };
 }
 
 /** The command-line flags (profile.ts CliFlags, restated: profile.ts names this module's types). */
@@ -75,7 +75,8 @@ function failureOf(config: Readonly<Record<string, unknown>>, cwd: string, env: 
   const type = config['type'];
   if (type === 'http' || type === 'sse' || (type === undefined && typeof config['url'] === 'string')) return { kind: 'unreachable' };
   const command = typeof config['command'] === 'string' ? config['command'] : '';
-  return findCommand(command, cwd, env) ? { kind: 'closed' } : { kind: 'spawn', command };
+  // a bare name is looked up along PATH, a path is spawned as it is: the two fail in different words (profiles)
+  return findCommand(command, cwd, env) ? { kind: 'closed' } : { kind: 'spawn', command, onPath: command !== '' && !command.includes('/') };
 }
 
 /** Whether a command resolves as a spawn would: a path as given, a bare name along PATH. */

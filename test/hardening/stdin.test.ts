@@ -137,9 +137,10 @@ describe.each(PROFILES)('bad stdin frames, profile %s (issue #9)', (profile) => 
         expect(results).toHaveLength(1);
         break;
       case 'blank': {
-        // cbc: the blank turn's result is empty; the ping runs in a new session
+        // cbc: the blank turn's result is empty; the ping runs in the same session (issue #16: re-captured 8 times,
+        // 7 stayed in the session: in_json_number, in_unknown_type, in_no_type, in_json_array)
         expect(results.map((f) => f['result'])).toEqual(['', 'final ping']);
-        expect(results[0]!['session_id']).not.toBe(results[1]!['session_id']);
+        expect(results[0]!['session_id']).toBe(results[1]!['session_id']);
         break;
       }
       case 'malformed': {

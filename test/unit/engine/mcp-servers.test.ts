@@ -28,7 +28,19 @@ describe('configured MCP servers (#16)', () => {
     const bin = mkdtempSync(join(tmpdir(), 'bin-'));
     writeFileSync(join(bin, 'quick'), '');
     const list = configuredMcpServers(flags([['mcp-config', '{"mcpServers":{"a":{"command":"quick"},"b":{"command":"nope"}}}']]), bin, { PATH: bin });
-    expect(list.map((s) => s.failure)).toEqual([{ kind: 'closed' }, { kind: 'spawn', command: 'nope' }]);
+    expect(list.map((s) => s.failure)).toEqual([{ kind: 'closed' }, { kind: 'spawn', command: 'nope', onPath: true }]);
+  });
+
+  it('a bare name not found along PATH and a missing path fail in different words; a config without type or args is shown parsed (capture ctl_mcp_status_mid_turn_fr)', () => {
+    const list = configuredMcpServers(flags([['mcp-config', '{"mcpServers":{"bare":{"command":"no-such-mcp-binary"},"path":{"command":"/nonexistent/x","env":{"A":"1"}}}}']]), '/', { PATH: '/nonexistent-dir' });
+    expect(list.map((s) => s.failure)).toEqual([{ kind: 'spawn', command: 'no-such-mcp-binary', onPath: true }, { kind: 'spawn', command: '/nonexistent/x', onPath: false }]);
+    expect(statusMcpServers(CLAUDE_220, list).map((s) => [s['error'], s['config']])).toEqual([
+      ['Executable not found in $PATH: "no-such-mcp-binary"', { type: 'stdio', command: 'no-such-mcp-binary', args: [] }],
+      ["ENOENT: no such file or directory, posix_spawn '/nonexistent/x'", { type: 'stdio', command: '/nonexistent/x', args: [], env: { A: '1' } }],
+    ]);
+    // 2.1.328 names a dynamic server's transport where the command was (as with ENOENT)
+    expect(statusMcpServers(CLAUDE_328, list)[0]?.['error']).toBe('Executable not found in $PATH: "stdio"');
+    expect(JSON.stringify(statusMcpServers(CLAUDE_328, list)[0]?.['config'])).toBe('{"type":"stdio","command":"no-such-mcp-binary","args":[]}');
   });
 
   it('mcp_toggle turns a configured server off and on; mcp_set_servers replaces the dynamic ones', () => {
