@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { helpOptions } from './help-options.mjs';
 import { OPTION_NOT_RUN, SURFACE_CASES } from './surface-cases.mjs';
 import { CASES } from './cases.mjs';
-import { HELD_BACK_2, HELD_BACK_3, HELD_BACK_4, HELD_BACK_5, HELD_BACK_6 } from './surface-more/index.mjs';
+import { HELD_BACK_2, HELD_BACK_3, HELD_BACK_4, HELD_BACK_5, HELD_BACK_6, HELD_BACK_7 } from './surface-more/index.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REAL = join(ROOT, 'test', 'golden', 'real');
@@ -186,11 +186,11 @@ export const MESSAGES = {
 const ENV_ROWS = [
   ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3', 'env_session_state_deny', 'env_session_state_interrupt_pending',
     'env_session_state_deny_interrupt', 'env_session_state_prompt_block', 'env_session_state_hook',
-    'env_session_state_interrupt_h4', 'env_session_state_api_error_h4', 'env_session_state_two_turns_h5', 'env_session_state_tool_h5', 'env_session_state_true_ft', 'env_session_state_zero_ft', 'env_session_state_empty_ft', 'env_session_state_partial_h6', 'env_sdk_reads_state_interrupt_h6']],
+    'env_session_state_interrupt_h4', 'env_session_state_api_error_h4', 'env_session_state_two_turns_h5', 'env_session_state_tool_h5', 'env_session_state_true_ft', 'env_session_state_zero_ft', 'env_session_state_empty_ft', 'env_session_state_partial_h6', 'env_sdk_reads_state_interrupt_h6'], 'env_session_state_bg_task_h7'],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only', 'env_sdk_reads_state_true_ft', 'env_sdk_reads_state_interrupt_h6']],
-  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_empty_ft', 'env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
-  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3']],
-  ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint', 'env_entrypoint_empty_ft', 'env_cbc_entrypoint_permission_h6']],
+  ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_empty_ft', 'env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3', 'env_entrypoint_sdk_permission_h7']],
+  ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3', 'env_entrypoint_sdk_permission_h7']],
+  ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint', 'env_entrypoint_empty_ft', 'env_cbc_entrypoint_permission_h6', 'env_cbc_entrypoint_partial_h7']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3', 'env_disable_bg_agent_fm', 'env_disable_bg_bash_p_fm', 'env_disable_bg_zero_fm', 'env_disable_bg_true_ft', 'env_disable_bg_empty_ft']],
   ['CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg_claude_only_fm']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
@@ -225,9 +225,9 @@ const HIDDEN_SDK_FLAGS = [
 
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
-  '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6'],
+  '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7'],
   '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb', 'opt_max_turns_one_stream_hi_then_tool_fb', 'opt_json_schema_max_turns_fb'],
-  '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft'],
+  '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft', 'opt_include_hook_events_sdk_hook_h7'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema', 'opt_print_whitespace_prompt_fa', 'opt_print_whitespace_stdin_fa'],
   '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue'],
   '--resume': ['ses_resume_unknown_stream_ft', 'ses_resume_invalid_stream_ft', 'ses_resume_empty_ft', 'ses_resume_and_continue_ft', 'ses_resume_unknown', 'ses_resume_invalid', 'ses_resume'],
@@ -237,32 +237,32 @@ const OPTION_CASES = {
   '--no-session-persistence': ['ses_no_persistence_resume_ft', 'ses_no_persistence'],
   '--session-id': ['ses_session_id_twice_ft', 'ses_session_id_with_continue_ft', 'ses_session_id_continue_fork_ft', 'ses_session_id_in_use_stream_ft', 'ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
-  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4', 'opt_tools_empty_stream_h5'],
+  '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4', 'opt_tools_empty_stream_h5', 'opt_tools_read_stream_fgbash_h7'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6'],
+  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7'],
   '--betas': ['opt_betas', 'opt_betas_other'],
-  '--max-budget-usd': ['opt_max_budget_usd_invalid_ft', 'opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo', 'opt_max_budget_usd_two_turns_stream_h6'],
-  '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream'],
+  '--max-budget-usd': ['opt_max_budget_usd_invalid_ft', 'opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo', 'opt_max_budget_usd_two_turns_stream_h6', 'opt_max_budget_usd_tiny_stream_two_turns_h7'],
+  '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream', 'opt_name_then_rename_h7'],
   '--plugin-dir': ['opt_plugin_dir', 'opt_plugin_dir_other'],
   '--plugin-url': ['opt_plugin_url', 'opt_plugin_url_other'],
   '--safe-mode': ['opt_safe_mode', 'opt_safe_mode_stream'],
-  '--effort': ['opt_effort_invalid_ft', 'opt_effort', 'opt_effort_low', 'opt_effort_max', 'opt_effort_low_h2', 'opt_effort_medium_stream_h4', 'opt_effort_high_stream_h6'],
+  '--effort': ['opt_effort_invalid_ft', 'opt_effort', 'opt_effort_low', 'opt_effort_max', 'opt_effort_low_h2', 'opt_effort_medium_stream_h4', 'opt_effort_high_stream_h6', 'opt_effort_low_partial_h7'],
   '--add-dir': ['opt_add_dir_empty_ft', 'opt_add_dir', 'opt_add_dir_other', 'opt_add_dir_missing', 'opt_add_dir_two_h4', 'opt_add_dir_eq_fo', 'opt_add_dir_stream_h6'],
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2', 'opt_setting_sources_project_local_h4', 'opt_setting_sources_empty_stream_h5', 'opt_setting_sources_all_stream_h6'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb', 'opt_json_schema_max_turns_fb', 'opt_json_schema_stream_deny_fb', 'opt_json_schema_max_turns_fa', 'opt_json_schema_api_error_fa', 'opt_json_schema_max_turns_two_fa', 'opt_json_schema_stream_tool_fa', 'opt_json_schema_deny_fa', 'opt_json_schema_p_whitespace_fa', 'opt_json_schema_bg_task_fa', 'opt_json_schema_stream_max_turns_fa', 'opt_json_schema_interrupt_fa', 'opt_json_schema_json_output_fa', 'opt_json_schema_text_output_tool_fa'],
+  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb', 'opt_json_schema_max_turns_fb', 'opt_json_schema_stream_deny_fb', 'opt_json_schema_max_turns_fa', 'opt_json_schema_api_error_fa', 'opt_json_schema_max_turns_two_fa', 'opt_json_schema_stream_tool_fa', 'opt_json_schema_deny_fa', 'opt_json_schema_p_whitespace_fa', 'opt_json_schema_bg_task_fa', 'opt_json_schema_stream_max_turns_fa', 'opt_json_schema_interrupt_fa', 'opt_json_schema_json_output_fa', 'opt_json_schema_text_output_tool_fa', 'opt_json_schema_partial_h7'],
   '--permission-mode': ['opt_permission_mode_repeated_ft', 'opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo', 'opt_permission_mode_plan_stream_h5', 'opt_permission_mode_accept_edits_stream_ask_h6'],
-  '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_model_uppercase_alias_fa', 'opt_model_1m_alias_fa', 'opt_model_haiku_full_id_fa', 'opt_model_spaces_fa', 'opt_model_opus_1m_fa', 'opt_model_default_fa', 'opt_model_opusplan_fa', 'opt_model_best_fa'],
-  '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_fallback_model_default_api_error_fa', 'opt_fallback_model_full_id_api_error_fa', 'opt_fallback_model_unknown_api_error_fa', 'opt_fallback_model_same_api_error_fa', 'opt_fallback_model_tool_fa', 'opt_fallback_model_json_api_error_fa', 'opt_fallback_model_stream_api_error_fa', 'opt_fallback_model_partial_api_error_fa', 'opt_fallback_model_set_model_api_error_fa', 'opt_fallback_model_1m_api_error_fa', 'opt_fallback_model_two_errors_fa', 'opt_fallback_model_upper_api_error_fa', 'opt_fallback_model_text_api_error_fa', 'opt_fallback_model_json_schema_api_error_fa'],
+  '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_model_uppercase_alias_fa', 'opt_model_1m_alias_fa', 'opt_model_haiku_full_id_fa', 'opt_model_spaces_fa', 'opt_model_opus_1m_fa', 'opt_model_default_fa', 'opt_model_opusplan_fa', 'opt_model_best_fa', 'opt_fallback_model_api_error_stream_h7'],
+  '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_fallback_model_default_api_error_fa', 'opt_fallback_model_full_id_api_error_fa', 'opt_fallback_model_unknown_api_error_fa', 'opt_fallback_model_same_api_error_fa', 'opt_fallback_model_tool_fa', 'opt_fallback_model_json_api_error_fa', 'opt_fallback_model_stream_api_error_fa', 'opt_fallback_model_partial_api_error_fa', 'opt_fallback_model_set_model_api_error_fa', 'opt_fallback_model_1m_api_error_fa', 'opt_fallback_model_two_errors_fa', 'opt_fallback_model_upper_api_error_fa', 'opt_fallback_model_text_api_error_fa', 'opt_fallback_model_json_schema_api_error_fa', 'opt_fallback_model_api_error_stream_h7'],
   '--append-system-prompt': ['opt_append_system_prompt_empty_ft', 'opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3', 'opt_system_and_append_prompt_h6'],
   '--allowedTools': ['opt_allowedTools_empty_ft', 'opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3', 'opt_allowed_and_disallowed_bash_h4', 'opt_allowedTools_bash_read_stream_h5'],
   '--disallowedTools': ['opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc', 'opt_allowed_and_disallowed_bash_h4', 'opt_disallowedTools_read_write_stream_h6'],
-  '--mcp-config': ['opt_mcp_config_empty_ft', 'opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4', 'opt_mcp_config_eq_file_fo', 'opt_mcp_config_missing_fo', 'opt_mcp_config_bad_json_file_fo', 'opt_mcp_config_sdk_server_h5', 'opt_mcp_config_sdk_server_status_fr', 'opt_mcp_config_sdk_server_registered_fr', 'opt_mcp_config_sdk_server_p_fr'],
-  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3'],
+  '--mcp-config': ['opt_mcp_config_empty_ft', 'opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4', 'opt_mcp_config_eq_file_fo', 'opt_mcp_config_missing_fo', 'opt_mcp_config_bad_json_file_fo', 'opt_mcp_config_sdk_server_h5', 'opt_mcp_config_sdk_server_status_fr', 'opt_mcp_config_sdk_server_registered_fr', 'opt_mcp_config_sdk_server_p_fr', 'opt_mcp_config_strict_stream_status_h7'],
+  '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_strict_stream_status_h7'],
   '--system-prompt-file': ['opt_system_prompt_file', 'opt_system_prompt_file_missing_fo'],
   '--system-prompt': ['opt_system_prompt', 'opt_system_prompt_stream_h2', 'opt_system_prompt_empty_h5', 'opt_setting_sources_empty_stream_h5', 'opt_system_and_append_prompt_h6'],
-  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local', 'opt_settings_file_h4', 'opt_settings_missing_fo', 'opt_settings_eq_file_fo', 'opt_settings_empty_fo', 'opt_settings_invalid_fo', 'opt_settings_bad_json_file_fo', 'opt_settings_hook_pre_tool_fc', 'opt_settings_hook_exit2_fc', 'opt_settings_hook_exit1_fc', 'opt_settings_hook_no_events_fc', 'opt_settings_hook_json_block_fc', 'opt_settings_hook_stop_fc', 'opt_settings_hook_stream_fc', 'opt_settings_hook_pre_json_deny_fc', 'opt_settings_hook_matcher_miss_fc', 'opt_settings_hook_post_block_fc', 'opt_settings_hook_session_end_fc', 'opt_settings_hook_prompt_context_fc', 'opt_settings_hook_session_start_stream_fc', 'opt_settings_hook_timeout_fc', 'opt_settings_hook_prompt_exit2_fc', 'opt_settings_hook_post_exit2_fc', 'opt_settings_hook_project_file_fc'],
+  '--settings': ['opt_settings', 'opt_settings_allow_bash_h3', 'opt_settings_deny_bash', 'opt_settings_allow_pattern', 'opt_settings_allow_bash_project', 'opt_settings_allow_bash_local', 'opt_settings_file_h4', 'opt_settings_missing_fo', 'opt_settings_eq_file_fo', 'opt_settings_empty_fo', 'opt_settings_invalid_fo', 'opt_settings_bad_json_file_fo', 'opt_settings_hook_pre_tool_fc', 'opt_settings_hook_exit2_fc', 'opt_settings_hook_exit1_fc', 'opt_settings_hook_no_events_fc', 'opt_settings_hook_json_block_fc', 'opt_settings_hook_stop_fc', 'opt_settings_hook_stream_fc', 'opt_settings_hook_pre_json_deny_fc', 'opt_settings_hook_matcher_miss_fc', 'opt_settings_hook_post_block_fc', 'opt_settings_hook_session_end_fc', 'opt_settings_hook_prompt_context_fc', 'opt_settings_hook_session_start_stream_fc', 'opt_settings_hook_timeout_fc', 'opt_settings_hook_prompt_exit2_fc', 'opt_settings_hook_post_exit2_fc', 'opt_settings_hook_project_file_fc', 'opt_settings_inline_model_h7'],
 };
 
 const caseName = (o) => `opt_${o.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
@@ -300,6 +300,7 @@ export function rows() {
       'req_can_use_tool_allow_no_input_h3', 'req_can_use_tool_late_answer_h3', 'req_can_use_tool_allow_rules_h3',
     ],
     hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3', 'req_hook_callback_post_tool_h4', 'req_hook_callback_pretool_deny_h4', 'req_hook_callback_pre_empty_answer_h5', 'req_hook_callback_prompt_partial_h5',
+      'req_hook_callback_prompt_and_pre_h7', 'req_hook_callback_stop_after_tool_h7',
       'req_hook_callback_stop_empty_h6', 'req_hook_callback_pre_then_can_use_tool_h6', 'req_hook_callback_post_tool_partial_h6',
       // tuning variants (surface-more/fn.mjs)
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_hook_callback_') && !/_h\d+$/.test(n))],
@@ -428,6 +429,7 @@ export const HELD_BACK_SETS = [
   { key: 'heldBack4', label: 'fourth held-back set', mark: '‖', names: HELD_BACK_4 },
   { key: 'heldBack5', label: 'fifth held-back set', mark: '¶', names: HELD_BACK_5 },
   { key: 'heldBack6', label: 'sixth held-back set', mark: '♦', names: HELD_BACK_6 },
+  { key: 'heldBack7', label: 'seventh held-back set', mark: '◊', names: HELD_BACK_7 },
 ];
 const heldBackSet = (name) => HELD_BACK_SETS.find((set) => set.names.has(name));
 
