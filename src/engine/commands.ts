@@ -1,4 +1,5 @@
-import type { EngineEvent, TurnOrigin } from './events.js';
+import type { RawFrame } from '../protocol/raw-frame.js';
+import type { ControlFacts, EngineEvent, TurnOrigin } from './events.js';
 import type { ActiveTurn, PendingTurn } from './turn-host.js';
 
 /**
@@ -72,4 +73,19 @@ export function nextTurn(queue: PendingTurn[], batch: boolean): PendingTurn {
   const uuids = taken.flatMap((t) => t.origin.uuids ?? []);
   const origin: TurnOrigin = { ...last.origin, uuids: uuids.length ? uuids : undefined };
   return { ...last, origin };
+}
+
+/**
+ * cancel_async_message: the queued user line that carries that uuid leaves the queue and its command is "cancelled"
+ * before the reply (measured on both Claude versions: ctl_cancel_async_message_queued_h7); a uuid no queued line
+ * carries alone cancels nothing (ctl_cancel_async_message, _mid_turn_h4: the captured reply).
+ */
+export function cancelQueued(s: Emitter & { readonly queue: PendingTurn[] }, subtype: string, request: RawFrame): ControlFacts | undefined {
+  const uuid = request['message_uuid'];
+  if (subtype !== 'cancel_async_message' || typeof uuid !== 'string') return undefined;
+  const i = s.queue.findIndex((t) => t.origin.kind === 'user' && t.origin.uuids?.length === 1 && t.origin.uuids[0] === uuid);
+  if (i < 0) return undefined;
+  s.queue.splice(i, 1);
+  s.emit({ kind: 'command_lifecycle', commandUuid: uuid, state: 'cancelled' });
+  return { cancelled: uuid };
 }

@@ -179,6 +179,8 @@ export interface ControlFacts {
   mcp?: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] };
   /** list_permission_rules: the session's rules with their sources, in listing order, and the directories added (rule-book.ts). */
   permissions?: { rules: Array<{ behavior: string; source: string; rule: string }>; directories: Array<{ path: string; source: string }> };
+  /** cancel_async_message: the uuid of the queued user line it cancelled (commands.ts cancelQueued). */
+  cancelled?: string;
 }
 
 /** What a foreground sub-agent hands back with its report (tool_result.handBack). */
@@ -264,6 +266,8 @@ export type EngineEvent =
   | { kind: 'command_lifecycle'; commandUuid: string; state: 'queued' | 'started' | 'completed' | 'cancelled' }
   | { kind: 'subagent_text'; messageId: string; text: string; task: TaskInfo }
   | { kind: 'assistant_tool_use'; messageId: string; toolUseId: string; name: string; input: Record<string, unknown> }
+  /** The host's control_response written back (--replay-user-messages; engine/host-response.ts). */
+  | { kind: 'host_response_echo'; response: Record<string, unknown> }
   /** A foreground sub-agent's prompt, as its own conversation opens (engine/foreground-agent.ts). */
   | { kind: 'subagent_prompt'; task: TaskInfo; text: string }
   | {

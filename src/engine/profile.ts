@@ -127,6 +127,8 @@ export interface ProfileBehavior {
    * unset, its result comes as a plain tool result (cbc 2.117.0).
    */
   foregroundAgentTask?: boolean;
+  /** Under --replay-user-messages the host's control_response lines are written back too (Claude: req_can_use_tool_allow_replay_h7). */
+  replaysHostResponses?: boolean;
   /** Tool names listed in system/init for the session's options (see {@link InitToolOptions}). */
   initTools(o: InitToolOptions): string[];
   /**

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
-import { shapeOf, str, type RawFrame } from '../protocol/raw-frame.js';
+import { str, type RawFrame } from '../protocol/raw-frame.js';
 import { selectTurn } from '../scenario/match.js';
 import { turnCallable } from './offered.js';
 import { promptHooks } from './prompt-hooks.js';
@@ -11,7 +11,7 @@ import { endBlankPrompt } from './blank-prompt.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
+import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
@@ -25,6 +25,7 @@ import { playTurn } from './turn.js';
 import { unstructuredEnd } from './structured.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
+import { answerHost } from './host-response.js';
 import { RequestIds } from './request-ids.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
@@ -235,20 +236,13 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules);
+    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
     return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
 
-  /** A control_response from the host: the answer to one of our requests (issue #10). */
-  hostResponse(response: RawFrame): void {
-    const id = str(response, 'request_id');
-    if (id === undefined) {
-      this.o.log.info({ response: shapeOf(response) }, 'ignoring a control_response without request_id');
-      return;
-    }
-    this.host.answer(id, response);
-  }
+  /** A control_response from the host: the answer to one of our requests (host-response.ts). */
+  hostResponse = (response: RawFrame): void => answerHost(this, response);
 
   /** The session cannot start (an unknown --resume id): the CLI's error frame (unless `announce` is false), then no turn ever runs. */
   refuseStart(message: string, announce = true): void {

@@ -67,6 +67,7 @@ function encoders(strict: boolean): Encoders {
     blank_init: blankInit,
     turn_preamble: (_ev, ctx) => preamble(ctx),
     call_started: none,
+    host_response_echo: none, // cbc 2.117.0 writes back no control_response (behavior.replaysHostResponses unset)
     subagent_prompt: none, // cbc 2.117.0 runs no foreground agent task (behavior.foregroundAgentTask unset)
     assistant_text: (ev, ctx) => (ev.apiError === true ? synthetic(ctx, ev.text) : assistant(ctx, ev.messageId, [text(ev.text)])),
     assistant_stream: assistantStream,

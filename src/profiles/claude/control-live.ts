@@ -47,6 +47,8 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       if (out === undefined) return undefined;
       return r['dry_run'] ? { response: out } : { error: String(out['error']) };
     }
+    case 'cancel_async_message': // a queued line cancelled (commands.ts cancelQueued); else the captured reply
+      return p.facts?.cancelled === undefined ? undefined : { response: { cancelled: true, ...(spec.v328 ? { message_uuid: p.facts.cancelled } : {}) } };
     case 'list_models':
       return { response: { models: clone(data.initializeResponse['models']) } };
     case 'mcp_set_servers':

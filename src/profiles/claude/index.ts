@@ -4,6 +4,7 @@ import type { EncodeContext, Profile, ProfileIds } from '../../engine/profile.js
 import { BASE36 } from '../../engine/random.js';
 import { profileData } from '../data.js';
 import { cannedReply, controlError, controlSuccess } from '../shared/control.js';
+import { isRawFrame, str } from '../../protocol/raw-frame.js';
 import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
 import { messageId, toolUseId } from '../shared/ids.js';
@@ -92,6 +93,11 @@ function encoders(spec: ClaudeSpec): Encoders {
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(spec, ev, ctx) : toolUse(spec, ev, ctx)),
     tool_result: (ev, ctx) => (ev.handBack ? handBackResult(spec, ev, ev.handBack, ctx) : toolResult(spec, ev, ctx)),
     subagent_prompt: (ev, ctx) => subagentPrompt(spec, ev, ctx),
+    // the host's answer as it came: a success with its payload, or an error with its text
+    host_response_echo: (ev) =>
+      ev.response['subtype'] === 'error'
+        ? controlError(W, str(ev.response, 'request_id'), str(ev.response, 'error') ?? '')
+        : controlSuccess(W, str(ev.response, 'request_id'), isRawFrame(ev.response['response']) ? ev.response['response'] : {}),
     interrupted_user: (ev, ctx) => {
       // the first call, cut before its reply, was announced when it started (call_started; sig_int_mid_turn_partial_h4)
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});

@@ -81,3 +81,17 @@ describe('client uuids on Claude Code (#16)', () => {
     expect(Object.keys(last['model_usage_since_last_result'] as object)).toHaveLength(1);
   });
 });
+
+// issue #16: cancel_async_message of a queued user line (capture ctl_cancel_async_message_queued_h7)
+describe('cancel_async_message (#16)', () => {
+  it('takes the queued line with that uuid out of the queue and marks its command cancelled; any other uuid cancels nothing', async () => {
+    const { cancelQueued } = await import('../../../src/engine/commands.js');
+    const events: unknown[] = [];
+    const s = { emit: (ev: unknown) => void events.push(ev), queue: [{ prompt: 'a', origin: { kind: 'user' as const, uuids: ['u1'] } }, { prompt: 'b', origin: { kind: 'user' as const, uuids: ['u2'] } }] };
+    expect(cancelQueued(s, 'cancel_async_message', { message_uuid: 'nope' })).toBeUndefined();
+    expect(cancelQueued(s, 'cancel_async_message', { message_uuid: 'u2' })).toEqual({ cancelled: 'u2' });
+    expect(s.queue.map((t) => t.prompt)).toEqual(['a']);
+    expect(events).toEqual([{ kind: 'command_lifecycle', commandUuid: 'u2', state: 'cancelled' }]);
+    expect(cancelQueued(s, 'interrupt', { message_uuid: 'u1' })).toBeUndefined();
+  });
+});
