@@ -159,7 +159,7 @@ export const NOT_REPRODUCED = {
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_get_settings_bg_task_h7`,
     'not yet reproduced: get_settings lists each settings file the session read with its content and the merged `effective` settings (here the capture harness\'s user settings that allow Bash, Agent and Workflow for its bypass cases); the emulator answers the captured reply of a session with no settings files'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_interrupt_bg_task_h7`,
-    'not yet reproduced: an interrupt while no turn runs leaves Claude Code\'s background Bash task running (it completes, its follow-up turn runs); the emulator\'s session interrupt stops every live task, as seed 000 §4.2 says of workflows'])),
+    'not yet reproduced: an interrupt while no turn runs leaves Claude Code\'s background Bash task running (it completes, its follow-up turn runs); the emulator\'s session interrupt stops every live task, as it does for workflows'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_set_model_pending_permission_h7`,
     'not yet reproduced: set_model while a can_use_tool request waits: the call after the answer uses the new model (reproduced), and the result lists each call\'s usage under its own model (the first under the old one); the emulator counts a turn\'s calls under the model it ends with'])),
   'claude-2.1.328 sig_int_pending_permission_partial_h7': 'not reproduced: a race in Claude 2.1.328 on SIGINT (see sig_int_pending_permission_h2): it exits before the interrupted turn\'s result is written; the emulator always writes it',
