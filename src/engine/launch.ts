@@ -172,22 +172,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
     s.at(MODEL_LATENCY, () => s.say(msg, s.p.ids.messageId(o.rng), () => s.endTurn(false, '', [msg])));
     return;
   }
-  const now = o.scheduler.now();
-  const taskId = s.p.ids.taskId(spec.kind, o.rng);
-  const outputFile = b.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env);
-  const info: TaskInfo = {
-    taskId,
-    runId: s.p.ids.runId?.(now, o.rng),
-    toolUseId,
-    kind: spec.kind,
-    description: spec.description,
-    prompt: spec.kind === 'agent' ? prompt : undefined,
-    subagentType,
-    command: spec.kind === 'agent' ? undefined : command,
-    outputFile,
-    stderrFile: spec.kind !== 'agent' ? s.p.behavior.shellStderrFile(outputFile) : undefined,
-    startedAt: now,
-  };
+  const info = taskInfoOf(s, spec, toolUseId, subagentType);
   const run = new BackgroundRun(info, spec, {
     scheduler: o.scheduler,
     emit: (ev) => s.emit(ev),
@@ -257,22 +242,29 @@ function scriptText(wf: WorkflowT, name: string, description: string): string {
 
 /** A sub-agent run in the foreground as a task the turn waits for (ProfileBehavior.foregroundAgentTask). */
 function foregroundAgent(s: TurnHost, spec: BackgroundTaskT, toolUseId: string, input: Record<string, unknown>, subagentType: string | undefined, next: () => void): void {
+  const run = new ForegroundAgentRun(s, { ...taskInfoOf(s, spec, toolUseId, subagentType), foreground: true }, spec, input, next);
+  s.runs.push(run);
+  run.start();
+}
+
+/** A background or foreground task's facts as it starts: its ids (task id, then run id, from the session's seed) and files. */
+function taskInfoOf(s: TurnHost, spec: BackgroundTaskT, toolUseId: string, subagentType: string | undefined): TaskInfo {
   const o = s.o;
   const now = o.scheduler.now();
-  const taskId = s.p.ids.taskId('agent', o.rng);
-  const info: TaskInfo = {
+  const taskId = s.p.ids.taskId(spec.kind, o.rng);
+  const outputFile = s.p.behavior.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env);
+  const agent = spec.kind === 'agent';
+  return {
     taskId,
     runId: s.p.ids.runId?.(now, o.rng),
     toolUseId,
-    kind: 'agent',
+    kind: spec.kind,
     description: spec.description,
-    prompt: spec.prompt ?? spec.description,
+    prompt: agent ? (spec.prompt ?? spec.description) : undefined,
     subagentType,
-    outputFile: s.p.behavior.outputFile(o.home, o.cwd, s.sessionId, taskId, o.env),
+    command: agent ? undefined : (spec.command ?? spec.description),
+    outputFile,
+    stderrFile: agent ? undefined : s.p.behavior.shellStderrFile(outputFile),
     startedAt: now,
-    foreground: true,
   };
-  const run = new ForegroundAgentRun(s, info, spec, input, next);
-  s.runs.push(run);
-  run.start();
 }
