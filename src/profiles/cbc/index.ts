@@ -1,4 +1,3 @@
-import * as crypto from 'node:crypto';
 import type { Profile, ProfileIds } from '../../engine/profile.js';
 import { ERROR } from '../../protocol/frames/control.js';
 import { build } from '../../protocol/frames/index.js';
@@ -8,7 +7,7 @@ import { cannedReply, controlError, controlSuccess } from '../shared/control.js'
 import { dispatch, none, type Encoders } from '../shared/encoders.js';
 import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
-import { toolUseId } from '../shared/ids.js';
+import { sha256Hex, toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
 import { assistantStream, toolUseStream } from './stream.js';
@@ -20,10 +19,6 @@ import { assistant, blankInit, interruptedUser, preamble, result, shellRawRespon
  * the real cbc 2.117.0 captures (captures/cbc-2.117.0). Every choice is in docs/fidelity.md.
  */
 const W = 'cbc';
-
-/** sha256 in hex: Node's one-shot `crypto.hash` (20.12+, ~2× a Hash object per id, issue #21), else a Hash object. */
-const sha256Hex: (text: string) => string =
-  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'hex') : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** cbc's id formats (measured on cbc 2.117.0; seed 000 §5.2 for agent ids). */
 const IDS: ProfileIds = {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { EngineEvent, HandBack } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { CALL_INPUT_TOKENS, CALL_OUTPUT_TOKENS } from '../../engine/spend.js';
 import { AGENT_HAND_BACK_RESULT, SUBAGENT_USER, TOOL_RESULT, USER_MESSAGE } from '../../protocol/frames/message.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { iso } from '../../protocol/shape.js';
+import { sha256Hex } from '../shared/ids.js';
 import type { ClaudeSpec } from './spec.js';
 import { permissionMeta, resultUser, text } from './turn.js';
 
@@ -47,9 +47,7 @@ function trailer(h: HandBack): string {
  * block's length and text, the first 16 hex digits).
  */
 function sectionHash(blocks: readonly string[]): string {
-  const h = createHash('sha256').update(String(blocks.length));
-  for (const b of blocks) h.update(`:${b.length}:`).update(b);
-  return h.digest('hex').slice(0, 16);
+  return sha256Hex(String(blocks.length) + blocks.map((b) => `:${b.length}:${b}`).join('')).slice(0, 16);
 }
 
 /** The Agent call's tool_result: the sub-agent's report handed back, with its record in `tool_use_result`. */

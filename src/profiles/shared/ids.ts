@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import type { Random } from '../../engine/random.js';
 import { BASE62 } from '../../engine/random.js';
 
@@ -9,3 +10,7 @@ export const messageId = (rng: Random): string => 'msg_01' + rng.chars(BASE62, 2
 
 /** `req_01` + 22 base62 characters: the Anthropic API's request id format. */
 export const apiRequestId = (rng: Random): string => 'req_01' + rng.chars(BASE62, 22);
+
+/** sha256 in hex: Node's one-shot `crypto.hash` (20.12+, ~2× a Hash object per id, issue #21), else a Hash object. */
+export const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'hex') : (text) => crypto.createHash('sha256').update(text).digest('hex');
