@@ -315,6 +315,8 @@ export type EngineEvent =
       messages: number;
       /** The last re-prompt of the turn. */
       last?: boolean;
+      /** --include-partial-messages: the answer the CLI keeps for the result only, streamed but never written (cbc: opt_json_schema_partial_h7). */
+      streamedReply?: { messageId: string; text: string } | undefined;
     }
   | {
       kind: 'result';

@@ -25,16 +25,18 @@ export class RequestIds {
 
   /** `ev` as it goes out: the result after --json-schema re-prompts carries a new id. */
   before(ev: EngineEvent, active: ActiveTurn | undefined): EngineEvent {
-    if (ev.kind === 'structured_reprompt' && this.drops) [this.turn, this.resultFresh] = [undefined, active?.resumed === undefined];
+    // each re-prompt is a model request of its own: its stream events carry its id, and the result the last one's
+    // (cbc 2.117.0 under --include-partial-messages: capture opt_json_schema_partial_h7)
+    if (ev.kind === 'structured_reprompt' && this.drops) [this.turn, this.stream, this.resultFresh] = [undefined, this.rng.hex(32), active?.resumed === undefined];
     if (ev.kind !== 'result' || !this.resultFresh) return ev;
     this.resultFresh = false;
-    return { ...ev, requestId: this.rng.hex(32) };
+    return { ...ev, requestId: this.stream };
   }
 
   /** After `ev` went out: a resumed run's last re-prompt answer takes a new id; a tool result after a host's answer drops it. */
   after(ev: EngineEvent, active: ActiveTurn | undefined): void {
     if (!this.drops) return;
-    if (ev.kind === 'structured_reprompt' && ev.last === true && active?.resumed !== undefined) this.turn = this.rng.hex(32);
+    if (ev.kind === 'structured_reprompt' && ev.last === true && active?.resumed !== undefined) this.turn = this.stream;
     if (ev.kind === 'tool_result' && (active?.resumed !== undefined || ev.deniedBy === 'host' || ev.deniedBy === 'failed')) {
       this.turn = undefined;
       if (active) active.resumed = ev.deniedBy !== undefined ? 'deny' : 'allow';

@@ -63,7 +63,8 @@ function textNotStructured(s: TurnHost, text: string, again: string, retries: nu
   const reprompt = (): void => {
     left -= 1;
     const hidden = left === 0 && !resumed;
-    s.emit({ kind: 'structured_reprompt', messages: hidden ? 2 : 1, last: left === 0 });
+    const streamedReply = hidden && s.o.partialMessages === true ? { messageId: s.p.ids.messageId(s.o.rng), text: again } : undefined;
+    s.emit({ kind: 'structured_reprompt', messages: hidden ? 2 : 1, last: left === 0, streamedReply });
     if (hidden) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
     else s.at(MODEL_LATENCY, () => s.say(again, s.p.ids.messageId(s.o.rng), left === 0 ? () => s.endTurn(true, again, []) : reprompt));
   };

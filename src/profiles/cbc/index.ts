@@ -10,7 +10,7 @@ import { BASE62 } from '../../engine/random.js';
 import { sha256Hex, toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
-import { assistantStream, toolUseStream } from './stream.js';
+import { assistantStream, replyStreamOnly, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
@@ -79,7 +79,11 @@ function encoders(strict: boolean): Encoders {
     max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),
     blank_prompt: none, // the engine emits it only where behavior.blankPromptText is set (Claude 2.1.328)
     model_fallback: none, // the engine emits it only where behavior.modelFallbackTrigger is set (Claude)
-    structured_reprompt: (_ev, ctx) => preamble(ctx)[1], // the status of the preamble is drawn too: one draw order per preamble
+    // the status of the preamble is drawn too: one draw order per preamble
+    structured_reprompt: (ev, ctx) => {
+      const snapshot = preamble(ctx)[1];
+      return ev.streamedReply === undefined ? snapshot : [snapshot, ...replyStreamOnly(ev.streamedReply.messageId, ev.streamedReply.text, ctx)];
+    },
     result,
     bg_tasks_changed: none,
     task_started: taskStarted,

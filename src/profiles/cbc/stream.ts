@@ -17,6 +17,15 @@ export function assistantStream(ev: Extract<EngineEvent, { kind: 'assistant_stre
 }
 
 /**
+ * The stream events of a reply the CLI never writes as an assistant frame: cbc 2.117.0's last --json-schema re-prompt
+ * answer under --include-partial-messages (capture opt_json_schema_partial_h7; the result follows at once).
+ */
+export function replyStreamOnly(messageId: string, body: string, ctx: EncodeContext): Array<FrameOf<typeof STREAM_EVENT>> {
+  const block = textBlockEvents(body);
+  return streamed(ctx, messageId, body, [block.start, block.delta, block.stop]);
+}
+
+/**
  * cbc 2.117.0 under --include-partial-messages (captures ses_partial_tool_h2, ses_partial_tool_allow_cbc): a tool call
  * streams as a message whose start holds an empty text, its tool_use block at index 1 (empty input, then the input's
  * JSON in one delta after an empty one), and end_turn as the stop reason; then its assistant frame.
