@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { namesTool } from '../../engine/offered.js';
-import type { ProfileBehavior } from '../../engine/profile.js';
+import type { InitToolOptions, ProfileBehavior } from '../../engine/profile.js';
 import { CBC_MODEL_ENV } from './control.js';
 import { profileData } from '../data.js';
 import { isRawFrame } from '../../protocol/raw-frame.js';
@@ -27,6 +27,29 @@ const AGENT_TOOLS: Readonly<Record<string, readonly string[]>> = {
     'ExitPlanMode',
   ],
 };
+
+/**
+ * The tools of an agent `--agents` defines with a `tools` list, as its AgentManager.registerAgent builds them (read from
+ * cbc 2.117.0's bundle; capture opt_agent_stream_h7): the list's tools in its order (a rule such as `Bash(git:*)` names
+ * its tool; names of no tool are dropped), then SendMessage and ExitPlanMode where missing. Undefined when the agent
+ * is not defined there or has no list (it gets every tool: capture opt_agents_with_agent_h6).
+ */
+function ownAgentTools(flags: InitToolOptions['cliFlags'], agent: string): string[] | undefined {
+  const text = flags?.get('agents');
+  let parsed: unknown;
+  try {
+    parsed = typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+  const def: unknown = isRawFrame(parsed) ? parsed[agent] : undefined;
+  const list = isRawFrame(def) ? def['tools'] : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const named = list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/\(.*$/s, '').trim());
+  const tools = [...new Set(named.filter((t) => TOOLS.includes(t)))];
+  for (const t of ['SendMessage', 'ExitPlanMode']) if (!tools.includes(t)) tools.push(t);
+  return tools;
+}
 
 /** cbc's behaviour; `strict` (cbc-2.117.0) follows the real 2.117.0 replies where they differ from the seeds. */
 export function cbcBehavior(strict: boolean): ProfileBehavior {
@@ -78,7 +101,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     // given: `Write,Edit` names no tool) takes the tool off the list, the order stays; cbc 2.117.0 keeps listing
     // Workflow under CODEBUDDY_DISABLE_WORKFLOWS (measured), the seeds' cbc drops it
     initTools: (o) =>
-      ((strict && o.agent !== undefined ? AGENT_TOOLS[o.agent] : undefined) ?? TOOLS).filter(
+      ((strict && o.agent !== undefined ? (ownAgentTools(o.cliFlags, o.agent) ?? AGENT_TOOLS[o.agent]) : undefined) ?? TOOLS).filter(
         (t) => !o.disallowed.some((r) => namesTool(r, t, true)) && !(!strict && o.disableWorkflows && t === 'Workflow'),
       ),
     // real cbc 2.117.0 (measured): {"type":"error","error":"Error parsing streaming input line: <line>: SyntaxError: <V8 text>"} and it carries on
