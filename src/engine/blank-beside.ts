@@ -39,7 +39,28 @@ function blankBeside(s: Session): boolean {
 export function playBlank(s: Session): void {
   if (blankBeside(s)) return;
   if (s.p.behavior.blankBesideFirstTurn === true && s.active) return joinRunningTurn(s);
+  if (joinIdleSession(s)) return;
   s.blankTurn();
+}
+
+/**
+ * The line's request names a session whose turn finished and nothing runs there (captures in_keep_alive_idle_after_turn_fe,
+ * in_keep_alive_bg_task_h7, in_keep_alive_after_tool_turn_fe): the session starts no turn (the line holds no user
+ * message), writes its system/init and a bare status, and ends the request with its last result once more (a new
+ * uuid, the duration counted on to now); nothing joins the conversation. False when the profile does not or no turn
+ * finished yet (the blank turn of a session of its own), the last was a blank turn, or a turn is queued.
+ */
+function joinIdleSession(s: Session): boolean {
+  const ctx = { ...s.ctx(), turnRequestId: undefined, streamRequestId: undefined };
+  const last = ctx.pastResults?.at(-1);
+  // after a blank turn (a session of its own, no conversation) the next line plays its blank turn as before (in_keep_alive_twice)
+  if (s.p.behavior.blankBesideFirstTurn !== true || s.active || s.queue.length > 0 || last === undefined || last.result.stats.origin.kind === 'blank') return false;
+  const again: EngineEvent = { ...last.result, requestId: undefined, stats: { ...last.result.stats, endedAt: ctx.now } };
+  for (const ev of [{ kind: 'turn_init' }, { kind: 'idle_status' }, again] satisfies EngineEvent[]) {
+    const out = s.p.encode(ev, ctx);
+    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
+  }
+  return true;
 }
 
 /**

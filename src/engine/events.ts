@@ -247,6 +247,8 @@ export type EngineEvent =
   | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
+  /** cbc's bare status frame of a request that joins an idle session (engine/blank-beside.ts; capture in_keep_alive_idle_after_turn_fe). */
+  | { kind: 'idle_status' }
   | { kind: 'turn_preamble'; messageId: string }
   /**
    * The turn's first model call starts (its reply comes a model latency later). Claude Code under

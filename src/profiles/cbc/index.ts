@@ -12,7 +12,7 @@ import { CBC_VERSION, cbcBehavior } from './behavior.js';
 import { cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
 import { assistantStream, replyStreamOnly, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
+import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, status, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * The `cbc` profiles. Task/workflow shapes follow seeds 000 and 002; frames the seeds do not show follow
@@ -60,6 +60,7 @@ function encoders(strict: boolean): Encoders {
     mode_changed: none, // no capture shows cbc 2.117.0 announcing it (req_can_use_tool_set_mode)
     prompt_blocked: (ev) => build(ERROR, W, { type: 'error', error: ev.text }),
     blank_init: blankInit,
+    idle_status: (_ev, ctx) => status(ctx),
     turn_preamble: (_ev, ctx) => preamble(ctx),
     call_started: none,
     host_response_echo: none, // cbc 2.117.0 writes back no control_response (behavior.replaysHostResponses unset)

@@ -85,7 +85,8 @@ export function preamble(ctx: EncodeContext): [FrameOf<typeof SYSTEM_STATUS>, Fr
   ];
 }
 
-function status(ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS> {
+/** The bare system/status frame (the turn's preamble opens with it). */
+export function status(ctx: EncodeContext): FrameOf<typeof SYSTEM_STATUS> {
   return build(SYSTEM_STATUS, W, {
     type: 'system',
     subtype: 'status',

@@ -80,6 +80,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     hook_lifecycle: (ev, ctx) => (ctx.cliFlags?.has('include-hook-events') === true ? hookLifecycle(spec, ev, ctx) : []),
     mode_changed: (ev, ctx) => modeStatus(spec, ev.mode, ctx),
     blank_init: none, // Claude Code ignores the stdin JSON that makes cbc play a blank turn
+    idle_status: none, // the same
     turn_preamble: none,
     call_started: (_ev, ctx) => callStartedStatus(spec, ctx),
     // a failed call was announced when it started, like any other (call_started; ses_partial_api_error_h5)

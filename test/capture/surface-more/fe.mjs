@@ -1,0 +1,57 @@
+// Surface cases (tuning, issue #16, helper FE): cbc 2.117.0 — lines that are no user message at idle after a turn
+// (keep_alive, an unknown type: a request naming the finished session), user lines while the first turn runs (a
+// request without a session: a session of its own, answered beside the running turn) and what the next line joins,
+// the control subtypes its handler list takes that no earlier capture sent (get_auth_methods, authenticate), the
+// handled subtypes in phases no capture showed, and --agent / --json-schema variants.
+import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
+import { CBC, ready, RESULT } from '../surface-kit.mjs';
+
+const ONLY = [CBC];
+const KEEP_ALIVE = { send: { type: 'keep_alive' } };
+const HELLO = '"result":"Hello from fake API."';
+const SLOW = '"result":"slow reply"';
+/** A first turn answered (hi), then a second beat. */
+const turnDone = [...ready(), user('hi'), waitFor(RESULT), sleep(1.5)];
+/** A slow first turn under way (its system/init is out; the reply takes 6 s). */
+const slowFirst = [...ready(), user('SLOWTEXT please'), waitFor('"subtype":"init"'), sleep(1)];
+const agents = (tools) => JSON.stringify({ reviewer: { description: 'Reviews code', prompt: 'You review code tersely.', ...(tools ? { tools } : {}) } });
+
+const IDLE = [
+  { name: 'in_keep_alive_idle_after_turn_fe', about: 'keep_alive at idle after a finished turn, then a turn', clis: ONLY, args: STREAM, steps: [...turnDone, KEEP_ALIVE, sleep(2), user('SLOWTEXT please'), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'in_unknown_type_idle_after_turn_fe', about: 'a line of an unknown type at idle after a finished turn, then a turn', clis: ONLY, args: STREAM, steps: [...turnDone, { send: { type: 'bogus_type', foo: 1 } }, sleep(2), user('SLOWTEXT please'), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'in_keep_alive_idle_twice_after_turn_fe', about: 'two keep_alive lines at idle after a finished turn, then EOF', clis: ONLY, args: STREAM, steps: [...turnDone, KEEP_ALIVE, sleep(2), KEEP_ALIVE, sleep(2), close, sleep(2)] },
+  { name: 'eof_after_keep_alive_after_turn_fe', about: 'keep_alive at idle after a finished turn, then stdin EOF at once', clis: ONLY, args: STREAM, steps: [...turnDone, KEEP_ALIVE, close, sleep(4)] },
+  { name: 'in_keep_alive_after_tool_turn_fe', about: 'keep_alive at idle after a turn with a Bash call (bypassPermissions)', clis: ONLY, args: STREAM, bypass: true, steps: [...ready(), user('FGBASH please'), waitFor(RESULT, 30), sleep(1.5), KEEP_ALIVE, sleep(2), close, sleep(1)] },
+];
+
+const MID_FIRST = [
+  { name: 'in_user_mid_first_turn_then_turn_fe', about: 'a user line while the first (slow) turn runs, both answered, then a third line', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(1.5), user('hi'), sleep(5), close, sleep(1)] },
+  { name: 'in_two_users_mid_first_turn_fe', about: 'two user lines at once while the first (slow) turn runs', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), user('hi'), waitFor(SLOW, 30), sleep(2), close, sleep(1)] },
+  { name: 'in_user_mid_first_turn_eof_fe', about: 'a user line while the first (slow) turn runs, then stdin EOF', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), sleep(0.5), close, sleep(10)] },
+  { name: 'in_slow_mid_first_turn_fe', about: 'a slow user line while the first (slow) turn runs', clis: ONLY, args: STREAM, steps: [...slowFirst, user('SLOWTEXT again'), sleep(14), close, sleep(1)] },
+  { name: 'in_user_right_after_user_fe', about: 'two user lines in one beat before any turn (no initialize wait between)', clis: ONLY, args: STREAM, steps: [...ready(), user('hi'), user('hi'), sleep(6), close, sleep(1)] },
+  { name: 'ctl_interrupt_mid_first_turn_side_fe', about: 'a user line while the first (slow) turn runs, then interrupt', clis: ONLY, args: STREAM, steps: [...slowFirst, user('SLOWTEXT again'), sleep(1), ctl('req_2', { subtype: 'interrupt' }), sleep(10), close, sleep(1)] },
+];
+
+const CONTROL = [
+  { name: 'ctl_get_auth_methods_fe', about: 'get_auth_methods at idle (a subtype cbc 2.117.0 handles, no SDK sends)', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'get_auth_methods' }), sleep(2), close, sleep(1)] },
+  { name: 'ctl_get_auth_methods_before_init_fe', about: 'get_auth_methods before initialize', clis: ONLY, args: STREAM, steps: [sleep(2), ctl('req_2', { subtype: 'get_auth_methods' }), waitFor('"request_id":"req_2"', 90), sleep(1), close, sleep(1)] },
+  { name: 'ctl_get_auth_methods_mid_turn_fe', about: 'get_auth_methods while a slow turn runs', clis: ONLY, args: STREAM, steps: [...slowFirst, ctl('req_2', { subtype: 'get_auth_methods' }), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'ctl_authenticate_bad_method_fe', about: 'authenticate with a method id of no login', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'authenticate', methodId: 'nosuch' }), sleep(4), close, sleep(1)] },
+  { name: 'ctl_authenticate_bad_env_fe', about: 'authenticate with an unknown environment', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'authenticate', environment: 'nosuch' }), sleep(4), close, sleep(1)] },
+  { name: 'ctl_logout_env_fe', about: 'logout naming the external environment', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'logout', environment: 'external' }), sleep(3), close, sleep(1)] },
+  { name: 'ctl_get_available_models_mid_turn_fe', about: 'get_available_models while a slow turn runs', clis: ONLY, args: STREAM, steps: [...slowFirst, ctl('req_2', { subtype: 'get_available_models' }), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'ctl_get_available_modes_before_init_fe', about: 'get_available_modes before initialize', clis: ONLY, args: STREAM, steps: [sleep(2), ctl('req_2', { subtype: 'get_available_modes' }), waitFor('"request_id":"req_2"', 90), sleep(1), close, sleep(1)] },
+  { name: 'ctl_set_config_mid_turn_fe', about: 'set_config while a slow turn runs', clis: ONLY, args: STREAM, steps: [...slowFirst, ctl('req_2', { subtype: 'set_config', key: 'model', value: 'x' }), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'ctl_subscribe_mid_turn_fe', about: 'subscribe while a slow turn runs', clis: ONLY, args: STREAM, steps: [...slowFirst, ctl('req_2', { subtype: 'subscribe' }), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'ctl_initialize_after_turn_fe', about: 'a second initialize at idle after a turn', clis: ONLY, args: STREAM, steps: [...turnDone, ctl('req_2', { subtype: 'initialize' }), sleep(2), user('hi'), waitFor('"num_turns":4', 20), sleep(1), close] },
+];
+
+const OPTIONS = [
+  { name: 'opt_agent_tools_empty_fe', about: '--agent naming an --agents agent whose tools list is empty (stream-json)', clis: ONLY, args: [...STREAM, '--agents', agents([]), '--agent', 'reviewer'], steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'opt_agent_tools_rules_fe', about: '--agent naming an --agents agent whose tools hold a rule, an unknown name and Agent', clis: ONLY, args: [...STREAM, '--agents', agents(['Bash(git:*)', 'Nosuch', 'Agent', 'Grep', 'ExitPlanMode']), '--agent', 'reviewer'], steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'opt_agent_tools_p_fe', about: '-p with --agent naming an --agents agent with a tools list', clis: ONLY, args: ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--agents', agents(['Read', 'Write']), '--agent', 'reviewer'], steps: [close] },
+  { name: 'opt_json_schema_partial_stream_fe', about: '--json-schema and --include-partial-messages with stream-json input', clis: ONLY, args: [...STREAM, '--include-partial-messages', '--json-schema', '{"type":"object","properties":{"answer":{"type":"string"}},"required":["answer"]}'], steps: [...ready(), user('hi'), waitFor(RESULT, 40), sleep(1), close] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS];
