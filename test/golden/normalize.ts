@@ -56,6 +56,7 @@ export const STRING_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bmsg_[0-9A-Za-z]+\b|\bchatcmpl-[0-9A-Za-z]+\b/g, 'MSG_ID'],
   [/\bperm_\d+_\d+\b/g, 'PERM_ID'],
   [/\bhook_\d{10,}_\d+\b/g, 'HOOK_ID'],
+  [/\bauth_(?:result|url)_\d{10,}_\d+\b/g, 'AUTH_CALLBACK_ID'],
   [/\ba[0-9a-f]{16}\b/g, 'AGENT_ID'],
   [/\b0m[0-9a-z]{7}-[0-9a-f]{8}\b/g, 'RUN_ID'],
   [/\bagent-[0-9a-f]{8}\b/g, 'TASK_ID'], // cbc 2.117.0's team-member task id in its spawn text (bg_agent)
@@ -122,7 +123,7 @@ function roots(paths: RunPaths): { plain: Roots; dashed: Roots } {
  * A necessary condition of every STRING_PATTERNS entry (each match contains one of these): a string without
  * any is left as it is by all of them, so their twelve scans are skipped (most strings of a frame; issue #21).
  */
-const MAY_MATCH = /[0-9a-f]{8}-|\d{4}-\d{2}-\d{2}T|toolu_|call_|msg_|chatcmpl-|perm_|hook_|a[0-9a-f]{16}|0m[0-9a-z]{7}-|agent-|wf_|[0-9a-f]{32}|\/cc-socks\//;
+const MAY_MATCH = /[0-9a-f]{8}-|\d{4}-\d{2}-\d{2}T|toolu_|call_|msg_|chatcmpl-|perm_|hook_|auth_|a[0-9a-f]{16}|0m[0-9a-z]{7}-|agent-|wf_|[0-9a-f]{32}|\/cc-socks\//;
 
 /** Replaces the run's paths and the id/clock patterns inside one string. */
 export function normalizeString(s: string, paths: RunPaths, ph: Placeholders): string {

@@ -2,6 +2,8 @@ import type { ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
+import { build, type FrameOf } from '../../protocol/frames/index.js';
+import { CONTROL_REQUEST } from '../../protocol/frames/control.js';
 
 /** The environment variable naming cbc 2.117.0's model (measured: env_model_cbc_other / _unknown / _flag; ANTHROPIC_MODEL is not read). */
 export const CBC_MODEL_ENV = 'CODEBUDDY_MODEL';
@@ -95,4 +97,17 @@ export function setConfigReply(request: Readonly<Record<string, unknown>>): Reco
 export function otherChannelReply(subtype: string, request: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
   if ((subtype !== 'subscribe' && subtype !== 'unsubscribe') || request['channel'] === 'commands') return undefined;
   return { [subtype === 'subscribe' ? 'subscribed' : 'unsubscribed']: false, channel: request['channel'] };
+}
+
+const authCallbacks = new WeakMap<object, number>();
+
+/**
+ * cbc 2.117.0's authenticate (its AuthenticateHandler): the login it starts cannot finish here (no browser, no account),
+ * so before its reply it sends the SDK an auth_result_callback request naming the failure, its id
+ * `auth_result_<ms>_<n>` counted per process (capture ctl_authenticate_bad_method_fe; the session's rng keys the count).
+ */
+export function authResultCallback(ctx: EncodeContext, failure: Record<string, unknown> | undefined): FrameOf<typeof CONTROL_REQUEST> {
+  const n = (authCallbacks.get(ctx.rng) ?? 0) + 1;
+  authCallbacks.set(ctx.rng, n);
+  return build(CONTROL_REQUEST, 'cbc', { type: 'control_request', request_id: `auth_result_${ctx.now}_${n}`, request: { subtype: 'auth_result_callback', success: false, error: failure } });
 }

@@ -9,7 +9,7 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { sha256Hex, toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
-import { cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
+import { authResultCallback, cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
 import { assistantStream, replyStreamOnly, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
 import { assistant, blankInit, interruptedUser, preamble, result, shellRawResponse, status, storedPrompt, synthetic, systemInit, text, toolResult, toolUse } from './turn.js';
@@ -40,6 +40,9 @@ function encoders(strict: boolean): Encoders {
       const channel = strict && p.kind === 'canned' ? otherChannelReply(p.subtype, p.request) : undefined;
       if (channel !== undefined) return controlSuccess(W, ev.requestId, channel);
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
+      if (p.kind === 'canned' && canned && p.subtype === 'authenticate') {
+        return [authResultCallback(ctx, (canned.response as Record<string, Record<string, unknown> | undefined> | undefined)?.['error']), cannedReply(W, ev.requestId, canned, p.request, ctx, false)].flat();
+      }
       if (p.kind === 'canned' && canned) return cannedReply(W, ev.requestId, canned, p.request, ctx, false);
       const reply = controlSuccess(W, ev.requestId, cbcControlPayload(p, ctx, strict));
       // the abort writes a status frame even while a permission request keeps the turn going (req_can_use_tool_interrupt_pending)

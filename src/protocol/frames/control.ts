@@ -65,6 +65,13 @@ export const MCP_MESSAGE = frame(
   everywhere(['subtype', 'server_name', 'message']),
 );
 
+/** cbc 2.117.0's auth_result_callback: how an authenticate request's login ended (its AuthenticateHandler; capture ctl_authenticate_bad_method_fe). */
+export const AUTH_RESULT_CALLBACK = frame(
+  'auth_result_callback',
+  { subtype: lit('auth_result_callback'), success: 'bool', error: 'obj' },
+  { cbc: ['subtype', 'success', 'error?'] },
+);
+
 /** A hook's input; Claude adds the prompt id, permission_mode, effort and (for Stop) stop_hook_active (codebuddy-sdk.md §4, captures). */
 export const HOOK_INPUT = frame(
   'hook_callback.input',
@@ -107,7 +114,7 @@ export const HOOK_CALLBACK = frame(
 /** A CLI-initiated request (issue #10); the checker only requires the body's `subtype`. */
 export const CONTROL_REQUEST = frame(
   'control_request',
-  { type: lit('control_request'), request_id: 'str', request: loose('subtyped', oneOf(CAN_USE_TOOL, MCP_MESSAGE, HOOK_CALLBACK)) },
+  { type: lit('control_request'), request_id: 'str', request: loose('subtyped', oneOf(CAN_USE_TOOL, MCP_MESSAGE, HOOK_CALLBACK, AUTH_RESULT_CALLBACK)) },
   everywhere(['type', 'request_id', 'request']),
 );
 
