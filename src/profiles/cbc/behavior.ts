@@ -30,9 +30,10 @@ const AGENT_TOOLS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The tools of an agent `--agents` defines with a `tools` list, as its AgentManager.registerAgent builds them (read from
- * cbc 2.117.0's bundle; capture opt_agent_stream_h7): the list's tools in its order (a rule such as `Bash(git:*)` names
- * its tool; names of no tool are dropped), then SendMessage and ExitPlanMode where missing. Undefined when the agent
- * is not defined there or has no list (it gets every tool: capture opt_agents_with_agent_h6).
+ * cbc 2.117.0's bundle; captures opt_agent_stream_h7, opt_agent_tools_rules_fe): the list's tools in its order (a rule
+ * such as `Bash(git:*)` and names of no tool are dropped), then SendMessage and ExitPlanMode where missing. Undefined
+ * when the agent is not defined there or its list is missing or empty (it gets every tool: captures
+ * opt_agents_with_agent_h6, opt_agent_tools_empty_fe).
  */
 function ownAgentTools(flags: InitToolOptions['cliFlags'], agent: string): string[] | undefined {
   const text = flags?.get('agents');
@@ -44,9 +45,8 @@ function ownAgentTools(flags: InitToolOptions['cliFlags'], agent: string): strin
   }
   const def: unknown = isRawFrame(parsed) ? parsed[agent] : undefined;
   const list = isRawFrame(def) ? def['tools'] : undefined;
-  if (!Array.isArray(list)) return undefined;
-  const named = list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/\(.*$/s, '').trim());
-  const tools = [...new Set(named.filter((t) => TOOLS.includes(t)))];
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const tools = [...new Set(list.filter((t): t is string => typeof t === 'string' && TOOLS.includes(t)))];
   for (const t of ['SendMessage', 'ExitPlanMode']) if (!tools.includes(t)) tools.push(t);
   return tools;
 }

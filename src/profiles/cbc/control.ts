@@ -75,14 +75,17 @@ function configValue(v: unknown): unknown {
 
 /**
  * cbc 2.117.0's set_config reply (its bundle; captures ctl_set_config, ctl_set_config_sid_cbc): the request's session_id
- * ("" when none), the settings it stored, and `errors` naming the keys it does not take.
+ * ("" when none), the settings it stored, and `errors` naming the keys it does not take; `{error}` when it fails.
  */
-export function setConfigReply(request: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function setConfigReply(request: Readonly<Record<string, unknown>>): Record<string, unknown> | { error: string } {
   const sessionId = request['session_id'];
   const config = request['config'];
+  // its handler reads Object.keys(config): no config fails with V8's TypeError text (capture ctl_set_config_mid_turn_fe),
+  // a string's characters are keys of no setting
+  if (config === undefined || config === null) return { error: 'Cannot convert undefined or null to object' };
   const updated: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
-  for (const [k, v] of Object.entries(config !== null && typeof config === 'object' ? config : {})) {
+  for (const [k, v] of Object.entries(Object(config) as Record<string, unknown>)) {
     if (CONFIG_KEYS.has(k)) updated[k] = configValue(v);
     else errors[k] = `"${k}" is not a configurable key`;
   }

@@ -36,7 +36,10 @@ function encoders(strict: boolean): Encoders {
   return {
     control_success: (ev, ctx) => {
       const p = ev.payload;
-      if (p.kind === 'canned' && p.subtype === 'set_config') return controlSuccess(W, ev.requestId, setConfigReply(p.request));
+      if (p.kind === 'canned' && p.subtype === 'set_config') {
+        const reply = setConfigReply(p.request);
+        return typeof reply['error'] === 'string' ? controlError(W, ev.requestId, reply['error']) : controlSuccess(W, ev.requestId, reply);
+      }
       const channel = strict && p.kind === 'canned' ? otherChannelReply(p.subtype, p.request) : undefined;
       if (channel !== undefined) return controlSuccess(W, ev.requestId, channel);
       const canned = p.kind === 'canned' ? profileData('cbc').controlReplies?.[p.subtype] : undefined;
