@@ -1,5 +1,6 @@
 import { EMU_PREFIX } from '../errors.js';
 import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
+import { promptBeside } from '../engine/prompt-beside.js';
 import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
@@ -195,7 +196,7 @@ function userMessage(frame: unknown, c: Composition): void {
     else c.session.emit({ kind: 'input_error', message: what.report });
     return;
   }
-  if (promptJoinsRunningTurn(c.session)) return;
+  if (promptJoinsRunningTurn(c.session) || promptBeside(c.session, promptOf(message))) return;
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 

@@ -1,5 +1,6 @@
 import type { Obj } from '../protocol/shape.js';
 import type { EngineEvent, TurnStats } from './events.js';
+import { sideFinished, sideFor } from './prompt-beside.js';
 import type { Session } from './session.js';
 
 /*
@@ -14,13 +15,11 @@ import type { Session } from './session.js';
  * frame of the running turn, its result included, is written once more (each request streams the session's output).
  */
 
-const sideSessions = new WeakMap<Session, string>();
-
 /** Plays the blank turn beside the running first turn when the profile does so; false when it queues as usual. */
 function blankBeside(s: Session): boolean {
   if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount > 0) return false;
-  const sessionId = sideSessions.get(s) ?? s.p.ids.sessionId(s.o.rng);
-  sideSessions.set(s, sessionId);
+  const side = sideFor(s);
+  const sessionId = side.id;
   const now = s.o.scheduler.now();
   // a new conversation: its one blank prompt is its only message (measured num_turns 1 for each blank there)
   const stats: TurnStats = { startedAt: now, endedAt: now, apiMs: 0, numTurns: 1, messages: 1, inputTokens: 0, outputTokens: 0, origin: { kind: 'blank' }, resultIndex: 0, permissionDenials: [] };
@@ -32,6 +31,7 @@ function blankBeside(s: Session): boolean {
     const out = s.p.encode(ev, ctx);
     if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
   }
+  sideFinished(s, side); // a prompt after it names this session (capture in_unknown_type_mid_turn_fm)
   return true;
 }
 

@@ -1,0 +1,79 @@
+import { interpolate, selectTurn } from '../scenario/match.js';
+import type { TurnT } from '../scenario/schema.js';
+import type { EncodeContext } from './encode-context.js';
+import type { EngineEvent, TurnStats } from './events.js';
+import type { Session } from './session.js';
+import { MODEL_LATENCY } from './turn-host.js';
+
+/*
+ * cbc 2.117.0's prompt while the first turn still runs (issue #16; read from its CliExecutor.executeStreamMode, captures
+ * in_user_mid_first_turn_cbc, in_crlf, in_user_mid_first_turn_then_turn_fe, in_user_mid_first_turn_eof_fe): each
+ * stdin line goes to its local server as a request of its own at once, naming the session of the last request that
+ * finished. Before the first turn finished there is none, so the prompt opens a session of its own and is answered
+ * there at once, beside the running turn: its system/init and preamble now, its reply after the model's delay, its
+ * result counting that conversation only (num_turns 2). The running turn, its queue and its counters are untouched;
+ * once it finished, later lines name its session again (the side session finished earlier: in_user_mid_first_turn_then_turn_fe).
+ * A second prompt after the side session's turn finished (and the first turn still runs) names the side session.
+ *
+ * Reproduced for a prompt the scenario answers with text alone (a reply or result, a delay): a turn with tool calls,
+ * tasks, workflows, an error, or a --json-schema run queues behind the running turn as before (the engine runs one
+ * turn's steps at a time).
+ */
+
+/** A side session: its id and its conversation's messages. */
+export interface Side {
+  id: string;
+  messages: number;
+}
+/** Per session: the side session whose request finished last (the one the next request names). */
+const lastFinished = new WeakMap<Session, Side>();
+
+/** The side session a request made while the first turn runs names: the one whose request finished last, else a new one. */
+export function sideFor(s: Session): Side {
+  return lastFinished.get(s) ?? { id: s.p.ids.sessionId(s.o.rng), messages: 0 };
+}
+
+/** A request of side session `side` finished. */
+export function sideFinished(s: Session, side: Side): void {
+  lastFinished.set(s, side);
+}
+
+/** The scenario turn a side session's prompt plays, when it is text alone; undefined when the prompt must queue. */
+function textTurn(s: Session, prompt: string): TurnT | undefined {
+  const o = s.o;
+  const turn = selectTurn(o.scenario, 0, prompt)?.turn ?? o.scenario.fallback;
+  if (turn === undefined) return (o.scenario.unmatched ?? 'echo') === 'echo' ? {} : undefined;
+  const plain = turn.workflow === undefined && turn.workflows === undefined && turn.error === undefined && turn.ask === undefined && turn.background === undefined;
+  return plain && turn.structured_output === undefined ? turn : undefined;
+}
+
+/** Plays `prompt` in a session of its own beside the running first turn; false when it queues as usual. */
+export function promptBeside(s: Session, prompt: string): boolean {
+  const o = s.o;
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount > 0 || o.jsonSchema !== undefined) return false;
+  const turn = textTurn(s, prompt);
+  if (turn === undefined) return false;
+  const side = sideFor(s);
+  const requestId = o.rng.hex(32);
+  const ctx = (): EncodeContext => ({ ...s.ctx(), sessionId: side.id, model: s.model, permissionMode: o.permissionMode, turnRequestId: requestId, streamRequestId: requestId });
+  const write = (ev: EngineEvent): void => {
+    const out = s.p.encode(ev, ctx());
+    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) o.write(f);
+  };
+  const vars = { prompt, session_id: side.id };
+  const reply = turn.reply !== undefined ? interpolate(turn.reply, vars) : undefined;
+  const text = turn.result !== undefined ? interpolate(turn.result, vars) : (reply ?? prompt);
+  const startedAt = o.scheduler.now();
+  const messageId = s.p.ids.messageId(o.rng);
+  write({ kind: 'turn_init' });
+  write({ kind: 'turn_preamble', messageId });
+  o.scheduler.after(turn.delay ?? MODEL_LATENCY, () => {
+    side.messages += 2; // the prompt and the reply
+    write(o.partialMessages === true ? { kind: 'assistant_stream', messageId, text: reply ?? text } : { kind: 'assistant_text', messageId, text: reply ?? text });
+    const now = o.scheduler.now();
+    const stats: TurnStats = { startedAt, endedAt: now, apiMs: now - startedAt, numTurns: 1, messages: side.messages, inputTokens: 100, outputTokens: 20, origin: { kind: 'user' }, resultIndex: 0, permissionDenials: [] };
+    write({ kind: 'result', ok: true, text, errors: [], stats, interrupted: false });
+    sideFinished(s, side);
+  });
+  return true;
+}
