@@ -54,4 +54,36 @@ const OPTIONS = [
   { name: 'opt_json_schema_partial_stream_fe', about: '--json-schema and --include-partial-messages with stream-json input', clis: ONLY, args: [...STREAM, '--include-partial-messages', '--json-schema', '{"type":"object","properties":{"answer":{"type":"string"}},"required":["answer"]}'], steps: [...ready(), user('hi'), waitFor(RESULT, 40), sleep(1), close] },
 ];
 
-export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS];
+const P = ['-p', 'hi', '--output-format', 'stream-json', '--verbose'];
+/** One environment switch that may change cbc 2.117.0's tool list: -p, its system/init shows it. */
+const envCase = (name, about, env) => ({ name, about, clis: ONLY, args: P, env, steps: [close] });
+const ENV = [
+  envCase('env_cbc_disable_plan_mode_fe', 'CODEBUDDY_DISABLE_PLAN_MODE=1 (plan-mode tools)', { CODEBUDDY_DISABLE_PLAN_MODE: '1' }),
+  envCase('env_cbc_disable_cron_fe', 'CODEBUDDY_DISABLE_CRON=1 (cron tools)', { CODEBUDDY_DISABLE_CRON: '1' }),
+  envCase('env_cbc_video_gen_off_fe', 'CODEBUDDY_VIDEO_GEN_ENABLED=false', { CODEBUDDY_VIDEO_GEN_ENABLED: 'false' }),
+  envCase('env_cbc_image_gen_off_fe', 'CODEBUDDY_IMAGE_GEN_ENABLED=false and CODEBUDDY_IMAGE_EDIT_ENABLED=false', { CODEBUDDY_IMAGE_GEN_ENABLED: 'false', CODEBUDDY_IMAGE_EDIT_ENABLED: 'false' }),
+  envCase('env_cbc_computer_use_off_fe', 'CODEBUDDY_COMPUTER_USE_ENABLED=false', { CODEBUDDY_COMPUTER_USE_ENABLED: 'false' }),
+  envCase('env_cbc_wait_mcp_off_fe', 'CODEBUDDY_WAIT_FOR_MCP_SERVERS_ENABLED=false', { CODEBUDDY_WAIT_FOR_MCP_SERVERS_ENABLED: 'false' }),
+  envCase('env_cbc_defer_tools_fe', 'CODEBUDDY_DEFER_TOOL_LOADING=true', { CODEBUDDY_DEFER_TOOL_LOADING: 'true' }),
+  envCase('env_cbc_disable_builtin_models_fe', 'CODEBUDDY_DISABLE_BUILTIN_MODELS=1', { CODEBUDDY_DISABLE_BUILTIN_MODELS: '1' }),
+  envCase('env_cbc_disable_fork_subagent_fe', 'CODEBUDDY_DISABLE_FORK_SUBAGENT=1', { CODEBUDDY_DISABLE_FORK_SUBAGENT: '1' }),
+  envCase('env_cbc_team_memory_fe', 'CODEBUDDY_TEAM_MEMORY_ENABLED=false', { CODEBUDDY_TEAM_MEMORY_ENABLED: 'false' }),
+  { name: 'env_cbc_disable_plan_mode_stream_fe', about: 'CODEBUDDY_DISABLE_PLAN_MODE=1 with stream-json input: initialize, get_available_modes, set_permission_mode plan', clis: ONLY, args: STREAM, env: { CODEBUDDY_DISABLE_PLAN_MODE: '1' }, steps: [...ready(), ctl('req_2', { subtype: 'get_available_modes' }), sleep(1), ctl('req_3', { subtype: 'set_permission_mode', mode: 'plan' }), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'env_cbc_disable_builtin_models_stream_fe', about: 'CODEBUDDY_DISABLE_BUILTIN_MODELS=1: initialize and get_available_models', clis: ONLY, args: STREAM, env: { CODEBUDDY_DISABLE_BUILTIN_MODELS: '1' }, steps: [...ready(), ctl('req_2', { subtype: 'get_available_models' }), sleep(2), close, sleep(1)] },
+];
+
+const SID = '5e551011-0000-4000-8000-0000000000fe';
+const SESSION = [
+  { name: 'in_user_mid_first_turn_session_id_fe', about: '--session-id, a user line while the first (slow) turn runs', clis: ONLY, args: [...STREAM, '--session-id', SID], steps: [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(2), close, sleep(1)] },
+  { name: 'in_keep_alive_mid_first_turn_session_id_fe', about: '--session-id, keep_alive while the first (slow) turn runs', clis: ONLY, args: [...STREAM, '--session-id', SID], steps: [...slowFirst, KEEP_ALIVE, waitFor(SLOW, 30), sleep(2), close, sleep(1)] },
+  { name: 'in_keep_alive_first_session_id_fe', about: '--session-id, keep_alive before any turn, then a turn', clis: ONLY, args: [...STREAM, '--session-id', SID], steps: [...ready(), KEEP_ALIVE, sleep(2), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'in_user_mid_first_turn_partial_fe', about: '--include-partial-messages, a user line while the first (slow) turn runs', clis: ONLY, args: [...STREAM, '--include-partial-messages'], steps: [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(2), close, sleep(1)] },
+  { name: 'in_user_mid_first_turn_model_fe', about: '--model gpt-5.5, a user line while the first (slow) turn runs', clis: ONLY, args: [...STREAM, '--model', 'gpt-5.5'], steps: [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(2), close, sleep(1)] },
+  { name: 'in_tool_mid_first_turn_fe', about: 'a Bash prompt while the first (slow) turn runs (bypassPermissions)', clis: ONLY, args: STREAM, bypass: true, steps: [...slowFirst, user('FGBASH please'), waitFor(SLOW, 30), sleep(3), close, sleep(1)] },
+  { name: 'ctl_set_model_mid_first_turn_side_fe', about: 'a user line while the first (slow) turn runs, then set_model', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), sleep(1), ctl('req_2', { subtype: 'set_model', model: 'gpt-5.5' }), waitFor(SLOW, 30), sleep(1), user('hi'), sleep(4), close, sleep(1)] },
+  { name: 'ctl_get_auth_methods_after_turn_fe', about: 'get_auth_methods after a turn, then logout', clis: ONLY, args: STREAM, steps: [...turnDone, ctl('req_2', { subtype: 'get_auth_methods' }), sleep(1), ctl('req_3', { subtype: 'logout' }), sleep(2), close, sleep(1)] },
+  { name: 'ctl_set_config_string_fe', about: 'set_config whose config is a string', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_config', config: 'ab' }), sleep(2), close, sleep(1)] },
+  { name: 'ctl_set_config_values_fe', about: 'set_config with typed values: a number string, "true", an object, a key it does not take', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_config', session_id: 'x', config: { alwaysThinkingEnabled: 'true', cleanupPeriodDays: '7', outputStyle: { a: 1 }, nosuch: 1 } }), sleep(2), close, sleep(1)] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION];
