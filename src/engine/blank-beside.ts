@@ -1,6 +1,6 @@
 import type { Obj } from '../protocol/shape.js';
 import type { EngineEvent, TurnStats } from './events.js';
-import { sideFinished, sideFor } from './prompt-beside.js';
+import { sessionNamed, sideFinished, sideFor } from './prompt-beside.js';
 import type { Session } from './session.js';
 
 /*
@@ -17,7 +17,7 @@ import type { Session } from './session.js';
 
 /** Plays the blank turn beside the running first turn when the profile does so; false when it queues as usual. */
 function blankBeside(s: Session): boolean {
-  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount > 0) return false;
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || sessionNamed(s)) return false;
   const side = sideFor(s);
   const sessionId = side.id;
   const now = s.o.scheduler.now();
@@ -70,9 +70,14 @@ function joinIdleSession(s: Session): boolean {
  * reproduced, the engine runs one turn at a time; it queues.)
  */
 export function promptJoinsRunningTurn(s: Session): boolean {
-  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount === 0) return false;
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || !sessionNamed(s)) return false;
   // the joined prompt and a reply never written join the conversation after the turn (measured: num_turns of the next
-  // turn is 2 more, capture in_user_mid_second_turn_then_turn_cbc)
+  // turn is 2 more, capture in_user_mid_second_turn_then_turn_cbc); a first turn of a session named from the start
+  // counts the joined prompt in its own result (capture in_user_mid_first_turn_session_id_fe: num_turns 3)
+  if (s.resultCount === 0) {
+    s.messages += 1;
+    return (joinRunningTurn(s), true);
+  }
   joinRunningTurn(s, () => (s.messages += 2));
   return true;
 }

@@ -28,6 +28,15 @@ export interface Side {
 /** Per session: the side session whose request finished last (the one the next request names). */
 const lastFinished = new WeakMap<Session, Side>();
 
+/**
+ * Whether a request names a session: once a request finished, or from the start when the command line named one
+ * (--session-id, --resume: its base request carries it; capture in_user_mid_first_turn_session_id_fe, where a prompt
+ * while the first turn runs joins that turn as a prompt after it would).
+ */
+export function sessionNamed(s: Session): boolean {
+  return s.resultCount > 0 || s.o.cliFlags?.has('session-id') === true || s.o.resume !== undefined;
+}
+
 /** The side session a request made while the first turn runs names: the one whose request finished last, else a new one. */
 export function sideFor(s: Session): Side {
   return lastFinished.get(s) ?? { id: s.p.ids.sessionId(s.o.rng), messages: 0 };
@@ -50,7 +59,7 @@ function textTurn(s: Session, prompt: string): TurnT | undefined {
 /** Plays `prompt` in a session of its own beside the running first turn; false when it queues as usual. */
 export function promptBeside(s: Session, prompt: string): boolean {
   const o = s.o;
-  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || s.resultCount > 0 || o.jsonSchema !== undefined) return false;
+  if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || sessionNamed(s) || o.jsonSchema !== undefined) return false;
   const turn = textTurn(s, prompt);
   if (turn === undefined) return false;
   const side = sideFor(s);

@@ -46,10 +46,13 @@ export const HELD_BACK = new Set([
 
 /** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
 export const NOT_REPRODUCED = {
+  'cbc-2.117.0 ctl_interrupt_mid_first_turn_side_fe': 'not yet reproduced: an interrupt while a prompt\'s side session (opened while the first turn runs) is under way stops that side session, the newest (reply session_id, an "Interrupted by user" text, an empty result), and the first turn goes on; the emulator interrupts the first turn',
+  'cbc-2.117.0 in_slow_mid_first_turn_fe': 'not reproduced: two slow turns side by side (the first turn and a prompt\'s side session): cbc 2.117.0 wrote both replies before either result (its results wait on post-turn work of seconds); the emulator writes each reply with its result',
+  'cbc-2.117.0 in_two_users_mid_first_turn_fe': 'not reproduced: two prompts at once while the first turn runs open two side sessions; cbc 2.117.0 answered one and never the other (the process hung until killed); the emulator answers both',
+  'cbc-2.117.0 in_user_right_after_user_fe': 'not reproduced: two prompts in one beat before any turn: cbc 2.117.0 opened two sessions, answered the first and never the second (killed); the emulator answers the second in a session of its own',
   'claude-2.1.328 ctl_initialize_bg_task_running_fa': 'not reproduced: 2.1.328 held its re-initialize reply until the running background task had ended (its task_notification first, then the reply and an empty task list; it awaits work in flight before answering); the emulator answers at once and lists the task still running',
   'claude-2.1.328 opt_agents_bad_json_file_fo': 'not reproduced: the parse error is worded by Claude Code\'s runtime (Bun: `JSON Parse error: Expected \'}\'`); the emulator gives Node\'s words, the rest of the refusal (exit 1, the first and last lines) matches',
-  'cbc-2.117.0 in_crlf': 'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (a second system/init mid-turn); the emulator queues it in the same session',
-  'cbc-2.117.0 in_user_mid_first_turn_cbc': 'not reproduced: a user line while the first turn runs is a request without a session in cbc 2.117.0 (its CliExecutor sends each line at once, naming the session of the last finished request): it opens a session of its own and is answered at once, beside the running turn; the emulator runs one turn at a time and queues it (blank lines and later turns are reproduced: src/engine/blank-beside.ts)',
+  'cbc-2.117.0 in_crlf': 'not reproduced: a timing: the real first turn took 6 s here (its first model request was slow), so the CRLF line arrived while it ran and, as a line while the first turn runs does (reproduced: src/engine/prompt-beside.ts, in_user_mid_first_turn_cbc), opened a session of its own; the emulator\'s first turn had ended by then',
   'cbc-2.117.0 in_keep_alive_pending_permission_cbc': 'not reproduced: after a keep_alive opened a side session while the first turn waited for a can_use_tool answer, cbc 2.117.0 never applied the host allow answer (the turn never ended; the capture was killed at its timeout); the emulator applies it and ends the turn',
   'cbc-2.117.0 in_two_turns_queued': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions and answer only the second; the emulator queues both turns',
   'claude-2.1.220 sig_hup_idle': 'not reproduced: Claude 2.1.220 had written nothing yet when the signal came (its stream-json start-up takes seconds: no initialize reply 3 s after the request), then died by the signal; the emulator answers initialize at once and then exits 129, as 2.1.220 does once it answered initialize (sig_term_after_init_late, sig_term_after_ctl)',
@@ -74,7 +77,7 @@ export const NOT_REPRODUCED = {
   'claude-2.1.328 in_user_uuid_burst': 'not reproduced: the emulator opens a turn in the same tick as its prompt line, so a second line read in the same stdin chunk is queued after the first turn system/init; Claude Code writes that line queued frame between the first line started frame and its init (an asynchronous turn start); deferring the turn start lost turns at stdin EOF, so the order of these two frames is left',
   'claude-2.1.328 ctl_get_context_usage': 'not reproduced: Claude 2.1.328 totals its own token estimates of its system prompt and tools, which grow with the length of the cwd path and the environment text (2348 vs 2358 system prompt tokens in two run folders); the emulator reports the captured breakdown',
   'claude-2.1.328 ctl_get_context_usage_idle': 'not reproduced: before the first model call Claude 2.1.328 estimates fewer system tool tokens (8517) than after it (8723; deferred tools load), and totals its own prompt estimates (see ctl_get_context_usage); the emulator reports the captured after-turn breakdown',
-  'cbc-2.117.0 in_unknown_type_mid_turn_fm': 'not reproduced: a line arriving while a turn runs makes cbc 2.117.0 open a new session at once (see in_crlf): here an empty turn of a new session mid-turn; the emulator plays the empty turn after the running one, in the same session',
+  'cbc-2.117.0 in_unknown_type_mid_turn_fm': 'timing-sensitive: the unknown line while the first turn runs plays its blank turn in a session of its own, and the next prompt names that session (reproduced: src/engine/blank-beside.ts, prompt-beside.ts); under load at 10x the harness\'s second prompt can come after the slow turn ended',
   'cbc-2.117.0 eof_two_queued_fm': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions (see in_two_turns_queued); here it answered the second and never exited after EOF (killed by the capture\'s timeout); the emulator queues both turns and exits at EOF',
   'claude-2.1.328 sig_term_bg_task_running_fm': 'not reproduced: a race in Claude 2.1.328 on SIGTERM: the task\'s shell, signalled too, had ended when the task was closed, so its task_updated says completed (SIGINT and 2.1.220 say killed); the emulator always writes killed',
   'claude-2.1.328 ses_p_bg_agent_fq': 'not reproduced: a race in the capture: the fake sub-agent answers at once, so it ends while the turn\'s closing reply is requested and 2.1.328 writes the first result after its notification; with a sub-agent slower than that reply the result comes at the turn\'s end, as the emulator writes it (ses_bg_slow_agent_l8, matched on both versions)',
@@ -135,8 +138,8 @@ export const NOT_REPRODUCED = {
     'not reproduced: the phase rows of a workflow cut by a signal (task_progress before the stop) come from the real workflow runner\'s own timing; the emulator writes its rows on its scripted clock'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_int_workflow_running_fu`,
     'not reproduced: SIGINT while a workflow runs: which turn the real CLI still counts as running (2.1.220 interrupts it; 2.1.328 had ended it) and which stop rows it writes before it exits follow the real workflow runner\'s timing; the emulator ends the turn and writes every stop row'])),
-  ...Object.fromEntries(['sig_int_queued_turn_fu', 'sig_term_queued_turn_fu'].map((c) => [`cbc-2.117.0 ${c}`,
-    'not reproduced: a user line arriving while a turn runs makes cbc 2.117.0 open a new session at once (see in_crlf), whose turn is answered before the signal; the emulator queues it behind the running turn'])),
+  ...Object.fromEntries(['sig_term_queued_turn_fu'].map((c) => [`cbc-2.117.0 ${c}`,
+    'not reproduced: a timing: the prompt while the first turn runs opens a session of its own (reproduced: src/engine/prompt-beside.ts) whose reply cbc 2.117.0 wrote, but its result came later than the signal a second after (post-turn work); the emulator writes the result with the reply'])),
   ...Object.fromEntries(['in_user_pending_permission_fu', 'eof_pending_hook_callback_default_mode_fu', 'eof_pending_permission_request_hook_fb'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: cbc 2.117.0 waits for the hook\'s 60 s timeout or the can_use_tool answer after stdin EOF and never exits (killed by the capture\'s timeout); the emulator settles them at EOF and ends the turn'])),
   'cbc-2.117.0 in_keep_alive_pending_hook_fu': 'not reproduced: a race in cbc 2.117.0: here the call\'s tool_result came before the keep_alive\'s side session (init, bare init, blank result), while the same steps in in_keep_alive_pending_hook_h6 wrote it after them, as the emulator does (the side session plays at once, beside the waiting turn)',
@@ -149,10 +152,8 @@ export const NOT_REPRODUCED = {
     'not reproduced: a race in Claude 2.1.328 on SIGINT (see sig_int_pending_permission_h2): it exits before the interrupted turn\'s result is written; the emulator always writes it'])),
   'claude-2.1.220 sig_int_queued_turn_fu': 'not reproduced: SIGINT with a second prompt queued behind a slow first turn: Claude 2.1.220 exited after the turn\'s system/init without its interrupted frames (the same exit-before-result race as 2.1.328\'s, sig_int_pending_permission_h2); the emulator writes them',
   // the seventh held-back set's misses left after this stop's fixes (measured fresh once: 114/133)
-  'cbc-2.117.0 in_keep_alive_bg_task_h7': 'not yet reproduced: a keep_alive while a background task runs after the turn: cbc 2.117.0 writes a bare system/status and the task\'s follow-up answers in the same session (result "FINAL: acknowledged", num_turns 4); the emulator plays the keep_alive\'s blank turn (a second system/init, an empty result)',
-  ...Object.fromEntries(['cbc-2.117.0', 'claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} opt_agent_stream_h7`,
+  ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} opt_agent_stream_h7`,
     'not yet reproduced: --agents with --agent selecting one in stream-json input mode: system/init lists the selected agent\'s tools (Claude: its `tools`, here Read; cbc: those plus SendMessage and ExitPlanMode), while in -p mode the full list stays (opt_agents_with_agent_h6, matched); the emulator keeps the full list in both'])),
-  'cbc-2.117.0 opt_json_schema_partial_h7': 'not yet reproduced: --json-schema with --include-partial-messages on cbc 2.117.0: each re-prompt streams under its own _requestId, the last one too; the emulator streams the re-prompts under the turn\'s first id and leaves the last one out',
   'cbc-2.117.0 ses_stream_in_json_out_h7': 'not reproduced: stream-json input with --output-format json: cbc 2.117.0 prints its whole history (see p_json); the emulator prints its result array',
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_get_context_usage_pending_permission_h7`,
     'not reproduced: the tool call\'s estimate counts its id (see ctl_get_context_usage_after_tool_fr: the emulator\'s longer ids give 4 tokens more); 2.1.328 also counts 15 more attachment tokens while a permission prompt waits, which nothing in its breakdown accounts for'])),
@@ -186,12 +187,13 @@ export const NOT_REPRODUCED = {
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
 export const SDK_TO_CLI = {
   claude: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'rename_session', 'set_color', 'mcp_status', 'get_context_usage', 'get_session_cost', 'list_models', 'get_usage', 'get_binary_version', 'mcp_call', 'file_suggestions', 'mcp_message', 'rewind_files', 'cancel_async_message', 'read_file', 'seed_read_state', 'mcp_set_servers', 'register_repo_root', 'reload_plugins', 'reload_skills', 'reload_output_styles', 'mcp_reconnect', 'mcp_toggle', 'set_has_subscribers', 'stop_task', 'background_tasks', 'get_task_output', 'apply_flag_settings', 'get_settings', 'get_hooks_listing', 'update_settings', 'list_permission_rules', 'mcp_read_resource'],
-  cbc: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_config', 'get_available_modes', 'get_available_models', 'set_max_thinking_tokens', 'logout', 'subscribe', 'unsubscribe'],
+  // get_auth_methods: no SDK sends it, cbc 2.117.0's handler list answers it (its bundle); authenticate: the SDK's unstable_v2_authenticate
+  cbc: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_config', 'get_available_modes', 'get_available_models', 'set_max_thinking_tokens', 'logout', 'subscribe', 'unsubscribe', 'authenticate', 'get_auth_methods'],
 };
 /** Control requests the CLI sends to the SDK host, per the same types. */
 export const CLI_TO_SDK = {
   claude: ['can_use_tool', 'hook_callback', 'mcp_message', 'elicitation', 'request_user_dialog'],
-  cbc: ['can_use_tool', 'hook_callback', 'mcp_message', 'elicitation_create'],
+  cbc: ['can_use_tool', 'hook_callback', 'mcp_message', 'elicitation_create', 'auth_result_callback', 'auth_url_callback'],
 };
 /** stdout messages (`type[/subtype]`, as test/golden/shape-diff.ts labels frames) the type definitions declare. */
 export const MESSAGES = {
@@ -321,12 +323,14 @@ export function rows() {
       'req_hook_callback_stop_empty_h6', 'req_hook_callback_pre_then_can_use_tool_h6', 'req_hook_callback_post_tool_partial_h6',
       // tuning variants (surface-more/fn.mjs)
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_hook_callback_') && !/_h\d+$/.test(n))],
+    auth_result_callback: SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('ctl_authenticate_')),
   };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
     elicitation: 'needs an MCP server that elicits (not built yet)',
     elicitation_create: 'needs an MCP server that elicits (not built yet)',
     request_user_dialog: 'sent only for dialog kinds a client declared in initialize; no tool here raises one',
+    auth_url_callback: 'sent when an authenticate request\'s login opens a browser URL; with no account and no browser here the login fails first (auth_result_callback)',
   };
   for (const [sub, clis] of both(CLI_TO_SDK)) out.push({ id: `request ${sub}`, kind: 'control CLI→SDK', about: `control_request ${sub} from the CLI`, cases: HOST[sub] ?? [], clis, reason: HOST_WHY[sub] });
   out.push({ id: 'request control_cancel_request', kind: 'control CLI→SDK', about: 'the CLI withdraws a pending request', cases: [], clis: Object.keys(CLIS), reason: 'sent when a host request times out or a turn is interrupted while one is pending; no capture holds a request open that long yet' });
