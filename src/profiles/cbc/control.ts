@@ -2,6 +2,7 @@ import type { ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
+import { withMediaCommandEntries } from './media-commands.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { CONTROL_REQUEST } from '../../protocol/frames/control.js';
 
@@ -15,6 +16,7 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
     case 'initialize': {
       const r = clone(data.initializeResponse);
       r['account'] = account(ctx.env) ?? r['account'];
+      if (Array.isArray(r['commands'])) r['commands'] = withMediaCommandEntries(r['commands'] as Array<{ name: string }>, ctx.env);
       // the settings' model, which CODEBUDDY_MODEL sets, even where --model picks the session's (captures
       // env_model_with_flag_stream_h4: init and the replies name --model's, initialize the variable's)
       r['currentModelId'] = ctx.env[CBC_MODEL_ENV] || ctx.model;

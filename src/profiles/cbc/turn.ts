@@ -1,3 +1,4 @@
+import { withMediaCommands } from './media-commands.js';
 import type { EngineEvent } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
@@ -53,7 +54,7 @@ function init(ctx: EncodeContext, loaded: Loaded): FrameOf<typeof SYSTEM_INIT> {
 /** The system/init of each turn: the session's tools, model, mode and slash commands. */
 export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
   const tpl = profileData('cbc').systemInit;
-  return init(ctx, { tools: ctx.tools, model: ctx.model, permissionMode: ctx.permissionMode, slashCommands: clone(tpl.slash_commands), requestId: ctx.turnRequestId });
+  return init(ctx, { tools: ctx.tools, model: ctx.model, permissionMode: ctx.permissionMode, slashCommands: withMediaCommands((clone(tpl.slash_commands) ?? []).map(String), ctx.env), requestId: ctx.turnRequestId });
 }
 
 /**
