@@ -1,6 +1,6 @@
 import { EMU_PREFIX } from '../errors.js';
 import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
-import { promptBeside } from '../engine/prompt-beside.js';
+import { controlBeside, promptBeside } from '../engine/prompt-beside.js';
 import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
@@ -204,6 +204,7 @@ function userMessage(frame: unknown, c: Composition): void {
 function dispatch(frame: InboundEnvelope, c: Composition): void {
   switch (frame.type) {
     case 'control_request':
+      if (controlBeside(c.session, typeof frame.request_id === 'string' ? frame.request_id : undefined, frame.request)) return;
       c.session.control(typeof frame.request_id === 'string' ? frame.request_id : undefined, frame.request);
       return;
     case 'user':

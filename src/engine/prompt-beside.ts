@@ -3,6 +3,7 @@ import type { TurnT } from '../scenario/schema.js';
 import type { EncodeContext } from './encode-context.js';
 import type { EngineEvent, TurnStats } from './events.js';
 import type { Session } from './session.js';
+import type { Timer } from './clock.js';
 import { MODEL_LATENCY } from './turn-host.js';
 
 /*
@@ -20,13 +21,16 @@ import { MODEL_LATENCY } from './turn-host.js';
  * turn's steps at a time).
  */
 
-/** A side session: its id and its conversation's messages. */
+/** A side session: its id, its conversation's messages, and its turn under way (the reply's timer, its request id, start). */
 export interface Side {
   id: string;
   messages: number;
+  running?: { timer: Timer; requestId: string; startedAt: number } | undefined;
 }
 /** Per session: the side session whose request finished last (the one the next request names). */
 const lastFinished = new WeakMap<Session, Side>();
+/** Per session: the side session opened last (the CLI's current session, which control requests act on). */
+const newest = new WeakMap<Session, Side>();
 
 /**
  * Whether a request names a session: once a request finished, or from the start when the command line named one
@@ -63,6 +67,7 @@ export function promptBeside(s: Session, prompt: string): boolean {
   const turn = textTurn(s, prompt);
   if (turn === undefined) return false;
   const side = sideFor(s);
+  newest.set(s, side);
   const requestId = o.rng.hex(32);
   const ctx = (): EncodeContext => ({ ...s.ctx(), sessionId: side.id, model: s.model, permissionMode: o.permissionMode, turnRequestId: requestId, streamRequestId: requestId });
   const write = (ev: EngineEvent): void => {
@@ -76,7 +81,8 @@ export function promptBeside(s: Session, prompt: string): boolean {
   const messageId = s.p.ids.messageId(o.rng);
   write({ kind: 'turn_init' });
   write({ kind: 'turn_preamble', messageId });
-  o.scheduler.after(turn.delay ?? MODEL_LATENCY, () => {
+  const timer = o.scheduler.after(turn.delay ?? MODEL_LATENCY, () => {
+    side.running = undefined;
     side.messages += 2; // the prompt and the reply
     write(o.partialMessages === true ? { kind: 'assistant_stream', messageId, text: reply ?? text } : { kind: 'assistant_text', messageId, text: reply ?? text });
     const now = o.scheduler.now();
@@ -84,5 +90,52 @@ export function promptBeside(s: Session, prompt: string): boolean {
     write({ kind: 'result', ok: true, text, errors: [], stats, interrupted: false });
     sideFinished(s, side);
   });
+  side.running = { timer, requestId, startedAt };
+  return true;
+}
+
+/** The subtypes whose reply names the session they acted on. */
+const NAMING = new Set(['set_model', 'set_permission_mode']);
+
+/**
+ * A control request while the first turn runs and a prompt's side session was opened: the CLI's current session is
+ * the one opened last, so an interrupt stops that side session's turn (its reply names it; then a status, the
+ * "Interrupted by user" text and an empty result there) and leaves the first turn running, and a set_model or
+ * set_permission_mode reply names it while the change applies to the CLI as a whole (captures
+ * ctl_interrupt_mid_first_turn_side_fe, ctl_set_model_mid_first_turn_side_fe). False when the session handles it as usual.
+ */
+export function controlBeside(s: Session, requestId: string | undefined, request: Readonly<Record<string, unknown>>): boolean {
+  const side = newest.get(s);
+  if (side === undefined || !s.active || sessionNamed(s)) return false;
+  const subtype = request['subtype'];
+  if (typeof subtype === 'string' && NAMING.has(subtype)) {
+    const own = s.sessionId;
+    s.sessionId = side.id; // the reply's session_id: the session's own state changes as for any set_*
+    try {
+      s.control(requestId, request);
+    } finally {
+      s.sessionId = own;
+    }
+    return true;
+  }
+  if (subtype !== 'interrupt') return false;
+  const o = s.o;
+  const ctx = (turnRequestId: string | undefined): EncodeContext => ({ ...s.ctx(), sessionId: side.id, model: s.model, permissionMode: o.permissionMode, turnRequestId, streamRequestId: turnRequestId });
+  const write = (ev: EngineEvent, c: EncodeContext): void => {
+    const out = s.p.encode(ev, c);
+    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) o.write(f);
+  };
+  const requested = typeof request['reason'] === 'string' && request['reason'] !== '' ? request['reason'] : undefined;
+  write({ kind: 'control_success', requestId, payload: { kind: 'interrupt', sessionId: side.id, reason: requested ?? 'user cancel', requested, cancelQueued: false, held: false } }, ctx(undefined));
+  const run = side.running;
+  if (run === undefined) return true; // its turn had ended: nothing to stop
+  run.timer.cancel();
+  side.running = undefined;
+  side.messages += 2; // the prompt and the interruption text
+  write({ kind: 'interrupted_user', messageId: s.p.ids.messageId(o.rng) }, ctx(run.requestId));
+  const now = o.scheduler.now();
+  const stats: TurnStats = { startedAt: run.startedAt, endedAt: now, apiMs: 0, numTurns: 1, messages: side.messages, inputTokens: 0, outputTokens: 0, origin: { kind: 'user' }, resultIndex: 0, permissionDenials: [] };
+  write({ kind: 'result', ok: true, text: '', errors: [], stats, interrupted: true }, ctx(undefined));
+  sideFinished(s, side);
   return true;
 }
