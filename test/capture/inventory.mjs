@@ -46,6 +46,10 @@ export const HELD_BACK = new Set([
 
 /** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
 export const NOT_REPRODUCED = {
+  'cbc-2.117.0 ctl_set_model_mid_first_turn_side_fe': 'not reproduced: a timing: the side session\'s reply (opened by the prompt while the first turn runs) took over a second in the capture and came after the set_model reply; the emulator\'s came first (the reply\'s session_id, the side session, is reproduced)',
+  'cbc-2.117.0 in_tool_mid_first_turn_fe': 'not yet reproduced: a prompt while the first turn runs opens a session of its own (reproduced for text turns: src/engine/prompt-beside.ts); a prompt whose turn calls tools there is queued behind the first turn by the emulator',
+  'cbc-2.117.0 env_cbc_disable_builtin_models_fe': 'not reproduced: with CODEBUDDY_DISABLE_BUILTIN_MODELS=1 the capture\'s product configuration (the fake API) offers no model, and cbc 2.117.0 never started a turn (killed); with an account\'s models it runs as usual, which the emulator does',
+  'cbc-2.117.0 env_cbc_disable_builtin_models_stream_fe': 'not reproduced: with CODEBUDDY_DISABLE_BUILTIN_MODELS=1 and no model from the capture\'s product configuration cbc 2.117.0 answered its control requests "Request timeout" after 60 s and hung (killed); with an account\'s models it runs as usual, which the emulator does',
   'cbc-2.117.0 ctl_interrupt_mid_first_turn_side_fe': 'not yet reproduced: an interrupt while a prompt\'s side session (opened while the first turn runs) is under way stops that side session, the newest (reply session_id, an "Interrupted by user" text, an empty result), and the first turn goes on; the emulator interrupts the first turn',
   'cbc-2.117.0 in_slow_mid_first_turn_fe': 'not reproduced: two slow turns side by side (the first turn and a prompt\'s side session): cbc 2.117.0 wrote both replies before either result (its results wait on post-turn work of seconds); the emulator writes each reply with its result',
   'cbc-2.117.0 in_two_users_mid_first_turn_fe': 'not reproduced: two prompts at once while the first turn runs open two side sessions; cbc 2.117.0 answered one and never the other (the process hung until killed); the emulator answers both',
@@ -77,7 +81,6 @@ export const NOT_REPRODUCED = {
   'claude-2.1.328 in_user_uuid_burst': 'not reproduced: the emulator opens a turn in the same tick as its prompt line, so a second line read in the same stdin chunk is queued after the first turn system/init; Claude Code writes that line queued frame between the first line started frame and its init (an asynchronous turn start); deferring the turn start lost turns at stdin EOF, so the order of these two frames is left',
   'claude-2.1.328 ctl_get_context_usage': 'not reproduced: Claude 2.1.328 totals its own token estimates of its system prompt and tools, which grow with the length of the cwd path and the environment text (2348 vs 2358 system prompt tokens in two run folders); the emulator reports the captured breakdown',
   'claude-2.1.328 ctl_get_context_usage_idle': 'not reproduced: before the first model call Claude 2.1.328 estimates fewer system tool tokens (8517) than after it (8723; deferred tools load), and totals its own prompt estimates (see ctl_get_context_usage); the emulator reports the captured after-turn breakdown',
-  'cbc-2.117.0 in_unknown_type_mid_turn_fm': 'timing-sensitive: the unknown line while the first turn runs plays its blank turn in a session of its own, and the next prompt names that session (reproduced: src/engine/blank-beside.ts, prompt-beside.ts); under load at 10x the harness\'s second prompt can come after the slow turn ended',
   'cbc-2.117.0 eof_two_queued_fm': 'not reproduced: two user lines back to back make cbc 2.117.0 open two sessions (see in_two_turns_queued); here it answered the second and never exited after EOF (killed by the capture\'s timeout); the emulator queues both turns and exits at EOF',
   'claude-2.1.328 sig_term_bg_task_running_fm': 'not reproduced: a race in Claude 2.1.328 on SIGTERM: the task\'s shell, signalled too, had ended when the task was closed, so its task_updated says completed (SIGINT and 2.1.220 say killed); the emulator always writes killed',
   'claude-2.1.328 ses_p_bg_agent_fq': 'not reproduced: a race in the capture: the fake sub-agent answers at once, so it ends while the turn\'s closing reply is requested and 2.1.328 writes the first result after its notification; with a sub-agent slower than that reply the result comes at the turn\'s end, as the emulator writes it (ses_bg_slow_agent_l8, matched on both versions)',
@@ -187,13 +190,12 @@ export const NOT_REPRODUCED = {
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */
 export const SDK_TO_CLI = {
   claude: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_max_thinking_tokens', 'rename_session', 'set_color', 'mcp_status', 'get_context_usage', 'get_session_cost', 'list_models', 'get_usage', 'get_binary_version', 'mcp_call', 'file_suggestions', 'mcp_message', 'rewind_files', 'cancel_async_message', 'read_file', 'seed_read_state', 'mcp_set_servers', 'register_repo_root', 'reload_plugins', 'reload_skills', 'reload_output_styles', 'mcp_reconnect', 'mcp_toggle', 'set_has_subscribers', 'stop_task', 'background_tasks', 'get_task_output', 'apply_flag_settings', 'get_settings', 'get_hooks_listing', 'update_settings', 'list_permission_rules', 'mcp_read_resource'],
-  // get_auth_methods: no SDK sends it, cbc 2.117.0's handler list answers it (its bundle); authenticate: the SDK's unstable_v2_authenticate
-  cbc: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_config', 'get_available_modes', 'get_available_models', 'set_max_thinking_tokens', 'logout', 'subscribe', 'unsubscribe', 'authenticate', 'get_auth_methods'],
+  cbc: ['initialize', 'interrupt', 'set_permission_mode', 'set_model', 'set_config', 'get_available_modes', 'get_available_models', 'set_max_thinking_tokens', 'logout', 'subscribe', 'unsubscribe'],
 };
 /** Control requests the CLI sends to the SDK host, per the same types. */
 export const CLI_TO_SDK = {
   claude: ['can_use_tool', 'hook_callback', 'mcp_message', 'elicitation', 'request_user_dialog'],
-  cbc: ['can_use_tool', 'hook_callback', 'mcp_message', 'elicitation_create', 'auth_result_callback', 'auth_url_callback'],
+  cbc: ['can_use_tool', 'hook_callback', 'mcp_message', 'elicitation_create'],
 };
 /** stdout messages (`type[/subtype]`, as test/golden/shape-diff.ts labels frames) the type definitions declare. */
 export const MESSAGES = {
@@ -214,6 +216,17 @@ const ENV_ROWS = [
   ['CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg_claude_only_fm']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows']],
   ['CODEBUDDY_CODE_MAX_TURNS', ['env_max_turns_cbc_fb'], CBC],
+  ['CODEBUDDY_DISABLE_PLAN_MODE', ['env_cbc_disable_plan_mode_fe', 'env_cbc_disable_plan_mode_stream_fe'], CBC],
+  ['CODEBUDDY_DISABLE_CRON', ['env_cbc_disable_cron_fe'], CBC],
+  ['CODEBUDDY_VIDEO_GEN_ENABLED', ['env_cbc_video_gen_off_fe'], CBC],
+  ['CODEBUDDY_IMAGE_GEN_ENABLED', ['env_cbc_image_gen_off_fe'], CBC],
+  ['CODEBUDDY_IMAGE_EDIT_ENABLED', ['env_cbc_image_gen_off_fe'], CBC],
+  ['CODEBUDDY_COMPUTER_USE_ENABLED', ['env_cbc_computer_use_off_fe'], CBC],
+  ['CODEBUDDY_WAIT_FOR_MCP_SERVERS_ENABLED', ['env_cbc_wait_mcp_off_fe'], CBC],
+  ['CODEBUDDY_DEFER_TOOL_LOADING', ['env_cbc_defer_tools_fe'], CBC],
+  ['CODEBUDDY_DISABLE_BUILTIN_MODELS', ['env_cbc_disable_builtin_models_fe', 'env_cbc_disable_builtin_models_stream_fe'], CBC],
+  ['CODEBUDDY_DISABLE_FORK_SUBAGENT', ['env_cbc_disable_fork_subagent_fe'], CBC],
+  ['CODEBUDDY_TEAM_MEMORY_ENABLED', ['env_cbc_team_memory_fe'], CBC],
   ['ANTHROPIC_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
   ['CODEBUDDY_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
   ['CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES', ['env_progress_summaries']],
@@ -244,21 +257,21 @@ const HIDDEN_SDK_FLAGS = [
 
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
-  '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7'],
+  '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_tools_empty_fe', 'opt_agent_tools_rules_fe', 'opt_agent_tools_p_fe'],
   '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb', 'opt_max_turns_one_stream_hi_then_tool_fb', 'opt_json_schema_max_turns_fb'],
   '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft', 'opt_include_hook_events_sdk_hook_h7'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema', 'opt_print_whitespace_prompt_fa', 'opt_print_whitespace_stdin_fa'],
   '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue'],
   '--resume': ['ses_resume_unknown_stream_ft', 'ses_resume_invalid_stream_ft', 'ses_resume_empty_ft', 'ses_resume_and_continue_ft', 'ses_resume_unknown', 'ses_resume_invalid', 'ses_resume'],
   '--fork-session': ['ses_fork_no_resume_stream_ft', 'ses_session_id_continue_fork_ft', 'ses_resume_fork', 'ses_resume_fork_stream', 'ses_fork_no_resume'],
-  '--include-partial-messages': ['ses_partial', 'ses_partial_p'],
+  '--include-partial-messages': ['ses_partial', 'ses_partial_p', 'opt_json_schema_partial_stream_fe'],
   '--replay-user-messages': ['ses_replay_user'],
   '--no-session-persistence': ['ses_no_persistence_resume_ft', 'ses_no_persistence'],
   '--session-id': ['ses_session_id_twice_ft', 'ses_session_id_with_continue_ft', 'ses_session_id_continue_fork_ft', 'ses_session_id_in_use_stream_ft', 'ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume'],
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
   '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4', 'opt_tools_empty_stream_h5', 'opt_tools_read_stream_fgbash_h7'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7'],
+  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_tools_empty_fe', 'opt_agent_tools_rules_fe', 'opt_agent_tools_p_fe'],
   '--betas': ['opt_betas', 'opt_betas_other'],
   '--max-budget-usd': ['opt_max_budget_usd_invalid_ft', 'opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo', 'opt_max_budget_usd_two_turns_stream_h6', 'opt_max_budget_usd_tiny_stream_two_turns_h7'],
   '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream', 'opt_name_then_rename_h7'],
@@ -270,7 +283,7 @@ const OPTION_CASES = {
   '--setting-sources': ['opt_setting_sources', 'opt_setting_sources_project', 'opt_setting_sources_two', 'opt_setting_sources_empty_h2', 'opt_setting_sources_project_local_h4', 'opt_setting_sources_empty_stream_h5', 'opt_setting_sources_all_stream_h6'],
   '--exclude-dynamic-system-prompt-sections': ['opt_exclude_dynamic_system_prompt_sections', 'opt_exclude_dynamic_stream'],
   '--no-chrome': ['opt_no_chrome', 'opt_no_chrome_stream'],
-  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb', 'opt_json_schema_max_turns_fb', 'opt_json_schema_stream_deny_fb', 'opt_json_schema_max_turns_fa', 'opt_json_schema_api_error_fa', 'opt_json_schema_max_turns_two_fa', 'opt_json_schema_stream_tool_fa', 'opt_json_schema_deny_fa', 'opt_json_schema_p_whitespace_fa', 'opt_json_schema_bg_task_fa', 'opt_json_schema_stream_max_turns_fa', 'opt_json_schema_interrupt_fa', 'opt_json_schema_json_output_fa', 'opt_json_schema_text_output_tool_fa', 'opt_json_schema_partial_h7'],
+  '--json-schema': ['opt_json_schema_invalid_ft', 'opt_json_schema', 'opt_json_schema_cbc', 'opt_json_schema_stream_h2', 'opt_json_schema_file_fo', 'opt_json_schema_tool_h6', 'opt_json_schema_bg_bash_fb', 'opt_json_schema_stream_ask_fb', 'opt_json_schema_max_turns_fb', 'opt_json_schema_stream_deny_fb', 'opt_json_schema_max_turns_fa', 'opt_json_schema_api_error_fa', 'opt_json_schema_max_turns_two_fa', 'opt_json_schema_stream_tool_fa', 'opt_json_schema_deny_fa', 'opt_json_schema_p_whitespace_fa', 'opt_json_schema_bg_task_fa', 'opt_json_schema_stream_max_turns_fa', 'opt_json_schema_interrupt_fa', 'opt_json_schema_json_output_fa', 'opt_json_schema_text_output_tool_fa', 'opt_json_schema_partial_h7', 'opt_json_schema_partial_stream_fe'],
   '--permission-mode': ['opt_permission_mode_repeated_ft', 'opt_permission_mode', 'opt_permission_mode_accept_edits_h2', 'opt_permission_mode_dontask_cbc', 'opt_permission_mode_dontask_bash_call', 'opt_permission_mode_plan_bash_call', 'opt_permission_mode_accept_edits_bash_call', 'opt_permission_mode_bypass_bash_call', 'opt_permission_mode_plan_tool_h3', 'opt_permission_mode_dont_ask_h3', 'opt_permission_mode_eq_plan_fo', 'opt_permission_mode_plan_stream_h5', 'opt_permission_mode_accept_edits_stream_ask_h6'],
   '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_model_uppercase_alias_fa', 'opt_model_1m_alias_fa', 'opt_model_haiku_full_id_fa', 'opt_model_spaces_fa', 'opt_model_opus_1m_fa', 'opt_model_default_fa', 'opt_model_opusplan_fa', 'opt_model_best_fa', 'opt_fallback_model_api_error_stream_h7'],
   '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_fallback_model_default_api_error_fa', 'opt_fallback_model_full_id_api_error_fa', 'opt_fallback_model_unknown_api_error_fa', 'opt_fallback_model_same_api_error_fa', 'opt_fallback_model_tool_fa', 'opt_fallback_model_json_api_error_fa', 'opt_fallback_model_stream_api_error_fa', 'opt_fallback_model_partial_api_error_fa', 'opt_fallback_model_set_model_api_error_fa', 'opt_fallback_model_1m_api_error_fa', 'opt_fallback_model_two_errors_fa', 'opt_fallback_model_upper_api_error_fa', 'opt_fallback_model_text_api_error_fa', 'opt_fallback_model_json_schema_api_error_fa', 'opt_fallback_model_api_error_stream_h7'],
@@ -323,16 +336,22 @@ export function rows() {
       'req_hook_callback_stop_empty_h6', 'req_hook_callback_pre_then_can_use_tool_h6', 'req_hook_callback_post_tool_partial_h6',
       // tuning variants (surface-more/fn.mjs)
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_hook_callback_') && !/_h\d+$/.test(n))],
-    auth_result_callback: SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('ctl_authenticate_')),
   };
   const HOST_WHY = {
     mcp_message: 'needs an SDK MCP server answering JSON-RPC over stdio in the harness (not built yet)',
     elicitation: 'needs an MCP server that elicits (not built yet)',
     elicitation_create: 'needs an MCP server that elicits (not built yet)',
     request_user_dialog: 'sent only for dialog kinds a client declared in initialize; no tool here raises one',
-    auth_url_callback: 'sent when an authenticate request\'s login opens a browser URL; with no account and no browser here the login fails first (auth_result_callback)',
   };
   for (const [sub, clis] of both(CLI_TO_SDK)) out.push({ id: `request ${sub}`, kind: 'control CLI→SDK', about: `control_request ${sub} from the CLI`, cases: HOST[sub] ?? [], clis, reason: HOST_WHY[sub] });
+  // subtypes cbc 2.117.0's control handler list answers beyond its SDK's request types (read from its bundle):
+  // get_auth_methods (no SDK sends it) and authenticate (the SDK's unstable_v2_authenticate, which then answers its
+  // auth_result_callback / auth_url_callback requests)
+  for (const sub of ['authenticate', 'get_auth_methods']) {
+    out.push({ id: `control ${sub}`, kind: 'control SDK→CLI', about: `control_request ${sub} (cbc handler, no SDK type)`, cases: SURFACE_CASES.filter((c) => c.name.startsWith(`ctl_${sub}_`)).map((c) => c.name), clis: CBC });
+  }
+  out.push({ id: 'request auth_result_callback', kind: 'control CLI→SDK', about: 'control_request auth_result_callback from cbc (an authenticate request\'s login ended)', cases: SURFACE_CASES.filter((c) => c.name.startsWith('ctl_authenticate_')).map((c) => c.name), clis: CBC });
+  out.push({ id: 'request auth_url_callback', kind: 'control CLI→SDK', about: 'control_request auth_url_callback from cbc (a login URL to open)', cases: [], clis: CBC, reason: 'sent when an authenticate request\'s login opens a browser URL; with no account and no browser here the login fails first (auth_result_callback)' });
   out.push({ id: 'request control_cancel_request', kind: 'control CLI→SDK', about: 'the CLI withdraws a pending request', cases: [], clis: Object.keys(CLIS), reason: 'sent when a host request times out or a turn is interrupted while one is pending; no capture holds a request open that long yet' });
   for (const [label, clis] of both(MESSAGES)) out.push({ id: label, kind: 'message', about: `stdout ${label}`, cases: 'frames', clis });
   const prefixed = (p, kind) => SURFACE_CASES.filter((c) => c.name.startsWith(p)).map((c) => ({ id: c.name, kind, about: c.about, cases: [c.name], clis: c.clis }));
