@@ -249,7 +249,8 @@ export type EngineEvent =
   | { kind: 'blank_init' }
   /** cbc's bare status frame of a request that joins an idle session (engine/blank-beside.ts; capture in_keep_alive_idle_after_turn_fe). */
   | { kind: 'idle_status' }
-  | { kind: 'turn_preamble'; messageId: string }
+  /** `prompt`: the text the turn answers (cbc's --output-format json history shows it). */
+  | { kind: 'turn_preamble'; messageId: string; prompt?: string | undefined }
   /**
    * The turn's first model call starts (its reply comes a model latency later). Claude Code under
    * --include-partial-messages announces it at once with a "requesting" status, so a signal that ends the process
@@ -317,7 +318,7 @@ export type EngineEvent =
       messages: number;
       /** The last re-prompt of the turn. */
       last?: boolean;
-      /** --include-partial-messages: the answer the CLI keeps for the result only, streamed but never written (cbc: opt_json_schema_partial_h7). */
+      /** The answer the CLI keeps for the result only, never written as a message: streamed under --include-partial-messages (cbc: opt_json_schema_partial_h7), in --output-format json's history (ses_json_schema). */
       streamedReply?: { messageId: string; text: string } | undefined;
     }
   | {

@@ -316,7 +316,7 @@ export class Session implements TurnHost {
       return;
     }
     const firstMessageId = this.p.ids.messageId(o.rng);
-    this.emit({ kind: 'turn_preamble', messageId: firstMessageId });
+    this.emit({ kind: 'turn_preamble', messageId: firstMessageId, prompt: pt.prompt });
 
     if (pt.origin.kind === 'task-notification') {
       this.emit({ kind: 'call_started' });

@@ -63,7 +63,9 @@ function textNotStructured(s: TurnHost, text: string, again: string, retries: nu
   const reprompt = (): void => {
     left -= 1;
     const hidden = left === 0 && !resumed;
-    const streamedReply = hidden && s.o.partialMessages === true ? { messageId: s.p.ids.messageId(s.o.rng), text: again } : undefined;
+    // the answer the CLI keeps for the result only: streamed under partial messages, listed in a json output's history
+    const shown = s.o.partialMessages === true || s.o.cliFlags?.get('output-format') === 'json';
+    const streamedReply = hidden && shown ? { messageId: s.p.ids.messageId(s.o.rng), text: again } : undefined;
     s.emit({ kind: 'structured_reprompt', messages: hidden ? 2 : 1, last: left === 0, streamedReply });
     if (hidden) s.at(MODEL_LATENCY, () => s.endTurn(true, text, []));
     else s.at(MODEL_LATENCY, () => s.say(again, s.p.ids.messageId(s.o.rng), left === 0 ? () => s.endTurn(true, again, []) : reprompt));

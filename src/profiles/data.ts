@@ -39,6 +39,11 @@ export function profileData(name: 'cbc' | 'claude-2.1.220' | 'claude-2.1.328'): 
   return d;
 }
 
+/** Reads another data file, `data/<name>.json`, from the same folder (callers cache what they keep). */
+export function dataFile(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../profiles/data/${name}.json`, import.meta.url), 'utf8'));
+}
+
 /**
  * A deep copy of profile data (plain JSON values: what JSON.parse made), so encoders can never mutate the shared
  * template. By hand, not structuredClone: the init and initialize templates are copied every run, and this walk

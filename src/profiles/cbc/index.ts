@@ -9,6 +9,7 @@ import { hostCancel, hostRequest } from '../shared/host.js';
 import { BASE62 } from '../../engine/random.js';
 import { sha256Hex, toolUseId } from '../shared/ids.js';
 import { CBC_VERSION, cbcBehavior } from './behavior.js';
+import { withJsonHistory } from './json-history.js';
 import { authResultCallback, cbcControlPayload, otherChannelReply, setConfigReply } from './control.js';
 import { assistantStream, replyStreamOnly, toolUseStream } from './stream.js';
 import { taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
@@ -89,7 +90,8 @@ function encoders(strict: boolean): Encoders {
     // the status of the preamble is drawn too: one draw order per preamble
     structured_reprompt: (ev, ctx) => {
       const snapshot = preamble(ctx)[1];
-      return ev.streamedReply === undefined ? snapshot : [snapshot, ...replyStreamOnly(ev.streamedReply.messageId, ev.streamedReply.text, ctx)];
+      const streamed = ev.streamedReply !== undefined && ctx.cliFlags?.has('include-partial-messages') === true;
+      return ev.streamedReply === undefined || !streamed ? snapshot : [snapshot, ...replyStreamOnly(ev.streamedReply.messageId, ev.streamedReply.text, ctx)];
     },
     result,
     bg_tasks_changed: none,
@@ -101,7 +103,8 @@ function encoders(strict: boolean): Encoders {
 }
 
 function makeCbc(name: ProfileName, strict: boolean): Profile {
-  return { name, cli: 'cbc', version: CBC_VERSION, behavior: cbcBehavior(strict), ids: IDS, encode: dispatch(encoders(strict)) };
+  // cbc 2.117.0 prints its history under --output-format json (json-history.ts); the seeds' cbc prints the result
+  return { name, cli: 'cbc', version: CBC_VERSION, behavior: cbcBehavior(strict), ids: IDS, encode: strict ? withJsonHistory(dispatch(encoders(strict))) : dispatch(encoders(strict)) };
 }
 
 /** cbc per seeds 000 and 002 (payload-less interrupt ACK, mcp_status answered). */

@@ -1,7 +1,7 @@
 import type { AnyFrameDecl, FrameOf } from './field.js';
 import { CONTROL_CANCEL_REQUEST, CONTROL_NOTIFICATION, CONTROL_REQUEST, CONTROL_RESPONSE, ERROR } from './control.js';
 import { ASSISTANT, SUBAGENT_USER, USER } from './message.js';
-import { RESULT } from './result.js';
+import { JSON_DOCUMENT, RESULT } from './result.js';
 import { STREAM_EVENT, USER_REPLAY } from './stream.js';
 import {
   BACKGROUND_TASKS_CHANGED,
@@ -47,6 +47,7 @@ export const OUTBOUND = {
   assistant: ASSISTANT,
   user: USER,
   result: RESULT,
+  json_document: JSON_DOCUMENT,
   stream_event: STREAM_EVENT,
   error: ERROR,
   control_response: CONTROL_RESPONSE,

@@ -199,3 +199,9 @@ export const BLOCKED_RESULT = frame('result (prompt blocked)', RESULT.fields, {
     'fast_mode_state', 'fast_mode_disabled_reason', 'subagent_stats', 'safety_stops', 'subtype', 'result', 'type', 'duration_ms', 'uuid',
     'user_message_uuid?', 'user_message_uuids?', 'queued_turn_count', 'result_index', 'model_usage_since_last_result'],
 });
+
+/**
+ * cbc 2.117.0 under --output-format json: the session's history and its result, which the drop-in prints as one
+ * pretty-printed JSON array (src/profiles/cbc/json-history.ts); never written as a frame of its own.
+ */
+export const JSON_DOCUMENT = frame('json_document', { type: lit('json_document'), document: 'arr' }, { cbc: ['type', 'document'] });

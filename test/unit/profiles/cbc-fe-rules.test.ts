@@ -3,7 +3,7 @@
 // set_config without config fails with its TypeError text (ctl_set_config_mid_turn_fe); get_auth_methods and
 // authenticate are answered (ctl_get_auth_methods_fe, ctl_authenticate_bad_method_fe); the media-model slash commands
 // follow their environment switches (env_cbc_video_gen_off_fe); --json-schema re-prompts stream under ids of their own
-// (opt_json_schema_partial_h7).
+// (opt_json_schema_partial_h7); --output-format json prints the session's history and the result as one array (p_json).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory } from '../../../src/testkit/harness.js';
@@ -58,5 +58,18 @@ describe('cbc 2.117.0 (#16, helper FE)', () => {
     expect(new Set(starts).size).toBe(4);
     expect(frames.filter((f) => f['type'] === 'assistant')).toHaveLength(3);
     expect(frames.find((f) => f['type'] === 'result')?.['_requestId']).toBe(starts[3]);
+  });
+
+  it('--output-format json: the history (user message with its reminders, snapshot, assistant) then the result, pretty-printed', async () => {
+    const r = await runInMemory({ argv: ['-p', 'hi', '--output-format', 'json', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0'], scenario, stdin: '' });
+    expect(r.stdout.startsWith('[\n  {')).toBe(true);
+    const doc = JSON.parse(r.stdout) as Frame[];
+    expect(doc.map((x) => `${String(x['type'])}:${String(x['role'] ?? x['subtype'] ?? '')}`)).toEqual(['message:user', 'file-history-snapshot:', 'message:assistant', 'result:success']);
+    const texts = (doc[0]?.['content'] as Frame[]).map((b) => String(b['text']));
+    expect(texts[0]).toMatch(/^<system-reminder data-role="memory"><memory>\n# auto memory/);
+    expect(texts[2]).toBe('<user_query>hi</user_query>');
+    expect((doc[1]?.['snapshot'] as Frame)['messageId']).toBe(doc[0]?.['id']);
+    expect(doc[2]?.['parentId']).toBe(doc[0]?.['id']);
+    expect(doc[3]?.['result']).toBe('hello');
   });
 });
