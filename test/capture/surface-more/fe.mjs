@@ -86,4 +86,18 @@ const SESSION = [
   { name: 'ctl_set_config_values_fe', about: 'set_config with typed values: a number string, "true", an object, a key it does not take', clis: ONLY, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'set_config', session_id: 'x', config: { alwaysThinkingEnabled: 'true', cleanupPeriodDays: '7', outputStyle: { a: 1 }, nosuch: 1 } }), sleep(2), close, sleep(1)] },
 ];
 
-export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION];
+const JSON_OUT = ['--output-format', 'json'];
+const JSON_DONE = '"subtype": "success"';
+const JSON_CASES = [
+  { name: 'ses_stream_in_json_out_two_fe', about: 'stream-json input, --output-format json, two prompts one after the other', clis: ONLY, args: ['-p', '--input-format', 'stream-json', ...JSON_OUT], steps: [user('hi'), waitFor(JSON_DONE, 30), sleep(1), user('SLOWTEXT please'), waitFor('slow reply', 30), sleep(1), close] },
+  { name: 'ses_p_json_tool_fe', about: '-p --output-format json with a Bash call (bypassPermissions)', clis: ONLY, args: ['-p', 'FGBASH please', ...JSON_OUT], bypass: true, steps: [close] },
+  { name: 'ses_p_json_model_fe', about: '-p --output-format json --model gpt-5.5', clis: ONLY, args: ['-p', 'hi', ...JSON_OUT, '--model', 'gpt-5.5'], steps: [close] },
+  { name: 'ses_p_json_no_memory_fe', about: '-p --output-format json with CODEBUDDY_DISABLE_AUTO_MEMORY=1', clis: ONLY, args: ['-p', 'hi', ...JSON_OUT], env: { CODEBUDDY_DISABLE_AUTO_MEMORY: '1' }, steps: [close] },
+  { name: 'ses_p_json_api_error_fe', about: '-p --output-format json whose model call fails', clis: ONLY, args: ['-p', 'APIERR please', ...JSON_OUT], steps: [close] },
+  { name: 'ses_p_json_slow_fe', about: '-p --output-format json, a slow reply', clis: ONLY, args: ['-p', 'SLOWTEXT please', ...JSON_OUT], steps: [close] },
+  { name: 'ctl_interrupt_after_side_done_fe', about: 'a prompt while the first (slow) turn runs, answered; then interrupt while the first turn still runs', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), waitFor(HELLO, 20), sleep(0.5), ctl('req_2', { subtype: 'interrupt' }), sleep(8), close, sleep(1)] },
+  { name: 'ctl_set_permission_mode_mid_first_turn_side_fe', about: 'a prompt while the first (slow) turn runs, then set_permission_mode acceptEdits', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), sleep(0.5), ctl('req_2', { subtype: 'set_permission_mode', mode: 'acceptEdits' }), waitFor(SLOW, 30), sleep(1), close, sleep(1)] },
+  { name: 'in_user_after_side_then_first_done_fe', about: 'a prompt while the first (slow) turn runs; after both, two more prompts in turn', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(1.5), user('hi'), sleep(3), user('hi'), sleep(4), close, sleep(1)] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES];
