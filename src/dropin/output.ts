@@ -36,7 +36,7 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
       return;
     }
     // cbc 2.117.0's json output: its history and result as one pretty-printed array (profiles/cbc/json-history.ts)
-    if (frame['type'] === 'json_document' && o.format === 'json') return o.line(JSON.stringify(frame['document'], null, 2));
+    if (frame['type'] === 'json_document' && o.format === 'json') return typeof frame['error'] === 'string' ? o.err(frame['error']) : o.line(JSON.stringify(frame['document'], null, 2));
     if (frame['type'] !== 'result') return;
     if (o.format === 'json') {
       const { model_usage_since_last_result: _drop, ...rest } = frame;

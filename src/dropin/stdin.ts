@@ -1,6 +1,6 @@
 import { EMU_PREFIX } from '../errors.js';
 import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
-import { controlBeside, promptBeside } from '../engine/prompt-beside.js';
+import { controlBeside, freshSession, promptBeside } from '../engine/prompt-beside.js';
 import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
@@ -197,6 +197,7 @@ function userMessage(frame: unknown, c: Composition): void {
     return;
   }
   if (promptJoinsRunningTurn(c.session) || promptBeside(c.session, promptOf(message))) return;
+  freshSession(c.session);
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 

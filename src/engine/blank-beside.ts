@@ -1,6 +1,6 @@
 import type { Obj } from '../protocol/shape.js';
 import type { EngineEvent, TurnStats } from './events.js';
-import { sessionNamed, sideFinished, sideFor } from './prompt-beside.js';
+import { freshSession, sessionNamed, sideFinished, sideFor } from './prompt-beside.js';
 import type { Session } from './session.js';
 
 /*
@@ -40,6 +40,7 @@ export function playBlank(s: Session): void {
   if (blankBeside(s)) return;
   if (s.p.behavior.blankBesideFirstTurn === true && s.active) return joinRunningTurn(s);
   if (joinIdleSession(s)) return;
+  freshSession(s);
   s.blankTurn();
 }
 
@@ -54,7 +55,7 @@ function joinIdleSession(s: Session): boolean {
   const ctx = { ...s.ctx(), turnRequestId: undefined, streamRequestId: undefined };
   const last = ctx.pastResults?.at(-1);
   // after a blank turn (a session of its own, no conversation) the next line plays its blank turn as before (in_keep_alive_twice)
-  if (s.p.behavior.blankBesideFirstTurn !== true || s.active || s.queue.length > 0 || last === undefined || last.result.stats.origin.kind === 'blank') return false;
+  if (s.p.behavior.blankBesideFirstTurn !== true || s.active || s.queue.length > 0 || last === undefined || last.result.stats.origin.kind === 'blank' || !sessionNamed(s)) return false;
   const again: EngineEvent = { ...last.result, requestId: undefined, stats: { ...last.result.stats, endedAt: ctx.now } };
   for (const ev of [{ kind: 'turn_init' }, { kind: 'idle_status' }, again] satisfies EngineEvent[]) {
     const out = s.p.encode(ev, ctx);

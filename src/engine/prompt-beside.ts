@@ -38,7 +38,24 @@ const newest = new WeakMap<Session, Side>();
  * while the first turn runs joins that turn as a prompt after it would).
  */
 export function sessionNamed(s: Session): boolean {
-  return s.resultCount > 0 || s.o.cliFlags?.has('session-id') === true || s.o.resume !== undefined;
+  return (s.resultCount > 0 && learnsSession(s)) || s.o.cliFlags?.has('session-id') === true || s.o.resume !== undefined;
+}
+
+/**
+ * Whether a finished request tells the CLI its session: only a stream-json answer does (its sendRequest reads the
+ * session id from the streamed system/init; a json or text answer carries none), so under another --output-format
+ * every stdin line opens a session of its own (capture ses_stream_in_json_out_two_fe: two prompts, two sessions).
+ */
+const learnsSession = (s: Session): boolean => s.o.cliFlags?.get('output-format') === 'stream-json';
+
+/**
+ * A line at idle that names no session (no request told the CLI one, --output-format other than stream-json): the
+ * turn it starts runs in a new session, a conversation of its own. Call before the line's turn is queued.
+ */
+export function freshSession(s: Session): void {
+  if (s.p.behavior.blankBesideFirstTurn !== true || s.resultCount === 0 || sessionNamed(s) || s.active || s.queue.length > 0) return;
+  s.sessionId = s.p.ids.sessionId(s.o.rng);
+  s.messages = 0;
 }
 
 /** The side session a request made while the first turn runs names: the one whose request finished last, else a new one. */

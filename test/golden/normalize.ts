@@ -168,7 +168,14 @@ export function parseStdout(stdout: string): Parsed {
       const doc = JSON.parse(stdout) as Json;
       return { kind: 'frames', frames: Array.isArray(doc) ? doc : [doc] };
     } catch {
-      return { kind: 'text', lines };
+      // several pretty-printed documents one after another (cbc 2.117.0's json output, one per request): each starts
+      // at column 0, their inner lines are indented
+      try {
+        const docs = stdout.split(/\n(?=[[{])/).map((d) => JSON.parse(d) as Json);
+        return { kind: 'frames', frames: docs.flatMap((d) => (Array.isArray(d) ? d : [d])) };
+      } catch {
+        return { kind: 'text', lines };
+      }
     }
   }
 }

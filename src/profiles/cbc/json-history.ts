@@ -12,8 +12,8 @@ import { dataFile, profileData } from '../data.js';
  * the prompt's user message (the auto-memory reminder naming the session's project folder, the codebuddyMd reminder,
  * the prompt in <user_query>), a file-history snapshot per model call, each assistant message with its provider
  * metadata; the CLI's own re-prompts (--json-schema) are hidden, their snapshots and answers are not (captures p_json,
- * ses_json_schema, ses_stream_in_json_out_h7). Turns with tool calls add function-call items the emulator does not
- * write (not captured).
+ * ses_json_schema, ses_stream_in_json_out_h7), a tool call's function_call and function_call_result items (capture
+ * ses_p_json_tool_fe, Bash).
  */
 
 interface HistoryText {
@@ -24,12 +24,16 @@ let text: HistoryText | undefined;
 /** The captured reminder texts (data/cbc-history.json), read on first use: only a json output needs them. */
 const texts = (): HistoryText => (text ??= dataFile('cbc-history') as HistoryText);
 
-/** One session's history so far and the message the next answer replies to. */
+/** One session's history so far, the item the next one replies to, the running request's ids, the calls awaiting results. */
 interface History {
   items: unknown[];
   parentId: string;
+  request: { traceId: string; conversationRequestId: string };
+  calls: Map<string, { name: string; providerData: Record<string, unknown>; id: string }>;
+  /** The turn's model call failed: the CLI's request fails, it prints the error on stderr and no history. */
+  apiError?: string | undefined;
 }
-const histories = new WeakMap<object, History>();
+const histories = new WeakMap<object, Map<string, History>>();
 
 /** Whether the CLI prints its history (--output-format json). */
 const jsonOut = (ctx: EncodeContext): boolean => ctx.cliFlags?.get('output-format') === 'json';
@@ -59,47 +63,96 @@ function userMessage(ctx: EncodeContext, prompt: string, first: boolean): Record
   return { type: 'message', role: 'user', content, providerData: { agent: 'cli' }, ...stamp, sessionId: ctx.sessionId };
 }
 
-function assistantMessage(ctx: EncodeContext, id: string, body: string, parentId: string): Record<string, unknown> {
+/** A model call's provider metadata: its own message id, the request's trace ids (shared by the calls of one request). */
+function callData(ctx: EncodeContext, h: History, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const usage = { requests: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120, inputTokensDetails: [{ cached_tokens: 0 }], outputTokensDetails: [{ reasoning_tokens: 0 }] };
-  const providerData = {
-    messageId: ctx.rng.hex(32),
-    model: ctx.model,
-    requestModelId: ctx.model,
-    requestModelName: modelName(ctx.model),
-    traceId: ctx.rng.hex(32),
-    conversationRequestId: ctx.rng.hex(32),
-    rawUsage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-    agent: 'cli',
-    usage,
-  };
+  const head = { messageId: ctx.rng.hex(32), model: ctx.model, requestModelId: ctx.model, requestModelName: modelName(ctx.model), ...h.request };
+  return { ...head, rawUsage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 }, agent: 'cli', ...extra, usage };
+}
+
+function assistantMessage(ctx: EncodeContext, h: History, id: string, body: string): Record<string, unknown> {
   const content = [{ providerData: { annotations: [] }, type: 'output_text', text: body }];
-  return { id, type: 'message', role: 'assistant', status: 'completed', content, timestamp: ctx.now, providerData, sessionId: ctx.sessionId, parentId };
+  return { id, type: 'message', role: 'assistant', status: 'completed', content, timestamp: ctx.now, providerData: callData(ctx, h), sessionId: ctx.sessionId, parentId: h.parentId };
+}
+
+const framesOf = (frames: Encoded): Array<Record<string, unknown>> => (frames === undefined ? [] : Array.isArray(frames) ? frames : [frames]) as Array<Record<string, unknown>>;
+const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const firstBlock = (frame: Record<string, unknown> | undefined): Record<string, unknown> => {
+  const content = obj(frame?.['message'])['content'];
+  return Array.isArray(content) ? obj(content[0]) : {};
+};
+
+/** A tool call (measured: ses_p_json_tool_fe): a function_call item; Bash shows its command as argumentsDisplayText. */
+function functionCall(ctx: EncodeContext, h: History, frames: Encoded): void {
+  const frame = framesOf(frames).find((f) => f['type'] === 'assistant');
+  const block = firstBlock(frame);
+  const [callId, name, input] = [String(block['id']), String(block['name']), obj(block['input'])];
+  const id = String(obj(frame?.['message'])['id']);
+  const providerData = callData(ctx, h, typeof input['command'] === 'string' && name === 'Bash' ? { argumentsDisplayText: input['command'] } : {});
+  h.calls.set(callId, { name, providerData, id });
+  h.items.push({ providerData, id, type: 'function_call', callId, name, arguments: JSON.stringify(input), timestamp: ctx.now, sessionId: ctx.sessionId, parentId: h.parentId });
+  h.parentId = id;
+}
+
+/** Its result: a function_call_result item with the text the model got and the tool's raw response. */
+function functionResult(ctx: EncodeContext, h: History, frames: Encoded): void {
+  const block = firstBlock(framesOf(frames).find((f) => f['type'] === 'user'));
+  const callId = String(block['tool_use_id']);
+  const call = h.calls.get(callId);
+  const content = block['content'];
+  const text = Array.isArray(content) ? String(obj(content[0])['text'] ?? '') : String(content ?? '');
+  const meta = obj(block['_meta']);
+  const { rawUsage: _r, usage: _u, argumentsDisplayText: _a, ...pd } = call?.providerData ?? {};
+  void _r, void _u, void _a;
+  const providerData = { ...pd, toolResult: { content: text, renderer: meta['renderer'], rawResponse: meta['rawResponse'] } };
+  const id = ctx.rng.uuid();
+  h.items.push({ type: 'function_call_result', name: call?.name, callId, status: 'completed', output: { type: 'text', text }, timestamp: ctx.now, providerData, id, sessionId: ctx.sessionId, parentId: call?.id ?? h.parentId });
+  h.parentId = id;
 }
 
 /** Records `ev` in the session's history where it belongs there; the result's frames become the history document. */
 function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
-  let h = histories.get(ctx.rng);
-  if (h === undefined) histories.set(ctx.rng, (h = { items: [], parentId: '' }));
+  const sessions = histories.get(ctx.rng) ?? new Map<string, History>();
+  histories.set(ctx.rng, sessions);
+  // each session its own history (a line that opened a session of its own: ses_stream_in_json_out_two_fe)
+  let h = sessions.get(ctx.sessionId);
+  if (h === undefined) sessions.set(ctx.sessionId, (h = { items: [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() }));
   switch (ev.kind) {
     case 'turn_preamble': {
       const user = userMessage(ctx, ev.prompt ?? '', h.items.length === 0);
       h.parentId = String(user['id']);
+      h.request = { traceId: ctx.rng.hex(32), conversationRequestId: ctx.rng.hex(32) };
       h.items.push(user, snapshot(ctx, h.parentId));
       return frames;
     }
     case 'structured_reprompt':
       h.parentId = ctx.rng.uuid(); // the hidden re-prompt message the next answer replies to
+      h.request = { traceId: ctx.rng.hex(32), conversationRequestId: ctx.rng.hex(32) }; // a request of its own
       h.items.push(snapshot(ctx, h.parentId));
-      if (ev.streamedReply !== undefined) h.items.push(assistantMessage(ctx, ev.streamedReply.messageId, ev.streamedReply.text, h.parentId));
+      if (ev.streamedReply !== undefined) h.items.push(assistantMessage(ctx, h, ev.streamedReply.messageId, ev.streamedReply.text));
       return frames;
     case 'assistant_text':
+      if (ev.apiError === true) return (h.apiError = ev.text), frames;
+      h.items.push(assistantMessage(ctx, h, ev.messageId, ev.text));
+      return frames;
     case 'assistant_stream':
-      h.items.push(assistantMessage(ctx, ev.messageId, ev.text, h.parentId));
+      h.items.push(assistantMessage(ctx, h, ev.messageId, ev.text));
+      return frames;
+    case 'assistant_tool_use':
+      functionCall(ctx, h, frames);
+      return frames;
+    case 'tool_result':
+      functionResult(ctx, h, frames);
       return frames;
     case 'result': {
+      // its request failed (measured: ses_p_json_api_error_fe): the error text on stderr, nothing on stdout
+      if (h.apiError !== undefined && !ev.ok) {
+        h.apiError = undefined;
+        return build(JSON_DOCUMENT, 'cbc', { type: 'json_document', error: ev.errors.join('\n') });
+      }
       // the view builds its own result object, which names no request (measured: ses_json_schema, where the streamed one does)
-      const written = (frames === undefined ? [] : Array.isArray(frames) ? frames : [frames]).map((f) => {
-        const { _requestId: _drop, ...rest } = f as Record<string, unknown>;
+      const written = framesOf(frames).map((f) => {
+        const { _requestId: _drop, ...rest } = f;
         void _drop;
         return rest;
       });
