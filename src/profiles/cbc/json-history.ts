@@ -75,7 +75,7 @@ function assistantMessage(ctx: EncodeContext, h: History, id: string, body: stri
   return { id, type: 'message', role: 'assistant', status: 'completed', content, timestamp: ctx.now, providerData: callData(ctx, h), sessionId: ctx.sessionId, parentId: h.parentId };
 }
 
-const framesOf = (frames: Encoded): Array<Record<string, unknown>> => (frames === undefined ? [] : Array.isArray(frames) ? frames : [frames]) as Array<Record<string, unknown>>;
+const framesOf = (frames: Encoded): Array<Record<string, unknown>> => (frames === undefined ? [] : Array.isArray(frames) ? frames : [frames]);
 const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const firstBlock = (frame: Record<string, unknown> | undefined): Record<string, unknown> => {
   const content = obj(frame?.['message'])['content'];
@@ -100,10 +100,11 @@ function functionResult(ctx: EncodeContext, h: History, frames: Encoded): void {
   const callId = String(block['tool_use_id']);
   const call = h.calls.get(callId);
   const content = block['content'];
-  const text = Array.isArray(content) ? String(obj(content[0])['text'] ?? '') : String(content ?? '');
+  const first: unknown = Array.isArray(content) ? obj(content[0])['text'] : content;
+  const text = typeof first === 'string' ? first : '';
   const meta = obj(block['_meta']);
   const { rawUsage: _r, usage: _u, argumentsDisplayText: _a, ...pd } = call?.providerData ?? {};
-  void _r, void _u, void _a;
+  void [_r, _u, _a];
   const providerData = { ...pd, toolResult: { content: text, renderer: meta['renderer'], rawResponse: meta['rawResponse'] } };
   const id = ctx.rng.uuid();
   h.items.push({ type: 'function_call_result', name: call?.name, callId, status: 'completed', output: { type: 'text', text }, timestamp: ctx.now, providerData, id, sessionId: ctx.sessionId, parentId: call?.id ?? h.parentId });
@@ -119,7 +120,9 @@ function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
   if (h === undefined) sessions.set(ctx.sessionId, (h = { items: [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() }));
   switch (ev.kind) {
     case 'turn_preamble': {
-      const user = userMessage(ctx, ev.prompt ?? '', h.items.length === 0);
+      // a later prompt of the session replies to its last message (measured: ses_stream_in_json_out_session_id_fe)
+      const last = h.items.findLast((x) => obj(x)['type'] !== 'file-history-snapshot');
+      const user: Record<string, unknown> = { ...userMessage(ctx, ev.prompt ?? '', h.items.length === 0), ...(last !== undefined ? { parentId: obj(last)['id'] } : {}) };
       h.parentId = String(user['id']);
       h.request = { traceId: ctx.rng.hex(32), conversationRequestId: ctx.rng.hex(32) };
       h.items.push(user, snapshot(ctx, h.parentId));
