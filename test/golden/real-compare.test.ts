@@ -61,7 +61,6 @@ const R = {
   cbcNoBackground: 'cbc 2.117.0 does not offer the Workflow tool to the model, so its workflow captures have no task events; the emulator plays the scenario\'s workflows as docs/protocol.md describes.',
   cbcNoWorkflowCall: 'Without the Workflow tool the real cbc model answers the workflow prompt with text; the emulator\'s scripted turn calls Workflow, so its assistant frame carries a tool_use block (id, name, input, stop_reason tool_use) and a tool_result user frame follows.',
   cbcNoFollowup: 'The emulator\'s task notification starts the follow-up turn of the scenario (system/init, system/status, file-history-snapshot, assistant, result); real cbc, which started no task, has no notification and no follow-up turn.',
-  cbcPrintJson: 'cbc 2.117.0 -p --output-format json prints a pretty-printed JSON array of raw history items ending with the result; the emulator prints the result object alone, as Claude Code does.',
 };
 
 /** Kinds of frame whose every extra/missing copy a cbc background or workflow case shows (cbc 2.117.0 runs no task). */
@@ -80,7 +79,6 @@ const ALLOWED: Allowed[] = [
   { cli: 'cbc-2.117.0', case: /^wf_/, key: /^extra frame user$/, reason: R.cbcNoWorkflowCall },
   { cli: 'cbc-2.117.0', case: /^wf_(complete|failed|stopped)$/, key: /^extra frame (system\/status|file-history-snapshot|assistant)$/, reason: R.cbcNoFollowup },
   { cli: 'cbc-2.117.0', case: /^wf_(complete|failed|stopped)$/, key: /^(core )?extra frame (system\/init|result\/success)$/, reason: R.cbcNoFollowup },
-  { cli: 'cbc-2.117.0', case: 'p_json', key: /^missing frame (file-history-snapshot|message)$/, reason: R.cbcPrintJson },
 ];
 
 const temps: string[] = [];
