@@ -14,10 +14,12 @@ const emu = (profile: string) => ['--emu-profile', profile, '--emu-speed', '0', 
 describe('-p single-shot modes', () => {
   for (const p of PROFILES) {
     // §8: `-p --output-format json "hi"` → a single result line without model_usage_since_last_result
-    it(`${p}: -p "hi" --output-format json prints exactly one result object`, async () => {
+    // (#16) cbc 2.117.0 prints its history as one pretty-printed array, the result last (capture p_json)
+    it(`${p}: -p "hi" --output-format json prints ${p === 'cbc-2.117.0' ? 'its history, then' : 'exactly one'} result object`, async () => {
       const r = await runBin(['-p', 'hi', '--output-format', 'json', ...emu(p)]);
       expect(r.code).toBe(0);
-      const frames = expectNdjson(r.stdout);
+      const frames = p === 'cbc-2.117.0' ? (JSON.parse(r.stdout) as Array<Record<string, unknown>>).slice(-1) : expectNdjson(r.stdout);
+      if (p === 'cbc-2.117.0') expect((JSON.parse(r.stdout) as unknown[]).length).toBe(4); // user message, snapshot, assistant, result
       expect(frames).toHaveLength(1);
       expect(frames[0]?.['type']).toBe('result');
       expect(frames[0]?.['is_error']).toBe(false);
