@@ -103,4 +103,23 @@ const JSON_CASES = [
   { name: 'in_user_after_side_then_first_done_fe', about: 'a prompt while the first (slow) turn runs; after both, two more prompts in turn', clis: ONLY, args: STREAM, steps: [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(1.5), user('hi'), sleep(3), user('hi'), sleep(4), close, sleep(1)] },
 ];
 
-export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES];
+const hiTurn = [...ready(), user('hi'), waitFor(RESULT), sleep(1), close];
+const fgTurn = [...ready(), user('FGBASH please'), waitFor(RESULT, 30), sleep(1), close, sleep(1)];
+const OPTIONS_2 = [
+  { name: 'opt_dangerously_skip_permissions_stream_fe', about: '--dangerously-skip-permissions with stream-json input, a Bash call', clis: ONLY, args: [...STREAM, '--dangerously-skip-permissions'], steps: fgTurn },
+  { name: 'opt_y_stream_fe', about: '-y with stream-json input, a Bash call', clis: ONLY, args: [...STREAM, '-y'], steps: fgTurn },
+  { name: 'opt_no_verbose_stream_fe', about: 'stream-json input and output without --verbose', clis: ONLY, args: ['--input-format', 'stream-json', '--output-format', 'stream-json'], steps: hiTurn },
+  { name: 'opt_output_format_stream_no_verbose_p_fe', about: '-p hi --output-format stream-json without --verbose', clis: ONLY, args: ['-p', 'hi', '--output-format', 'stream-json'], steps: [close] },
+  { name: 'opt_input_format_text_fe', about: '-p --input-format text, the prompt on stdin', clis: ONLY, args: ['-p', '--input-format', 'text', '--output-format', 'stream-json', '--verbose'], steps: [{ send: 'hi' }, close] },
+  { name: 'opt_permission_mode_before_plan_stream_fe', about: '--permission-mode plan --permission-mode-before-plan acceptEdits, then set_permission_mode default', clis: ONLY, args: [...STREAM, '--permission-mode', 'plan', '--permission-mode-before-plan', 'acceptEdits'], steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'default' }), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'opt_text_to_image_model_stream_fe', about: '--text-to-image-model with stream-json input (initialize, a turn)', clis: ONLY, args: [...STREAM, '--text-to-image-model', 'img-x'], steps: hiTurn },
+  { name: 'opt_subagent_permission_mode_stream_fe', about: '--subagent-permission-mode bypassPermissions with stream-json input', clis: ONLY, args: [...STREAM, '--subagent-permission-mode', 'bypassPermissions'], steps: hiTurn },
+  { name: 'opt_header_stream_fe', about: '--header with stream-json input', clis: ONLY, args: [...STREAM, '--header', 'X-Test: 1'], steps: hiTurn },
+  { name: 'opt_worktree_stream_fe', about: '--worktree with stream-json input (the cwd is no git repository)', clis: ONLY, args: [...STREAM, '--worktree'], steps: hiTurn },
+  { name: 'opt_max_turns_stream_fgbash_fe', about: '--max-turns 1 with stream-json input, a Bash call (bypassPermissions)', clis: ONLY, args: [...STREAM, '--max-turns', '1'], bypass: true, steps: fgTurn },
+  { name: 'opt_model_stream_set_model_default_fe', about: '--model gpt-5.5 with stream-json input, then set_model default and a turn', clis: ONLY, args: [...STREAM, '--model', 'gpt-5.5'], steps: [...ready(), ctl('req_2', { subtype: 'set_model', model: 'default' }), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'opt_effort_stream_fe', about: '--effort high with stream-json input', clis: ONLY, args: [...STREAM, '--effort', 'high'], steps: hiTurn },
+  { name: 'opt_fallback_model_stream_fe', about: '--fallback-model with stream-json input, a failing model call', clis: ONLY, args: [...STREAM, '--fallback-model', 'gpt-5.4'], steps: [...ready(), user('APIERR please'), waitFor(RESULT, 30), sleep(1), close] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2];
