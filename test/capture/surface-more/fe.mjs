@@ -122,4 +122,16 @@ const OPTIONS_2 = [
   { name: 'opt_fallback_model_stream_fe', about: '--fallback-model with stream-json input, a failing model call', clis: ONLY, args: [...STREAM, '--fallback-model', 'gpt-5.4'], steps: [...ready(), user('APIERR please'), waitFor(RESULT, 30), sleep(1), close] },
 ];
 
-export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2];
+const sideDone = [...slowFirst, user('hi'), waitFor(SLOW, 30), sleep(1.5)];
+const SCHEMA = '{"type":"object","properties":{"answer":{"type":"string"}},"required":["answer"]}';
+const PHASES = [
+  { name: 'ctl_interrupt_idle_after_side_fe', about: 'a side session and the first turn both answered, then interrupt at idle, then a turn', clis: ONLY, args: STREAM, steps: [...sideDone, ctl('req_2', { subtype: 'interrupt' }), sleep(1), user('hi'), sleep(4), close, sleep(1)] },
+  { name: 'ctl_set_model_idle_after_side_fe', about: 'a side session and the first turn both answered, then set_model at idle, then a turn', clis: ONLY, args: STREAM, steps: [...sideDone, ctl('req_2', { subtype: 'set_model', model: 'gpt-5.5' }), sleep(1), user('hi'), sleep(4), close, sleep(1)] },
+  { name: 'in_keep_alive_after_interrupt_fe', about: 'a slow turn interrupted, then keep_alive at idle, then a turn', clis: ONLY, args: STREAM, steps: [...slowFirst, ctl('req_2', { subtype: 'interrupt' }), waitFor(RESULT, 20), sleep(1.5), KEEP_ALIVE, sleep(2), user('hi'), waitFor(HELLO, 20), sleep(1), close] },
+  { name: 'in_keep_alive_after_api_error_fe', about: 'a turn whose model call fails, then keep_alive at idle', clis: ONLY, args: STREAM, steps: [...ready(), user('APIERR please'), waitFor(RESULT, 30), sleep(1.5), KEEP_ALIVE, sleep(2), close, sleep(1)] },
+  { name: 'in_user_after_interrupt_first_turn_fe', about: 'the first (slow) turn interrupted, then a turn', clis: ONLY, args: STREAM, steps: [...slowFirst, ctl('req_2', { subtype: 'interrupt' }), waitFor(RESULT, 20), sleep(1.5), user('hi'), waitFor(HELLO, 20), sleep(1), close] },
+  { name: 'ctl_get_auth_methods_pending_permission_fe', about: 'get_auth_methods while a can_use_tool request waits, then deny', clis: ONLY, args: STREAM, steps: [...ready(), user('FGBASH please'), waitFor('"subtype":"can_use_tool"', 30), sleep(1), ctl('req_2', { subtype: 'get_auth_methods' }), sleep(1), { answer: 'can_use_tool', response: { behavior: 'deny', message: 'no' } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'in_keep_alive_after_json_schema_fe', about: '--json-schema turn answered with re-prompts, then keep_alive at idle', clis: ONLY, args: [...STREAM, '--json-schema', SCHEMA], steps: [...ready(), user('hi'), waitFor(RESULT, 40), sleep(1.5), KEEP_ALIVE, sleep(2), close, sleep(1)] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2, ...PHASES];
