@@ -1,6 +1,6 @@
 import type { Obj } from '../protocol/shape.js';
 import type { EngineEvent, TurnStats } from './events.js';
-import { freshSession, sessionNamed, sideFinished, sideFor } from './prompt-beside.js';
+import { freshSession, mainNamed, sessionNamed, sideFinished, sideFor } from './prompt-beside.js';
 import type { Session } from './session.js';
 
 /*
@@ -38,6 +38,7 @@ function blankBeside(s: Session): boolean {
 /** An unreadable stdin line's blank turn: beside the running first turn (above), or queued as a turn of the session. */
 export function playBlank(s: Session): void {
   if (blankBeside(s)) return;
+  mainNamed(s); // every other path names the main session
   if (s.p.behavior.blankBesideFirstTurn === true && s.active) return joinRunningTurn(s);
   if (joinIdleSession(s)) return;
   freshSession(s);
@@ -72,6 +73,7 @@ function joinIdleSession(s: Session): boolean {
  */
 export function promptJoinsRunningTurn(s: Session): boolean {
   if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || !sessionNamed(s)) return false;
+  mainNamed(s);
   // the joined prompt and a reply never written join the conversation after the turn (measured: num_turns of the next
   // turn is 2 more, capture in_user_mid_second_turn_then_turn_cbc); a first turn of a session named from the start
   // counts the joined prompt in its own result (capture in_user_mid_first_turn_session_id_fe: num_turns 3)

@@ -53,6 +53,7 @@ const learnsSession = (s: Session): boolean => s.o.cliFlags?.get('output-format'
  * turn it starts runs in a new session, a conversation of its own. Call before the line's turn is queued.
  */
 export function freshSession(s: Session): void {
+  mainNamed(s);
   if (s.p.behavior.blankBesideFirstTurn !== true || s.resultCount === 0 || sessionNamed(s) || s.active || s.queue.length > 0) return;
   s.sessionId = s.p.ids.sessionId(s.o.rng);
   s.messages = 0;
@@ -111,19 +112,25 @@ export function promptBeside(s: Session, prompt: string): boolean {
   return true;
 }
 
+/** A line went to the main session: it is the CLI's current session again (control requests act on it). */
+export function mainNamed(s: Session): void {
+  newest.delete(s);
+}
+
 /** The subtypes whose reply names the session they acted on. */
 const NAMING = new Set(['set_model', 'set_permission_mode']);
 
 /**
- * A control request while the first turn runs and a prompt's side session was opened: the CLI's current session is
- * the one opened last, so an interrupt stops that side session's turn (its reply names it; then a status, the
- * "Interrupted by user" text and an empty result there) and leaves the first turn running, and a set_model or
- * set_permission_mode reply names it while the change applies to the CLI as a whole (captures
- * ctl_interrupt_mid_first_turn_side_fe, ctl_set_model_mid_first_turn_side_fe). False when the session handles it as usual.
+ * A control request after a prompt opened a side session, until a line goes to the main session again: the CLI's
+ * current session is the one opened last, so an interrupt stops that side session's turn if it runs (its reply names
+ * it; then a status, the "Interrupted by user" text and an empty result there) and leaves the first turn running, and a
+ * set_model or set_permission_mode reply names it while the change applies to the CLI as a whole (captures
+ * ctl_interrupt_mid_first_turn_side_fe, ctl_set_model_mid_first_turn_side_fe, ctl_interrupt_after_side_done_fe, and at
+ * idle ctl_interrupt_idle_after_side_fe, ctl_set_model_idle_after_side_fe). False when the session handles it as usual.
  */
 export function controlBeside(s: Session, requestId: string | undefined, request: Readonly<Record<string, unknown>>): boolean {
   const side = newest.get(s);
-  if (side === undefined || !s.active || sessionNamed(s)) return false;
+  if (side === undefined) return false;
   const subtype = request['subtype'];
   if (typeof subtype === 'string' && NAMING.has(subtype)) {
     const own = s.sessionId;
