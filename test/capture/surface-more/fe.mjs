@@ -134,4 +134,10 @@ const PHASES = [
   { name: 'in_keep_alive_after_json_schema_fe', about: '--json-schema turn answered with re-prompts, then keep_alive at idle', clis: ONLY, args: [...STREAM, '--json-schema', SCHEMA], steps: [...ready(), user('hi'), waitFor(RESULT, 40), sleep(1.5), KEEP_ALIVE, sleep(2), close, sleep(1)] },
 ];
 
-export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2, ...PHASES];
+const BLANK_SIDE = [
+  { name: 'ctl_set_model_after_blank_side_fe', about: 'keep_alive while the first (slow) turn runs (a blank side session), then set_model', clis: ONLY, args: STREAM, steps: [...slowFirst, KEEP_ALIVE, sleep(1), ctl('req_2', { subtype: 'set_model', model: 'gpt-5.5' }), waitFor(SLOW, 30), sleep(1), close] },
+  { name: 'ctl_interrupt_after_blank_side_fe', about: 'keep_alive while the first (slow) turn runs (a blank side session), then interrupt', clis: ONLY, args: STREAM, steps: [...slowFirst, KEEP_ALIVE, sleep(1), ctl('req_2', { subtype: 'interrupt' }), sleep(8), close, sleep(1)] },
+  { name: 'in_prompt_after_blank_side_fe', about: 'keep_alive while the first (slow) turn runs, then a prompt while it still runs', clis: ONLY, args: STREAM, steps: [...slowFirst, KEEP_ALIVE, sleep(1), user('hi'), waitFor(SLOW, 30), sleep(1), close] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2, ...PHASES, ...BLANK_SIDE];
