@@ -1,6 +1,6 @@
 import type { Obj } from '../protocol/shape.js';
 import type { EngineEvent, TurnStats } from './events.js';
-import { freshSession, mainNamed, sessionNamed, sideFinished, sideFor } from './prompt-beside.js';
+import { freshSession, mainNamed, sessionNamed, sideFinished, sideFor, sideNamed } from './prompt-beside.js';
 import type { Session } from './session.js';
 
 /*
@@ -19,6 +19,7 @@ import type { Session } from './session.js';
 function blankBeside(s: Session): boolean {
   if (s.p.behavior.blankBesideFirstTurn !== true || !s.active || sessionNamed(s)) return false;
   const side = sideFor(s);
+  sideNamed(s, side); // the current session now (captures ctl_interrupt_after_blank_side_fe, ctl_set_model_after_blank_side_fe)
   const sessionId = side.id;
   const now = s.o.scheduler.now();
   // a new conversation: its one blank prompt is its only message (measured num_turns 1 for each blank there)

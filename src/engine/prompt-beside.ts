@@ -64,6 +64,11 @@ export function sideFor(s: Session): Side {
   return lastFinished.get(s) ?? { id: s.p.ids.sessionId(s.o.rng), messages: 0 };
 }
 
+/** A line's request went to side session `side`: it is the CLI's current session now (control requests act on it). */
+export function sideNamed(s: Session, side: Side): void {
+  newest.set(s, side);
+}
+
 /** A request of side session `side` finished. */
 export function sideFinished(s: Session, side: Side): void {
   lastFinished.set(s, side);
@@ -85,7 +90,7 @@ export function promptBeside(s: Session, prompt: string): boolean {
   const turn = textTurn(s, prompt);
   if (turn === undefined) return false;
   const side = sideFor(s);
-  newest.set(s, side);
+  sideNamed(s, side);
   const requestId = o.rng.hex(32);
   const ctx = (): EncodeContext => ({ ...s.ctx(), sessionId: side.id, model: s.model, permissionMode: o.permissionMode, turnRequestId: requestId, streamRequestId: requestId });
   const write = (ev: EngineEvent): void => {
