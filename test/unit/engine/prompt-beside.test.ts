@@ -53,6 +53,24 @@ describe('cbc 2.117.0: a prompt while the first turn runs (#16)', () => {
     expect(results[1]?.['session_id']).toBe(main);
   });
 
+  it('the side session stays the current one: a set_model reply names it, at idle too (ctl_set_model_idle_after_side_fe)', async () => {
+    const { stdin, stdout, exit } = start();
+    const frames = readFrames(stdout, (f) => {
+      if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
+        const allow = { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true } };
+        stdin.write(prompt('hi'));
+        setImmediate(() => stdin.write(line({ type: 'control_response', response: allow })));
+      }
+      if (f['type'] === 'result' && f['result'] === 'ran it') stdin.write(line({ type: 'control_request', request_id: 'm', request: { subtype: 'set_model', model: 'x' } }));
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'm') setImmediate(() => stdin.end());
+    });
+    stdin.write(prompt('go'));
+    await exit;
+    const side = frames.find((f) => f['type'] === 'result' && f['result'] === 'hello')?.['session_id'];
+    const reply = frames.find((f) => f['type'] === 'control_response' && f['response']['request_id'] === 'm');
+    expect(reply?.['response']['response']['session_id']).toBe(side);
+  });
+
   it('joins the running turn when the command line named the session (in_user_mid_first_turn_session_id_fe)', async () => {
     const frames = await midFirstTurn(['--session-id', '5e551011-0000-4000-8000-0000000000fe']);
     expect(new Set(frames.filter((f) => 'session_id' in f).map((f) => f['session_id'] as string)).size).toBe(1);
