@@ -4,8 +4,9 @@
 // them (issue #21: ~15 ms of every start-up). Node 20 has neither `module.enableCompileCache` (Node 22.1) nor a way
 // to hand cached data to its ESM loader, hence vm.Script over CommonJS, written here by hand.
 //
-// The cache lives next to the bundle, one file per V8 version and architecture (`npm run build` writes the one of
-// the Node that built it). It is used only when its header names this very bundle (the sha256 the build appended
+// The cache lives next to the bundle, one file per V8 version, architecture and set of node options (V8 rejects a
+// cache made under other flags, so a run with `--max-old-space-size` does not overwrite the plain runs' one); `npm
+// run build` writes the plain one of the Node that built it. It is used only when its header names this very bundle (the sha256 the build appended
 // to it: V8 itself checks only the source's length) and V8 accepts it (same version and flags). When it is
 // missing or rejected, the bundle is compiled as usual and, once the run is over, `fill()` writes a fresh cache
 // for the next process: to a temporary file renamed into place, so two processes that fill at once leave one
@@ -24,7 +25,17 @@ const ID_LENGTH = 64;
 const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAP_TAIL = '\n})';
 
-const cacheFile = () => path.join(DIR, `dropin-v8-${process.versions.v8}-${process.arch}.cache`);
+/** FNV-1a of a short string, by hand: node:crypto costs ~3 ms to load, more than this whole file saves per option set. */
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+function cacheFile() {
+  const options = process.execArgv.length > 0 || (process.env.NODE_OPTIONS ?? '') !== '' ? `-o${fnv1a(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))}` : '';
+  return path.join(DIR, `dropin-v8-${process.versions.v8}-${process.arch}${options}.cache`);
+}
 
 function readCache(id) {
   try {

@@ -126,7 +126,8 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
   // a copy of the built package, so the cache can be damaged and removed without touching dist/
   const root = mkdtempSync(join(tmpdir(), 'startup-cache-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  for (const d of ['bin', 'dist']) cpSync(join(ROOT, d), join(root, d), { recursive: true });
+  // without the caches other node options left in dist/ (this file's `--import` runs make one)
+  for (const d of ['bin', 'dist']) cpSync(join(ROOT, d), join(root, d), { recursive: true, filter: (f) => !/-o[0-9a-f]{8}\.cache$/.test(f) });
   for (const d of ['node_modules', 'scenarios']) symlinkSync(join(ROOT, d), join(root, d));
   copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
   const bundle = join(root, 'dist', 'bundle');
@@ -134,7 +135,9 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
   const cache = join(bundle, cacheName);
   const leftovers = () => readdirSync(bundle).filter((f) => f.endsWith('.cache') || f.endsWith('.tmp'));
   // loads the bundle as bin/cbc.js does, fills the cache as it does after a run, and says whether a cache was used
-  const load = () => spawnSync(process.execPath, ['-e', 'const d = require(process.argv[1]).loadDropin(); d.fill(); process.stdout.write(String(d.cacheUsed))', join(root, 'bin', 'load-dropin.cjs')], { encoding: 'utf8' }).stdout;
+  // (a script file, not `node -e`: node options, -e included, choose another cache file)
+  writeFileSync(join(root, 'bin', 'probe.cjs'), "const d = require('./load-dropin.cjs').loadDropin(); d.fill(); process.stdout.write(String(d.cacheUsed));\n");
+  const load = (...options: string[]) => spawnSync(process.execPath, [...options, join(root, 'bin', 'probe.cjs')], { encoding: 'utf8' }).stdout;
   const args = [join(root, 'bin', 'cbc.js'), '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 'cache', '--emu-home', join(root, 'home')];
   const input = lines({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }, user('hi'));
 
@@ -148,6 +151,14 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
     writeFileSync(cache, Buffer.concat([Buffer.from('0'.repeat(64), 'latin1'), bytes.subarray(64)]));
     expect(load()).toBe('false');
     expect(load()).toBe('true');
+  });
+
+  it('node options that make V8 reject the cache get a cache file of their own, and leave the plain one alone', () => {
+    expect(load('--stack-size=2000')).toBe('false');
+    expect(load('--stack-size=2000')).toBe('true');
+    expect(leftovers()).toHaveLength(2);
+    expect(load()).toBe('true');
+    for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f));
   });
 
   it('a damaged cache is rejected by V8 and replaced', () => {
