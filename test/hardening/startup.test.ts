@@ -141,6 +141,24 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
   const args = [join(root, 'bin', 'cbc.js'), '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 'cache', '--emu-home', join(root, 'home')];
   const input = lines({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }, user('hi'));
 
+  it('SIGINT while the start files load (the loader, the bundle, before and after the hand-over) exits 130, as the signal table says', async () => {
+    // the preload sends the signal from inside the require of the named module (all after bin/cbc.js installed its
+    // early handler; sent before that, the default action kills the process, as with any Node program). stdin stays
+    // open and empty, so whichever handler takes it (start-up's or the idle session's) the answer is 130, no output
+    const preload = join(root, 'signal-at.cjs');
+    writeFileSync(preload, "const M = require('node:module'); const req = M.prototype.require; M.prototype.require = function (id) { const r = req.apply(this, arguments); if (id === process.env.AT) process.kill(process.pid, 'SIGINT'); return r; };\n");
+    for (const at of ['./load-dropin.cjs', 'node:vm', 'node:url']) {
+      const c = spawn(process.execPath, ['--require', preload, ...args], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, AT: at } });
+      let out = '';
+      c.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) => c.on('close', (k, s) => done([k, s])));
+      c.stdin.end();
+      expect([code, signal, out], at).toEqual([130, null, '']);
+    }
+    // a `--require` run has a cache file of its own (node options): not the one the next tests look at
+    for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f));
+  });
+
   it('npm run build leaves the cache of the Node that built it, and a start uses it', () => {
     expect(leftovers()).toEqual([cacheName]);
     expect(load()).toBe('true');
