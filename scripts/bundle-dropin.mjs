@@ -1,8 +1,8 @@
 // Build step (`npm run build`, after tsc and the scenario precompile; issue #21): bundles the drop-in into one
 // CommonJS file, dist/bundle/dropin.cjs, for bin/cbc.js to load through a V8 code cache (bin/load-dropin.cjs; Node 20
 // can hand cached data to vm.Script, not to its ESM loader), then runs it so that cache exists from the start.
-//   dist/bundle/dropin.cjs   (and its .map) src/dropin/main.ts's runCli and signals.ts's exitOnSignalsDuringStartup; its last line
-//                            is the sha256 of the rest, which a cache must name to be used
+//   dist/bundle/dropin.cjs   (and its .map) src/dropin/main.ts's runCli and signals.ts's exitOnSignalsDuringStartup;
+//                            its last line is the sha256 of the rest, which a cache must name to be used
 //   dist/bundle/signals.cjs  src/dropin/signals.ts alone: bin/cbc.js installs it before the bundle loads
 //   dist/bundle/dropin-v8-<version>-<arch>.cache   written after two sessions run here (bin/load-dropin.cjs fill)
 import { createHash } from 'node:crypto';
@@ -95,8 +95,8 @@ try {
   dropin.fill();
   if (!readdirSync(OUT).some((f) => f.endsWith('.cache'))) throw new Error('no cache file was written');
 } catch (e) {
-  process.stderr.write(`bundle-dropin: no code cache: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exitCode = 1;
+  // a cache only saves time (the first run writes one): the build goes on, and test/hardening/startup.test.ts fails
+  process.stderr.write(`bundle-dropin: warning: no code cache written: ${e instanceof Error ? e.message : String(e)}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
