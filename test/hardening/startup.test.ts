@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
 import { compileScenario } from '../../dist/tools/fuzz/validate.js';
@@ -147,6 +147,9 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
     // open and empty, so whichever handler takes it (start-up's or the idle session's) the answer is 130, no output
     const preload = join(root, 'signal-at.cjs');
     writeFileSync(preload, "const M = require('node:module'); const req = M.prototype.require; M.prototype.require = function (id) { const r = req.apply(this, arguments); if (id === process.env.AT) process.kill(process.pid, 'SIGINT'); return r; };\n");
+    onTestFinished(() => {
+      for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f)); // `--require` runs: a cache of their own
+    });
     for (const at of ['./load-dropin.cjs', 'node:vm', 'node:url']) {
       const c = spawn(process.execPath, ['--require', preload, ...args], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, AT: at } });
       let out = '';
@@ -155,8 +158,23 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
       c.stdin.end();
       expect([code, signal, out], at).toEqual([130, null, '']);
     }
-    // a `--require` run has a cache file of its own (node options): not the one the next tests look at
-    for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f));
+  });
+
+  it("a drop-in's run starts no ES module: bin/ is CommonJS and the bundle is compiled by vm.Script", () => {
+    // Node's ESM loader for an entry or an import() is ~8% of a start (docs/performance.md); its module jobs show it
+    const preload = join(root, 'esm-jobs.cjs');
+    writeFileSync(preload, "process.on('exit', () => process._rawDebug('ESM ' + process.moduleLoadList.filter((m) => m.includes('esm/module_job')).length));\n");
+    try {
+      for (const bin of [join(root, 'bin', 'cbc.js'), join(root, 'bin', 'shims', 'claude')]) {
+        const r = spawnSync(process.execPath, ['--require', preload, bin, ...args.slice(1)], { input, encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        expect(r.stdout).toContain('"type":"result"');
+        expect(r.stderr, bin).toContain('ESM 0\n');
+      }
+    } finally {
+      // a `--require` run fills a cache file of its own (node options): not the one the next tests look at
+      for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f));
+    }
   });
 
   it('npm run build leaves the cache of the Node that built it, and a start uses it', () => {
