@@ -1,5 +1,5 @@
 'use strict';
-// Loads the drop-in's one-file CommonJS bundle (dist/bundle/dropin.cjs, built by scripts/bundle-dropin.mjs) with a
+// Loads the drop-in's one-file CommonJS bundle (dist/bundle/dropin.cjs, built by .ci/bundle-dropin.mjs) with a
 // V8 code cache: the functions a run compiled, saved as bytecode, so the next process skips parsing and compiling
 // them (issue #21: ~15 ms of every start-up). Node 20 has neither `module.enableCompileCache` (Node 22.1) nor a way
 // to hand cached data to its ESM loader, hence vm.Script over CommonJS, written here by hand.
@@ -18,7 +18,7 @@ const { createRequire } = require('node:module');
 
 const DIR = path.join(__dirname, '..', 'dist', 'bundle');
 const FILE = path.join(DIR, 'dropin.cjs');
-/** The last line of the bundle: the sha256 of what precedes it (scripts/bundle-dropin.mjs). */
+/** The last line of the bundle: the sha256 of what precedes it (.ci/bundle-dropin.mjs). */
 const ID_MARK = '\n//# cbc-emu-bundle ';
 const ID_LENGTH = 64;
 // CommonJS's own wrapper, so the bundle sees exports/require/module/__filename/__dirname as under require()
