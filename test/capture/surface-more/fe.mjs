@@ -140,4 +140,13 @@ const BLANK_SIDE = [
   { name: 'in_prompt_after_blank_side_fe', about: 'keep_alive while the first (slow) turn runs, then a prompt while it still runs', clis: ONLY, args: STREAM, steps: [...slowFirst, KEEP_ALIVE, sleep(1), user('hi'), waitFor(SLOW, 30), sleep(1), close] },
 ];
 
-export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2, ...PHASES, ...BLANK_SIDE];
+const JSON_2 = [
+  { name: 'ses_p_json_max_turns_fe', about: '-p --output-format json --max-turns 1 with a Bash call (bypassPermissions)', clis: ONLY, args: ['-p', 'FGBASH please', ...JSON_OUT, '--max-turns', '1'], bypass: true, steps: [close] },
+  { name: 'ses_p_json_bgbash_fe', about: '-p --output-format json, a background Bash call (bypassPermissions)', clis: ONLY, args: ['-p', 'BGBASH please', ...JSON_OUT], bypass: true, steps: [close] },
+  { name: 'ses_p_json_deny_fe', about: '-p --output-format json, a Bash call in default mode (refused)', clis: ONLY, args: ['-p', 'FGBASH please', ...JSON_OUT], steps: [close] },
+  { name: 'ses_p_json_partial_fe', about: '-p --output-format json with --include-partial-messages', clis: ONLY, args: ['-p', 'hi', ...JSON_OUT, '--include-partial-messages'], steps: [close] },
+  { name: 'ses_p_json_subagent_fe', about: '-p --output-format json, a foreground sub-agent (bypassPermissions)', clis: ONLY, args: ['-p', 'SUBAGENT_ALPHA please', ...JSON_OUT], bypass: true, steps: [close] },
+  { name: 'ses_p_text_slow_fe', about: '-p text output, a slow reply', clis: ONLY, args: ['-p', 'SLOWTEXT please'], steps: [close] },
+];
+
+export const CASES = [...IDLE, ...MID_FIRST, ...CONTROL, ...OPTIONS, ...ENV, ...SESSION, ...JSON_CASES, ...OPTIONS_2, ...PHASES, ...BLANK_SIDE, ...JSON_2];
