@@ -103,9 +103,12 @@ function functionResult(ctx: EncodeContext, h: History, frames: Encoded): void {
   const first: unknown = Array.isArray(content) ? obj(content[0])['text'] : content;
   const text = typeof first === 'string' ? first : '';
   const meta = obj(block['_meta']);
+  const raw = obj(meta['rawResponse']);
+  // a failed call names its error: the raw response's, else the text without its "Error: " (ses_p_json_bgbash_fe, _deny_fe)
+  const error = typeof raw['error'] === 'string' ? { error: raw['error'] } : text.startsWith('Error: ') ? { error: text.slice('Error: '.length) } : {};
   const { rawUsage: _r, usage: _u, argumentsDisplayText: _a, ...pd } = call?.providerData ?? {};
   void [_r, _u, _a];
-  const providerData = { ...pd, toolResult: { content: text, renderer: meta['renderer'], rawResponse: meta['rawResponse'] } };
+  const providerData = { ...pd, toolResult: { content: text, ...error, renderer: meta['renderer'], rawResponse: meta['rawResponse'] } };
   const id = ctx.rng.uuid();
   h.items.push({ type: 'function_call_result', name: call?.name, callId, status: 'completed', output: { type: 'text', text }, timestamp: ctx.now, providerData, id, sessionId: ctx.sessionId, parentId: call?.id ?? h.parentId });
   h.parentId = id;
@@ -148,8 +151,9 @@ function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
       functionResult(ctx, h, frames);
       return frames;
     case 'result': {
-      // its request failed (measured: ses_p_json_api_error_fe): the error text on stderr, nothing on stdout
-      if (h.apiError !== undefined && !ev.ok) {
+      // a turn that ends in error fails its request (measured: ses_p_json_api_error_fe, ses_p_json_max_turns_fe): the
+      // error text on stderr, nothing on stdout
+      if (!ev.ok) {
         h.apiError = undefined;
         return build(JSON_DOCUMENT, 'cbc', { type: 'json_document', error: ev.errors.join('\n') });
       }

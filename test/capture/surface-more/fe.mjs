@@ -145,7 +145,6 @@ const JSON_2 = [
   { name: 'ses_p_json_bgbash_fe', about: '-p --output-format json, a background Bash call (bypassPermissions)', clis: ONLY, args: ['-p', 'BGBASH please', ...JSON_OUT], bypass: true, steps: [close] },
   { name: 'ses_p_json_deny_fe', about: '-p --output-format json, a Bash call in default mode (refused)', clis: ONLY, args: ['-p', 'FGBASH please', ...JSON_OUT], steps: [close] },
   { name: 'ses_p_json_partial_fe', about: '-p --output-format json with --include-partial-messages', clis: ONLY, args: ['-p', 'hi', ...JSON_OUT, '--include-partial-messages'], steps: [close] },
-  { name: 'ses_p_json_subagent_fe', about: '-p --output-format json, a foreground sub-agent (bypassPermissions)', clis: ONLY, args: ['-p', 'SUBAGENT_ALPHA please', ...JSON_OUT], bypass: true, steps: [close] },
   { name: 'ses_p_text_slow_fe', about: '-p text output, a slow reply', clis: ONLY, args: ['-p', 'SLOWTEXT please'], steps: [close] },
 ];
 
