@@ -145,6 +145,10 @@ const JSON_2 = [
   { name: 'ses_p_json_bgbash_fe', about: '-p --output-format json, a background Bash call (bypassPermissions)', clis: ONLY, args: ['-p', 'BGBASH please', ...JSON_OUT], bypass: true, steps: [close] },
   { name: 'ses_p_json_deny_fe', about: '-p --output-format json, a Bash call in default mode (refused)', clis: ONLY, args: ['-p', 'FGBASH please', ...JSON_OUT], steps: [close] },
   { name: 'ses_p_json_partial_fe', about: '-p --output-format json with --include-partial-messages', clis: ONLY, args: ['-p', 'hi', ...JSON_OUT, '--include-partial-messages'], steps: [close] },
+  { name: 'ses_stream_in_text_out_keep_alive_fe', about: 'stream-json input, text output: a prompt, keep_alive, a prompt', clis: ONLY, args: ['-p', '--input-format', 'stream-json', '--output-format', 'text'], steps: [user('hi'), waitFor('Hello from fake API.', 30), sleep(1), KEEP_ALIVE, sleep(2), user('hi'), sleep(4), close] },
+  { name: 'ses_stream_in_text_out_mid_turn_fe', about: 'stream-json input, text output: a prompt while the first (slow) turn runs', clis: ONLY, args: ['-p', '--input-format', 'stream-json', '--output-format', 'text'], steps: [user('SLOWTEXT please'), sleep(2), user('hi'), waitFor('slow reply', 30), sleep(1), close] },
+  { name: 'ses_stream_in_json_out_mid_turn_fe', about: 'stream-json input, json output: a prompt while the first (slow) turn runs', clis: ONLY, args: ['-p', '--input-format', 'stream-json', ...JSON_OUT], steps: [user('SLOWTEXT please'), sleep(2), user('hi'), waitFor('slow reply', 30), sleep(1), close] },
+  { name: 'ses_p_text_max_turns_fe', about: '-p text output, --max-turns 1 with a Bash call (bypassPermissions)', clis: ONLY, args: ['-p', 'FGBASH please', '--max-turns', '1'], bypass: true, steps: [close] },
   { name: 'ses_p_text_slow_fe', about: '-p text output, a slow reply', clis: ONLY, args: ['-p', 'SLOWTEXT please'], steps: [close] },
 ];
 
