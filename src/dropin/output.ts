@@ -35,8 +35,12 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
       }
       return;
     }
-    // cbc 2.117.0's json output: its history and result as one pretty-printed array (profiles/cbc/json-history.ts)
-    if (frame['type'] === 'json_document' && o.format === 'json') return typeof frame['error'] === 'string' ? o.err(frame['error']) : o.line(JSON.stringify(frame['document'], null, 2));
+    // cbc 2.117.0's json output: its history and result as one pretty-printed array, or its error (profiles/cbc/json-history.ts)
+    if (frame['type'] === 'json_document') {
+      if (typeof frame['error'] === 'string') o.err(frame['error']);
+      else if (frame['document'] !== undefined) o.line(JSON.stringify(frame['document'], null, 2));
+      return; // neither: nothing to print (cbc 2.117.0's empty text answer)
+    }
     if (frame['type'] !== 'result') return;
     if (o.format === 'json') {
       const { model_usage_since_last_result: _drop, ...rest } = frame;

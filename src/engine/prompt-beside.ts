@@ -103,7 +103,7 @@ export function promptBeside(s: Session, prompt: string): boolean {
   const startedAt = o.scheduler.now();
   const messageId = s.p.ids.messageId(o.rng);
   write({ kind: 'turn_init' });
-  write({ kind: 'turn_preamble', messageId });
+  write({ kind: 'turn_preamble', messageId, prompt });
   const timer = o.scheduler.after(turn.delay ?? MODEL_LATENCY, () => {
     side.running = undefined;
     side.messages += 2; // the prompt and the reply

@@ -170,7 +170,19 @@ function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
   }
 }
 
+/**
+ * Text output: a request whose answer is empty prints nothing, not an empty line (its sendRequest writes only a
+ * non-empty answer; capture ses_stream_in_text_out_keep_alive_fe: a keep_alive's blank turn adds no line).
+ */
+function textResult(ev: EngineEvent, frames: Encoded): Encoded {
+  return ev.kind === 'result' && ev.ok && ev.text === '' ? build(JSON_DOCUMENT, 'cbc', { type: 'json_document' }) : frames;
+}
+
 /** The cbc encoder, keeping the session's history under --output-format json (the output prints only its document). */
 export function withJsonHistory(encode: Profile['encode']): Profile['encode'] {
-  return (ev, ctx) => (jsonOut(ctx) ? record(ev, ctx, encode(ev, ctx)) : encode(ev, ctx));
+  return (ev, ctx) => {
+    if (jsonOut(ctx)) return record(ev, ctx, encode(ev, ctx));
+    const format = ctx.cliFlags?.get('output-format');
+    return format === undefined || format === 'text' ? textResult(ev, encode(ev, ctx)) : encode(ev, ctx);
+  };
 }
