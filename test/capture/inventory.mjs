@@ -46,6 +46,7 @@ export const HELD_BACK = new Set([
 
 /** Divergences the emulator does not reproduce, per `<cli> <case>`, with why (named first in the row's reason). */
 export const NOT_REPRODUCED = {
+  'cbc-2.117.0 ses_stream_in_text_out_mid_turn_fe': 'not reproduced: a prompt while the first turn runs under text output opens a session of its own (reproduced: src/engine/prompt-beside.ts), whose answer cbc 2.117.0 wrote; the first turn then never ended (hung until killed), as with two prompts at once (in_two_users_mid_first_turn_fe); the emulator answers both',
   'cbc-2.117.0 ctl_set_model_mid_first_turn_side_fe': 'not reproduced: a timing: the side session\'s reply (opened by the prompt while the first turn runs) took over a second in the capture and came after the set_model reply; the emulator\'s came first (the reply\'s session_id, the side session, is reproduced)',
   'cbc-2.117.0 in_tool_mid_first_turn_fe': 'not yet reproduced: a prompt while the first turn runs opens a session of its own (reproduced for text turns: src/engine/prompt-beside.ts); a prompt whose turn calls tools there is queued behind the first turn by the emulator',
   'cbc-2.117.0 env_cbc_disable_builtin_models_fe': 'not reproduced: with CODEBUDDY_DISABLE_BUILTIN_MODELS=1 the capture\'s product configuration (the fake API) offers no model, and cbc 2.117.0 never started a turn (killed); with an account\'s models it runs as usual, which the emulator does',
