@@ -182,7 +182,8 @@ function textResult(ev: EngineEvent, frames: Encoded): Encoded {
 export function withJsonHistory(encode: Profile['encode']): Profile['encode'] {
   return (ev, ctx) => {
     if (jsonOut(ctx)) return record(ev, ctx, encode(ev, ctx));
-    const format = ctx.cliFlags?.get('output-format');
-    return format === undefined || format === 'text' ? textResult(ev, encode(ev, ctx)) : encode(ev, ctx);
+    // (no flags at all: a stored conversation replayed at --resume, whose frames are the stream's)
+    const format = ctx.cliFlags === undefined ? 'stream-json' : (ctx.cliFlags.get('output-format') ?? 'text');
+    return format === 'text' ? textResult(ev, encode(ev, ctx)) : encode(ev, ctx);
   };
 }
