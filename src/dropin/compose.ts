@@ -173,6 +173,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionRules: permissionRules(cfg, settings),
     settingsHooks: settings.hooks,
+    settingsLayers: settings.layers,
     permissionPromptStdio: cfg.permissionPromptStdio,
     cliFlags: withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd),
     maxTurns: cfg.maxTurns,

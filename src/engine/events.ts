@@ -181,6 +181,8 @@ export interface ControlFacts {
   permissions?: { rules: Array<{ behavior: string; source: string; rule: string }>; directories: Array<{ path: string; source: string }> };
   /** cancel_async_message: the uuid of the queued user line it cancelled (commands.ts cancelQueued). */
   cancelled?: string;
+  /** get_settings: each settings source the session read, in layering order (settings-view.ts). */
+  settings?: Array<{ source: string; parts: Array<Record<string, unknown>> }>;
 }
 
 /** What a foreground sub-agent hands back with its report (tool_result.handBack). */

@@ -29,6 +29,7 @@ import { answerHost } from './host-response.js';
 import { RequestIds } from './request-ids.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
+import { SettingsView } from './settings-view.js';
 import { hookTable, settingsSessionStartHooks } from './command-hooks.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -70,6 +71,7 @@ export class Session implements TurnHost {
   resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
+  private readonly settingsView: SettingsView; // get_settings' sources
   private readonly requestIds: RequestIds;
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
@@ -82,6 +84,7 @@ export class Session implements TurnHost {
     this.o = opts;
     this.p = opts.profile;
     this.rules = new RuleBook(initialRules(opts));
+    this.settingsView = new SettingsView(opts.settingsLayers ?? []);
     this.hooks = hookTable(this, undefined);
     this.host = new HostRequests(
       opts.scheduler,
@@ -236,7 +239,7 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
+    const facts: ControlFacts | undefined = this.settingsView.facts(subtype, request) ?? controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
     if (facts?.model) this.model = b.resolveModel(facts.model.requested);
     return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }

@@ -1,4 +1,5 @@
 import type { EmuLogger } from '../log.js';
+import type { SettingsLayer } from '../settings.js';
 import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import type { SessionProgress } from '../store/sessions.js';
@@ -66,6 +67,8 @@ export interface SessionOptions {
   cliAllowedTools?: readonly string[] | undefined;
   /** Every allow / deny / ask rule the launch gave, with its source (undefined: allowedTools / disallowedTools as cliArg rules). */
   permissionRules?: readonly SourcedRule[] | undefined;
+  /** Each settings source as read (get_settings: settings-view.ts). */
+  settingsLayers?: readonly SettingsLayer[] | undefined;
   /** The settings' `hooks` (command hooks run for real where the profile runs them: command-hooks.ts). */
   settingsHooks?: unknown;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */

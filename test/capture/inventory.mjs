@@ -156,8 +156,6 @@ export const NOT_REPRODUCED = {
   'cbc-2.117.0 ses_stream_in_json_out_h7': 'not reproduced: stream-json input with --output-format json: cbc 2.117.0 prints its whole history (see p_json); the emulator prints its result array',
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_get_context_usage_pending_permission_h7`,
     'not reproduced: the tool call\'s estimate counts its id (see ctl_get_context_usage_after_tool_fr: the emulator\'s longer ids give 4 tokens more); 2.1.328 also counts 15 more attachment tokens while a permission prompt waits, which nothing in its breakdown accounts for'])),
-  ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_get_settings_bg_task_h7`,
-    'not yet reproduced: get_settings lists each settings file the session read with its content and the merged `effective` settings (here the capture harness\'s user settings that allow Bash, Agent and Workflow for its bypass cases); the emulator answers the captured reply of a session with no settings files'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_interrupt_bg_task_h7`,
     'not yet reproduced: an interrupt while no turn runs leaves Claude Code\'s background Bash task running (it completes, its follow-up turn runs); the emulator\'s session interrupt stops every live task, as it does for workflows'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_set_model_pending_permission_h7`,

@@ -3,12 +3,14 @@ import { resolve, sep } from 'node:path';
 import type { ControlFacts, ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type WireFrame } from '../../protocol/frames/index.js';
+import { isRawFrame } from '../../protocol/raw-frame.js';
 import { COMMANDS_CHANGED, SESSION_TITLE_CHANGED } from '../../protocol/frames/system.js';
 import { controlError, controlSuccess } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { contextUsage } from './context.js';
 import { mcpFailureText } from './mcp-servers.js';
 import { permissionRulesState } from './permission-rules.js';
+import { settingsView } from './settings-view.js';
 import { localCommandOutput } from './control.js';
 import { sessionCostText, usageReply } from './usage.js';
 import type { ClaudeSpec } from './spec.js';
@@ -35,9 +37,10 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
   const data = profileData(spec.name);
   switch (p.subtype) {
     case 'get_settings': {
-      // the captured reply of a session with no settings files; `applied` names the session's model and effort
-      const out = clone(data.controlReplies?.['get_settings']?.response) as Record<string, unknown>;
-      out['applied'] = { ...(out['applied'] as Record<string, unknown>), model: ctx.model, effort: spec.hookEffort };
+      // the captured reply of a session with no settings files, with the session's sources (settings-view.ts);
+      // `applied` names the session's model and effort
+      const out: Record<string, unknown> = { ...(clone(data.controlReplies?.['get_settings']?.response) as Record<string, unknown>), ...settingsView(p.facts) };
+      out['applied'] = { ...(out['applied'] as Record<string, unknown>), model: ctx.model, effort: effortOf(spec, ctx.model) };
       return { response: out };
     }
     case 'rewind_files': {
@@ -96,6 +99,16 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       return { response: { text: sessionCostText(spec, ctx) } };
   }
   return undefined;
+}
+
+/**
+ * get_settings' applied effort: null for a model the CLI's model list says takes no effort levels (its entry has no
+ * supportsEffort: 2.1.220's haiku, measured: ctl_get_settings_after_apply_flag_fd), else the session's effort.
+ */
+function effortOf(spec: ClaudeSpec, model: string): string | null {
+  const models = profileData(spec.name).initializeResponse['models'];
+  const entry = Array.isArray(models) ? (models as unknown[]).find((m) => isRawFrame(m) && m['resolvedModel'] === model) : undefined;
+  return isRawFrame(entry) && entry['supportsEffort'] !== true ? null : spec.hookEffort;
 }
 
 /**
