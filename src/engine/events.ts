@@ -52,6 +52,8 @@ export interface WorkflowRunFiles {
 
 export interface TaskInfo {
   taskId: string;
+  /** Set when an interrupt stops the task (subagent_stats counts such agents killed by the system: interrupt-tasks.ts). */
+  stoppedByInterrupt?: boolean | undefined;
   runId?: string | undefined;
   toolUseId: string;
   kind: TaskKind;

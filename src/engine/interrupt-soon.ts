@@ -1,6 +1,7 @@
 import { nonEmpty, type RawFrame } from '../protocol/raw-frame.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { interruptHeld } from './asks.js';
+import { stopTasksOnInterrupt } from './interrupt-tasks.js';
 import type { ControlPayload } from './events.js';
 import type { ActiveTurn, TurnHost } from './turn-host.js';
 
@@ -13,8 +14,14 @@ export function controlInterrupt(s: TurnHost, request: RawFrame, ok: (payload: C
   // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
   const held = holdInterrupt(s), mine = (target === undefined || target === s.sessionId) && !held;
   if (mine && s.p.behavior.interruptAtPermission === 'refuse-call') s.host.announceCancel(); // Claude: before the reply
+  const agentText = s.p.behavior.interruptTasks?.agentText;
+  const stopped = mine && agentText !== undefined ? stopTasksOnInterrupt(s, reason) : []; // Claude: before the reply too
   ok({ kind: 'interrupt', sessionId: s.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
   if (mine) interruptSoon(s, reason);
+  // each stopped agent's own interrupted message, once the interrupted turn has ended (measured on 2.1.220; 2.1.328
+  // wrote it before that turn's result once: a race of the two aborts)
+  const agents = stopped.filter((task) => task.kind === 'agent');
+  if (agents.length > 0 && agentText !== undefined) s.o.scheduler.after(0, () => agents.forEach((task) => s.emit({ kind: 'subagent_prompt', task, text: agentText })));
 }
 
 /**

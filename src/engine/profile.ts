@@ -27,6 +27,8 @@ export interface ProfileBehavior {
   abortError(reason: string): string;
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
+  /** An interrupt spares these task kinds and stops the others before its reply, then each stopped agent writes `agentText` (interrupt-tasks.ts). */
+  interruptTasks?: { spares: readonly TaskKind[]; agentText: string };
   /**
    * Control subtypes this profile answers (others get the unsupported error); those the session does not
    * handle itself are answered from the profile's captured replies (ControlPayload `canned`).

@@ -25,6 +25,7 @@ import { playTurn } from './turn.js';
 import { unstructuredEnd } from './structured.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
+import { stopTasksOnInterrupt } from './interrupt-tasks.js';
 import { answerHost } from './host-response.js';
 import { RequestIds } from './request-ids.js';
 import { StreamTail } from './stream-tail.js';
@@ -256,10 +257,10 @@ export class Session implements TurnHost {
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
   stdinClosed = (): void => this.host.disconnect();
 
-  /** Session-level interrupt (protocol.md): stops every live workflow and the running turn; client and scripted alike. */
+  /** Session-level interrupt (protocol.md): stops the live tasks the profile stops (interrupt-tasks.ts) and the running turn; client and scripted alike. */
   interrupt(reason: string): void {
     this.host.cancelAll('interrupted');
-    for (const run of this.runs) run.kill(reason);
+    stopTasksOnInterrupt(this, reason);
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
