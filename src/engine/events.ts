@@ -153,6 +153,8 @@ export interface TurnStats {
   messages: number;
   inputTokens: number;
   outputTokens: number;
+  /** The turn's tokens per model, in the order of the calls (a set_model between two calls: each under its own model). */
+  byModel?: Map<string, { input: number; output: number }>;
   origin: TurnOrigin;
   resultIndex: number;
   /** Tools the host (or the rules) denied in this turn: the result's permission_denials. */

@@ -59,6 +59,8 @@ export class SessionSpend implements SpendView {
     stats.apiMs += MODEL_LATENCY;
     stats.inputTokens += CALL_INPUT_TOKENS;
     stats.outputTokens += CALL_OUTPUT_TOKENS;
+    const mine = (stats.byModel ??= new Map<string, { input: number; output: number }>()).get(model) ?? { input: 0, output: 0 };
+    stats.byModel.set(model, { input: mine.input + CALL_INPUT_TOKENS, output: mine.output + CALL_OUTPUT_TOKENS });
     if (failed) return;
     const m = this.byModel.get(model) ?? { requests: 0, inputTokens: 0, outputTokens: 0, apiMs: 0 };
     m.requests += 1;

@@ -162,8 +162,6 @@ export const NOT_REPRODUCED = {
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_interrupt_workflow_fd`,
     'not reproduced: a race in the capture: the workflow\'s first task_progress (its agent starting) came after the turn\'s closing reply here, before it in the wf_* captures; the interrupt\'s frames match'])),
   'claude-2.1.328 ctl_interrupt_mid_turn_bg_agent_fd': 'not reproduced: a race of two aborts: the stopped agent\'s own interrupted message came before the interrupted turn\'s result on 2.1.328, after it on 2.1.220 (the emulator writes it after, as 2.1.220 did)',
-  ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_set_model_pending_permission_h7`,
-    'not yet reproduced: set_model while a can_use_tool request waits: the call after the answer uses the new model (reproduced), and the result lists each call\'s usage under its own model (the first under the old one); the emulator counts a turn\'s calls under the model it ends with'])),
   'claude-2.1.328 sig_int_pending_permission_partial_h7': 'not reproduced: a race in Claude 2.1.328 on SIGINT (see sig_int_pending_permission_h2): it exits before the interrupted turn\'s result is written; the emulator always writes it',
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} opt_fallback_model_text_api_error_fa`,
     'not yet reproduced: in --output-format text an API error ends the run with the error as the result text on stdout and exit 1; the emulator writes the error to stderr instead'])),

@@ -22,8 +22,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  const own = reported(spec, ev);
-  const mu = modelUsage(spec, ctx.model, own.input, own.output);
+  const mu = Object.fromEntries(reportedByModel(spec, ev, ctx.model).filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
   const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], spec.v328 ? ctx.restoredSpend : undefined);
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
@@ -126,17 +125,24 @@ function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResult
     sums.set(r.model, { input: t.input + r.input, output: t.output + r.output });
   }
   for (const { model, result } of results) {
-    const r = reported(spec, result);
-    const t = sums.get(model) ?? { input: 0, output: 0 };
-    sums.set(model, { input: t.input + r.input, output: t.output + r.output });
+    for (const [m, r] of reportedByModel(spec, result, model)) {
+      const t = sums.get(m) ?? { input: 0, output: 0 };
+      sums.set(m, { input: t.input + r.input, output: t.output + r.output });
+    }
   }
   return sums;
 }
 
-/** Per-model usage: empty when the turn used no tokens. */
-function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
-  if (input === 0 && output === 0) return {};
-  return { [model]: modelUsageOf(spec, model, input, output) };
+/**
+ * The tokens a result reports, per model: a turn whose calls ran under two models (set_model while a permission
+ * prompt waited) lists each call under its own, in call order (measured: ctl_set_model_pending_permission_h7);
+ * a stopped or failed turn's tokens stay under the session's model.
+ */
+function reportedByModel(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, model: string): Array<[string, { input: number; output: number }]> {
+  const r = reported(spec, ev);
+  const per = ev.stats.byModel;
+  if (per === undefined || per.size < 2 || ev.budget !== undefined || zeroed(ev)) return [[model, r]];
+  return [...per];
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */
