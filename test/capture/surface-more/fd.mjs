@@ -2,7 +2,7 @@
 // SDK sends them in (before initialize, idle, mid-turn, while a can_use_tool or hook_callback waits, while a background
 // task runs, right after an interrupt, after stdin EOF) and the argument forms sdk.d.ts allows (missing optional fields,
 // invalid values, unknown ids, wrong types); and host answers to the CLI's requests in unusual forms.
-import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
+import { close, ctl, init as init_, sleep, STREAM, user, waitFor } from '../cases.mjs';
 import { CLAUDE, ready, RESULT } from '../surface-kit.mjs';
 
 const ASK = [...STREAM, '--permission-prompt-tool', 'stdio'];
@@ -52,4 +52,82 @@ const SETTINGS = [
   { name: 'ctl_get_settings_before_init_fd', about: 'get_settings as the first line (before initialize), with --settings', clis: CLAUDE, args: [...STREAM, '--settings', '{"permissions":{"allow":["Read"]}}'], steps: [ctl('req_0', { subtype: 'get_settings' }), sleep(2), ...ready(), close] },
 ];
 
-export const CASES = [...INTERRUPT, ...SETTINGS];
+/** A background Bash turn to its result (the task still runs ~2 s), and its end: notification, follow-up, EOF. */
+const bgTaskRunning = [...ready(), user('BGBASH please'), waitFor(RESULT, 25)];
+const bgToEnd = [waitFor(NOTIFIED, 25), waitFor('FINAL', 15), sleep(2), close];
+/** The host allows the waiting request, the turn runs to its result, EOF. */
+const allowToEnd = [{ answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(1), close];
+/** A request before initialize, then initialize and a hi turn. */
+const beforeInit = (request) => [ctl('req_0', request), sleep(2), ...ready(), user('hi'), waitFor(RESULT), sleep(1), close];
+/** A request while a slow turn runs, to the turn's end. */
+const midTurn = (request) => [...ready(), ...slowTurnRunning, ctl('req_2', request), waitFor(SLOW_RESULT, 30), sleep(1), close];
+/** A request while a can_use_tool request waits, then the host allows. */
+const whileAsked = (request) => [...permissionWaiting, ctl('req_2', request), sleep(1), ...allowToEnd];
+/** A request while a background Bash task runs, to the task's follow-up turn. */
+const whileBg = (request) => [...bgTaskRunning, ctl('req_2', request), ...bgToEnd];
+/** A request right after an interrupt of a slow turn, then a hi turn. */
+const afterInterrupt = (request) => [...ready(), ...slowTurnRunning, ctl('req_int', { subtype: 'interrupt' }), ctl('req_2', request), waitFor(RESULT, 15), sleep(1), user('hi'), waitFor(HI_RESULT, 20), sleep(1), close];
+/** A request idle, after initialize, then a hi turn. */
+const idle = (request) => [...ready(), ctl('req_2', request), sleep(2), user('hi'), waitFor(RESULT), sleep(1), close];
+
+/** Control requests in the phases their rows had not been captured in. */
+const PHASES = [
+  { name: 'ctl_set_max_thinking_tokens_pending_permission_fd', about: 'set_max_thinking_tokens 2048 while a can_use_tool request waits', clis: CLAUDE, args: ASK, steps: whileAsked({ subtype: 'set_max_thinking_tokens', max_thinking_tokens: 2048 }) },
+  { name: 'ctl_set_max_thinking_tokens_before_init_fd', about: 'set_max_thinking_tokens before initialize', clis: CLAUDE, args: STREAM, steps: beforeInit({ subtype: 'set_max_thinking_tokens', max_thinking_tokens: 1024 }) },
+  { name: 'ctl_get_session_cost_pending_permission_fd', about: 'get_session_cost while a can_use_tool request waits', clis: CLAUDE, args: ASK, steps: whileAsked({ subtype: 'get_session_cost' }) },
+  { name: 'ctl_get_session_cost_mid_turn_fd', about: 'get_session_cost while a slow turn runs', clis: CLAUDE, args: STREAM, steps: midTurn({ subtype: 'get_session_cost' }) },
+  { name: 'ctl_get_usage_mid_turn_fd', about: 'get_usage while a slow turn runs', clis: CLAUDE, args: STREAM, steps: midTurn({ subtype: 'get_usage' }) },
+  { name: 'ctl_get_usage_bg_task_fd', about: 'get_usage while a background Bash task runs', clis: CLAUDE, args: STREAM, bypass: true, steps: whileBg({ subtype: 'get_usage' }) },
+  { name: 'ctl_list_models_before_init_fd', about: 'list_models before initialize', clis: CLAUDE, args: STREAM, steps: beforeInit({ subtype: 'list_models' }) },
+  { name: 'ctl_mcp_status_before_init_fd', about: 'mcp_status before initialize', clis: CLAUDE, args: STREAM, steps: beforeInit({ subtype: 'mcp_status' }) },
+  { name: 'ctl_get_binary_version_before_init_fd', about: 'get_binary_version before initialize', clis: CLAUDE, args: STREAM, steps: beforeInit({ subtype: 'get_binary_version' }) },
+  { name: 'ctl_get_binary_version_pending_permission_fd', about: 'get_binary_version while a can_use_tool request waits', clis: CLAUDE, args: ASK, steps: whileAsked({ subtype: 'get_binary_version' }) },
+  { name: 'ctl_rename_session_pending_permission_fd', about: 'rename_session while a can_use_tool request waits', clis: CLAUDE, args: ASK, steps: whileAsked({ subtype: 'rename_session', title: 'Named while asked' }) },
+  { name: 'ctl_rename_session_bg_task_fd', about: 'rename_session while a background Bash task runs', clis: CLAUDE, args: STREAM, bypass: true, steps: whileBg({ subtype: 'rename_session', title: 'Named during a task' }) },
+  { name: 'ctl_set_color_mid_turn_fd', about: 'set_color while a slow turn runs', clis: CLAUDE, args: STREAM, steps: midTurn({ subtype: 'set_color', color: 'blue' }) },
+  { name: 'ctl_set_permission_mode_bg_task_fd', about: 'set_permission_mode acceptEdits while a background Bash task runs', clis: CLAUDE, args: STREAM, bypass: true, steps: whileBg({ subtype: 'set_permission_mode', mode: 'acceptEdits' }) },
+  { name: 'ctl_set_permission_mode_before_init_fd', about: 'set_permission_mode plan before initialize', clis: CLAUDE, args: STREAM, steps: beforeInit({ subtype: 'set_permission_mode', mode: 'acceptEdits' }) },
+  { name: 'ctl_set_model_bg_task_fd', about: 'set_model sonnet while a background Bash task runs (its follow-up turn)', clis: CLAUDE, args: STREAM, bypass: true, steps: whileBg({ subtype: 'set_model', model: 'sonnet' }) },
+  { name: 'ctl_set_model_before_init_fd', about: 'set_model haiku before initialize, then a turn', clis: CLAUDE, args: STREAM, steps: beforeInit({ subtype: 'set_model', model: 'haiku' }) },
+  { name: 'ctl_background_tasks_bg_task_fd', about: 'background_tasks while a background Bash task runs', clis: CLAUDE, args: STREAM, bypass: true, steps: whileBg({ subtype: 'background_tasks' }) },
+  { name: 'ctl_get_task_output_running_fd', about: 'get_task_output of a background Bash task still running', clis: CLAUDE, args: STREAM, bypass: true, steps: [...bgTaskRunning, ctl('req_2', { subtype: 'get_task_output', task_id: '{task_id}' }), ...bgToEnd] },
+  { name: 'ctl_stop_task_bg_bash_fd', about: 'stop_task of a background Bash task still running', clis: CLAUDE, args: STREAM, bypass: true, steps: [...bgTaskRunning, ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), waitFor(NOTIFIED, 20), sleep(4), close] },
+  { name: 'ctl_stop_task_bg_agent_fd', about: 'stop_task of a slow background Agent (after its turn)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), waitFor(NOTIFIED, 20), sleep(4), close] },
+  { name: 'ctl_get_context_usage_bg_task_fd', about: 'get_context_usage (summary) while a background Bash task runs', clis: CLAUDE, args: STREAM, bypass: true, steps: whileBg({ subtype: 'get_context_usage', detail: 'summary' }) },
+  { name: 'ctl_set_model_after_interrupt_fd', about: 'set_model haiku right after an interrupt of a slow turn, then a hi turn', clis: CLAUDE, args: STREAM, steps: afterInterrupt({ subtype: 'set_model', model: 'haiku' }) },
+  { name: 'ctl_get_usage_after_interrupt_fd', about: 'get_usage right after an interrupt of a slow turn, then a hi turn', clis: CLAUDE, args: STREAM, steps: afterInterrupt({ subtype: 'get_usage' }) },
+  { name: 'ctl_mcp_status_pending_permission_fd', about: 'mcp_status while a can_use_tool request waits', clis: CLAUDE, args: ASK, steps: whileAsked({ subtype: 'mcp_status' }) },
+  { name: 'ctl_reload_plugins_mid_turn_fd', about: 'reload_plugins while a slow turn runs', clis: CLAUDE, args: STREAM, steps: midTurn({ subtype: 'reload_plugins' }) },
+  { name: 'ctl_get_hooks_listing_idle_fd', about: 'get_hooks_listing with no hooks registered', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'get_hooks_listing' }) },
+];
+
+/** Argument forms sdk.d.ts does not allow: wrong types, invalid values, unknown ids, missing fields. */
+const FORMS = [
+  { name: 'ctl_initialize_sdk_mcp_servers_string_fd', about: 'initialize with sdkMcpServers a string, not an array', clis: CLAUDE, args: STREAM, steps: [init_({ sdkMcpServers: 'inproc' }), waitFor('"request_id":"req_1"', 90), sleep(1), init_({}, 'req_1b'), waitFor('"request_id":"req_1b"', 30), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ctl_initialize_hooks_array_fd', about: 'initialize with hooks an array, not an object', clis: CLAUDE, args: STREAM, steps: [init_({ hooks: [] }), waitFor('"request_id":"req_1"', 90), sleep(1), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ctl_set_permission_mode_number_fd', about: 'set_permission_mode with mode a number', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'set_permission_mode', mode: 5 }) },
+  { name: 'ctl_set_model_number_fd', about: 'set_model with model a number', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'set_model', model: 42 }) },
+  { name: 'ctl_set_max_thinking_tokens_string_fd', about: 'set_max_thinking_tokens with a string value', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'set_max_thinking_tokens', max_thinking_tokens: 'lots' }) },
+  { name: 'ctl_rename_session_number_fd', about: 'rename_session with title a number', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'rename_session', title: 7 }) },
+  { name: 'ctl_stop_task_no_id_fd', about: 'stop_task without task_id', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'stop_task' }) },
+  { name: 'ctl_get_context_usage_bad_detail_fd', about: 'get_context_usage with detail "bogus"', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'get_context_usage', detail: 'bogus' }) },
+  { name: 'ctl_cancel_async_message_unknown_fd', about: 'cancel_async_message of a uuid nobody sent, idle', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'cancel_async_message', message_uuid: '0a1b2c3d-0000-4000-8000-0000000000fd' }) },
+  { name: 'ctl_apply_flag_settings_string_fd', about: 'apply_flag_settings with settings a string', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'apply_flag_settings', settings: 'model=haiku' }) },
+  { name: 'ctl_apply_flag_settings_empty_fd', about: 'apply_flag_settings with empty settings, then get_settings', clis: CLAUDE, args: STREAM, steps: [...ready(), ctl('req_2', { subtype: 'apply_flag_settings', settings: {} }), sleep(1), ctl('req_3', { subtype: 'get_settings' }), sleep(2), close] },
+  { name: 'ctl_apply_flag_settings_deny_bash_fd', about: 'apply_flag_settings denying Bash, then a bypassed FGBASH turn', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready(), ctl('req_2', { subtype: 'apply_flag_settings', settings: { permissions: { deny: ['Bash'] } } }), sleep(1), user('FGBASH please'), waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'ctl_mcp_toggle_unknown_fd', about: 'mcp_toggle of a server nobody configured', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'mcp_toggle', serverName: 'ghost', enabled: false }) },
+  { name: 'ctl_mcp_reconnect_unknown_fd', about: 'mcp_reconnect of a server nobody configured', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'mcp_reconnect', serverName: 'ghost' }) },
+  { name: 'ctl_read_file_directory_fd', about: 'read_file of a directory', clis: CLAUDE, args: STREAM, files: { 'sub/a.txt': 'a' }, steps: idle({ subtype: 'read_file', path: 'sub' }) },
+  { name: 'ctl_interrupt_other_session_fd', about: 'interrupt naming another session_id while a slow turn runs', clis: CLAUDE, args: STREAM, steps: midTurn({ subtype: 'interrupt', session_id: '0a1b2c3d-0000-4000-8000-0000000000aa' }) },
+];
+
+/** The host's answers to the CLI's requests in unusual forms. */
+const HOST = [
+  { name: 'req_can_use_tool_input_string_fd', about: 'a gated Bash call answered allow with updatedInput a string', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: { behavior: 'allow', updatedInput: 'touch fg.txt' } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'req_can_use_tool_bad_behavior_fd', about: 'a gated Bash call answered with behavior "maybe"', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: { behavior: 'maybe' } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'req_hook_callback_pre_error_fd', about: 'a PreToolUse hook_callback answered with an error control_response (bypassed Bash call)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...hookWaiting, { answer: 'hook_callback', error: 'hook failed' }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'req_hook_callback_async_fd', about: 'a PreToolUse hook_callback answered {async: true} (bypassed Bash call)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...hookWaiting, { answer: 'hook_callback', response: { async: true, asyncTimeout: 1000 } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'req_can_use_tool_deny_interrupt_then_hi_fd', about: 'a gated Bash call denied with interrupt: true, then interrupt again idle, then a hi turn', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: { behavior: 'deny', message: 'stop', interrupt: true } }, waitFor(RESULT, 20), sleep(1), ctl('req_int', { subtype: 'interrupt' }), sleep(1), user('hi'), waitFor('"num_turns"', 20), sleep(2), close] },
+];
+
+export const CASES = [...INTERRUPT, ...SETTINGS, ...PHASES, ...FORMS, ...HOST];
