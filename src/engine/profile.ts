@@ -29,6 +29,8 @@ export interface ProfileBehavior {
   stopSnapshot: boolean;
   /** An interrupt spares these task kinds and stops the others before its reply, then each stopped agent writes `agentText` (interrupt-tasks.ts). */
   interruptTasks?: { spares: readonly TaskKind[]; agentText: string };
+  /** stop_task of a background agent: the agent writes interruptTasks' agentText after the reply and its notification starts a follow-up turn (Claude). */
+  stoppedAgentFollowsUp?: boolean;
   /**
    * Control subtypes this profile answers (others get the unsupported error); those the session does not
    * handle itself are answered from the profile's captured replies (ControlPayload `canned`).

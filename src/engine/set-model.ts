@@ -80,6 +80,9 @@ export function stopTask(s: { readonly runs: readonly TaskRun[]; emit(ev: Engine
   const run = s.runs.find((r) => r.info.taskId === id);
   if (!run && b.stopUnknownTask === 'ok') return s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } });
   if (!run) return s.emit({ kind: 'control_error', requestId, subtype: 'stop_task', reason: 'invalid', message: `No task found with ID: ${String(id)}` });
-  run.kill('stopped by stop_task');
+  const stopped = run.kill('stopped by stop_task');
   s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } }); // claude-code-cli.md §8: the reply follows the task events
+  // a stopped agent's own interrupted message (measured on 2.1.328: ctl_stop_task_bg_agent_fd)
+  const text = b.interruptTasks?.agentText;
+  if (stopped && b.stoppedAgentFollowsUp === true && run.info.kind === 'agent' && text !== undefined) s.emit({ kind: 'subagent_prompt', task: run.info, text });
 }

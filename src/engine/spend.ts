@@ -31,7 +31,8 @@ export class SessionSpend implements SpendView {
   heard(ev: EngineEvent): void {
     this.agents.heard(ev);
     if (ev.kind === 'assistant_tool_use') this.toolCalls.push({ id: ev.toolUseId, name: ev.name, input: ev.input });
-    if (ev.kind === 'tool_result' && ev.task === undefined) {
+    if (ev.kind === 'tool_result') {
+      // a background launch's result too (get_context_usage counts it: ctl_get_context_usage_bg_task_fd)
       const call = this.toolCalls.find((c) => c.id === ev.toolUseId);
       if (call) call.result = { content: ev.content, isError: ev.isError };
     }
