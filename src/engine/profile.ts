@@ -31,6 +31,8 @@ export interface ProfileBehavior {
   interruptTasks?: { spares: readonly TaskKind[]; agentText: string };
   /** stop_task of a background agent: the agent writes interruptTasks' agentText after the reply and its notification starts a follow-up turn (Claude). */
   stoppedAgentFollowsUp?: boolean;
+  /** Why the CLI refuses a control request's arguments (a field of the wrong type), checked before anything else. */
+  controlArgumentError?(subtype: string, request: Record<string, unknown>): { message: string; code?: string | undefined } | undefined;
   /**
    * Control subtypes this profile answers (others get the unsupported error); those the session does not
    * handle itself are answered from the profile's captured replies (ControlPayload `canned`).

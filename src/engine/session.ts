@@ -85,7 +85,7 @@ export class Session implements TurnHost {
     this.o = opts;
     this.p = opts.profile;
     this.rules = new RuleBook(initialRules(opts));
-    this.settingsView = new SettingsView(opts.settingsLayers ?? []);
+    this.settingsView = new SettingsView(opts.settingsLayers ?? [], this.rules);
     this.hooks = hookTable(this, undefined);
     this.host = new HostRequests(
       opts.scheduler,
@@ -208,7 +208,7 @@ export class Session implements TurnHost {
     }
     const idle = this.resultCount === 0 && !this.active;
     const refusal = sessionRefusal(b, subtype, request, idle, this.sessionId);
-    if (refusal !== undefined) return this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: refusal });
+    if (refusal !== undefined) return this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', ...refusal });
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize': {

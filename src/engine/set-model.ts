@@ -23,13 +23,15 @@ export interface ModeState {
  * Why a session-bound control request is refused (cbc 2.117.0's handlers): before the first turn there is no session
  * ("Session not found"), unless the request names one the subtype can be set for ahead; a named session must be this one.
  */
-export function sessionRefusal(b: ProfileBehavior, subtype: string, request: RawFrame, idle: boolean, sessionId: string): string | undefined {
+export function sessionRefusal(b: ProfileBehavior, subtype: string, request: RawFrame, idle: boolean, sessionId: string): { message: string; errorCode?: string | undefined } | undefined {
+  const bad = b.controlArgumentError?.(subtype, request); // the argument checks the CLI runs first (Claude: arg-checks.ts)
+  if (bad !== undefined) return { message: bad.message, errorCode: bad.code };
   const named = nonEmpty(request, 'session_id');
   const ahead = named !== undefined && b.namedSessionAhead?.has(subtype) === true;
   // cbc 2.117.0's set_permission_mode handler checks the mode before the session (capture ctl_set_permission_mode_idle_invalid_cbc)
   const badMode = subtype === 'set_permission_mode' ? b.rejectPermissionMode(str(request, 'mode') ?? '', undefined)?.message : undefined;
-  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return badMode ?? `Session not found: ${named ?? 'current'}`;
-  if (!idle && ahead && named !== sessionId) return `Session mismatch: expected ${named}, got ${sessionId}`;
+  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return { message: badMode ?? `Session not found: ${named ?? 'current'}` };
+  if (!idle && ahead && named !== sessionId) return { message: `Session mismatch: expected ${named}, got ${sessionId}` };
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { isRawFrame } from '../protocol/raw-frame.js';
 import type { SettingsLayer } from '../settings.js';
 import type { ControlFacts } from './events.js';
+import type { RuleBook } from './rule-book.js';
 
 /*
  * The settings sources a session read (settings.ts loadSettings: user, project, local, --settings, managed) and the
@@ -12,13 +13,26 @@ export class SettingsView {
   /** What apply_flag_settings set, key by key (a later request's key replaces an earlier one's). */
   private applied: Record<string, unknown> = {};
 
-  constructor(private readonly layers: readonly SettingsLayer[]) {}
+  constructor(
+    private readonly layers: readonly SettingsLayer[],
+    private readonly rules: RuleBook,
+  ) {}
 
-  /** Records an apply_flag_settings request; the facts get_settings needs; undefined for every other subtype. */
+  /**
+   * Records an apply_flag_settings request (its permission rules join the session's as flagSettings rules: measured,
+   * ctl_apply_flag_settings_deny_bash_fd); the facts get_settings needs; undefined for every other subtype.
+   */
   facts(subtype: string, request: Record<string, unknown>): ControlFacts | undefined {
     if (subtype === 'apply_flag_settings') {
       const settings = request['settings'];
-      if (isRawFrame(settings)) this.applied = { ...this.applied, ...settings };
+      if (!isRawFrame(settings)) return undefined;
+      this.applied = { ...this.applied, ...settings };
+      const permissions = settings['permissions'];
+      for (const behavior of ['allow', 'deny', 'ask'] as const) {
+        const list = isRawFrame(permissions) ? permissions[behavior] : undefined;
+        const rules = Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string').map(ruleValue) : [];
+        if (rules.length > 0) this.rules.apply({ type: 'addRules', behavior, rules, destination: 'flagSettings' });
+      }
       return undefined; // the model it names is control-facts.ts's
     }
     if (subtype !== 'get_settings') return undefined;
@@ -35,6 +49,12 @@ export class SettingsView {
     if (flags.length > 0) out.splice(at < 0 ? out.length : at, 0, { source: 'flagSettings', parts: flags });
     return out;
   }
+}
+
+/** A rule string (`Tool` or `Tool(content)`) as the PermissionRuleValue RuleBook.apply takes. */
+function ruleValue(rule: string): { toolName: string; ruleContent?: string } {
+  const m = /^([^(]+)\((.*)\)$/s.exec(rule);
+  return m ? { toolName: m[1]!, ruleContent: m[2]! } : { toolName: rule };
 }
 
 /** A settings source and the objects it is made of, in merge order. */

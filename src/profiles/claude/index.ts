@@ -65,9 +65,11 @@ function encoders(spec: ClaudeSpec): Encoders {
       const reply = controlSuccess(W, ev.requestId, claudeControlPayload(spec, p, ctx), pending);
       return [before, reply, after].filter((f) => f !== undefined);
     },
-    control_error: (ev) =>
+    control_error: (ev, ctx) =>
       controlError(W, ev.requestId, ev.message ?? `Unsupported control request subtype: ${ev.subtype}`,
-        spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
+        spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined,
+        // 2.1.328's set_model refusals name the session's model (read from its handler; measured: ctl_set_model_number_fd)
+        spec.v328 && ev.subtype === 'set_model' && ev.errorCode !== undefined ? ctx.model : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
     input_error: none,

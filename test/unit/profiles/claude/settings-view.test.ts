@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RuleBook } from '../../../../src/engine/rule-book.js';
 import { SettingsView } from '../../../../src/engine/settings-view.js';
 import { settingsView } from '../../../../src/profiles/claude/settings-view.js';
 import { loadSettings } from '../../../../src/settings.js';
@@ -20,7 +21,7 @@ describe('get_settings effective and sources (#16)', () => {
     writeFileSync(join(cwd, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash', 'Bash(npm test)'], deny: ['WebSearch'] }, env: { A: '1' } }));
     writeFileSync(join(cwd, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { ask: ['Read'] }, includeCoAuthoredBy: false }));
     const loaded = loadSettings({ cwd, dir: '.claude', sources: undefined, flag: undefined, home, ignoreProjectAllow: true });
-    const view = settingsView(new SettingsView(loaded.layers).facts('get_settings', {}));
+    const view = settingsView(new SettingsView(loaded.layers, new RuleBook([])).facts('get_settings', {}));
     expect(view.sources.map((s) => s.source)).toEqual(['userSettings', 'projectSettings', 'localSettings']);
     // the project's allow rules are listed as the file holds them, though the session does not honour them
     expect(JSON.stringify(view.sources[1]!.settings)).toBe('{"env":{"A":"1"},"permissions":{"allow":["Bash","Bash(npm test)"],"deny":["WebSearch"]}}');
@@ -29,11 +30,13 @@ describe('get_settings effective and sources (#16)', () => {
   });
 
   it('--settings, apply_flag_settings and managed settings (ctl_get_settings_after_apply_flag_fd, _managed_fd)', () => {
+    const rules = new RuleBook([]);
     const view = new SettingsView([
       { source: 'flagSettings', settings: { permissions: { deny: ['WebFetch'] } } },
       { source: 'policySettings', settings: { permissions: { deny: ['WebFetch'] } } },
-    ]);
+    ], rules);
     expect(view.facts('apply_flag_settings', { settings: { model: 'haiku', permissions: { deny: ['WebSearch'] } } })).toBeUndefined();
+    expect(rules.rules).toEqual([{ behavior: 'deny', source: 'flagSettings', rule: 'WebSearch' }]); // the session's rules take it (ctl_apply_flag_settings_deny_bash_fd)
     const out = settingsView(view.facts('get_settings', {}));
     expect(out.sources.map((s) => s.source)).toEqual(['flagSettings', 'policySettings']);
     expect(JSON.stringify(out.sources[0]!.settings)).toBe('{"permissions":{"deny":["WebFetch","WebSearch"]},"model":"haiku"}');
@@ -41,7 +44,7 @@ describe('get_settings effective and sources (#16)', () => {
   });
 
   it('no settings: empty effective and no sources; other subtypes get no facts', () => {
-    const view = new SettingsView([{ source: 'policySettings', settings: {} }]);
+    const view = new SettingsView([{ source: 'policySettings', settings: {} }], new RuleBook([]));
     expect(settingsView(view.facts('get_settings', {}))).toEqual({ effective: {}, sources: [] });
     expect(view.facts('mcp_status', {})).toBeUndefined();
   });
