@@ -27,6 +27,21 @@ function hooksWellFormed(hooks: unknown): boolean {
 /** How apply_flag_settings names a value that is not an object. */
 const kindOf = (v: unknown) => (Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v);
 
+/**
+ * 2.1.220 checks neither a rename's title nor stop_task's task_id: the handler throws on the wrong type and the reply
+ * carries JavaScriptCore's message (measured: ctl_rename_session_number_fd, ctl_stop_task_no_id_fd; a missing or null
+ * value reads as JavaScriptCore words it for a property access on undefined / null).
+ */
+const V220_CRASHES: Record<string, Check> = {
+  rename_session: (r) => {
+    const title = r['title'];
+    if (typeof title === 'string') return undefined;
+    const access = 'dt.request.title.trim';
+    return absent(title) ? `${String(title)} is not an object (evaluating '${access}')` : `${access} is not a function. (In '${access}()', '${access}' is undefined)`;
+  },
+  stop_task: (r) => (absent(r['task_id']) ? `${String(r['task_id'])} is not an object (evaluating 'e.normalize')` : undefined),
+};
+
 function checks(spec: ClaudeSpec): Record<string, Check> {
   const thinkingDisplays = spec.v328 ? ['summarized', 'omitted', 'highlights'] : ['summarized', 'omitted'];
   const displayText = thinkingDisplays.map((d) => `"${d}"`).join(', ');
@@ -47,7 +62,7 @@ function checks(spec: ClaudeSpec): Record<string, Check> {
     },
     apply_flag_settings: (r) => (isObj(r['settings']) ? undefined : `apply_flag_settings requires \`settings\` to be an object, got ${kindOf(r['settings'])}`),
   };
-  if (!spec.v328) return common;
+  if (!spec.v328) return { ...common, ...V220_CRASHES };
   const str = (subtype: string, key: string): Check => (r) => (typeof r[key] === 'string' ? undefined : `${subtype}: ${key} must be a string`);
   return {
     ...common,

@@ -23,9 +23,10 @@ describe('control argument checks (#16)', () => {
   });
 
   it('2.1.220 checks only the fields its handlers check', () => {
-    expect(controlArgumentError(CLAUDE_220, 'stop_task', {})).toBeUndefined();
+    expect(controlArgumentError(CLAUDE_220, 'stop_task', { task_id: 'x' })).toBeUndefined();
+    expect(controlArgumentError(CLAUDE_220, 'stop_task', {})?.message).toBe("undefined is not an object (evaluating 'e.normalize')");
     expect(controlArgumentError(CLAUDE_220, 'get_context_usage', { detail: 'bogus' })).toBeUndefined();
-    expect(controlArgumentError(CLAUDE_220, 'rename_session', { title: 7 })?.message).toBe('rename_session: title must be a string');
+    expect(controlArgumentError(CLAUDE_220, 'rename_session', { title: 7 })?.message).toBe("dt.request.title.trim is not a function. (In 'dt.request.title.trim()', 'dt.request.title.trim' is undefined)");
     expect(controlArgumentError(CLAUDE_220, 'set_max_thinking_tokens', { max_thinking_tokens: 1.5 })?.message).toMatch(/"omitted", or null$/);
   });
 });
