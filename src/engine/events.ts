@@ -250,6 +250,8 @@ export type EngineEvent =
    */
   /** A prompt of whitespace only, refused before any hook or model call (behavior.blankPromptText). */
   | { kind: 'blank_prompt'; text: string }
+  /** The host answered a hook_callback with an error: its answer counts as empty (Claude 2.1.328 says so in a notice). */
+  | { kind: 'hook_failed'; hookEvent: string; callbackId: string }
   | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }

@@ -31,6 +31,8 @@ export interface ProfileBehavior {
   interruptTasks?: { spares: readonly TaskKind[]; agentText: string };
   /** stop_task of a background agent: the agent writes interruptTasks' agentText after the reply and its notification starts a follow-up turn (Claude). */
   stoppedAgentFollowsUp?: boolean;
+  /** An interrupt naming another session_id still interrupts this one (Claude); else it is answered and changes nothing. */
+  interruptAnySession?: boolean;
   /** Why the CLI refuses a control request's arguments (a field of the wrong type), checked before anything else. */
   controlArgumentError?(subtype: string, request: Record<string, unknown>): { message: string; code?: string | undefined } | undefined;
   /**

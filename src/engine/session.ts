@@ -312,6 +312,7 @@ export class Session implements TurnHost {
     const o = this.o;
     commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
+    for (const ev of this.active?.afterInit?.splice(0) ?? []) this.emit(ev);
     if (o.replayUserMessages && pt.origin.kind === 'user' && this.active) this.active.echo = { kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) };
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });

@@ -97,6 +97,8 @@ export interface ActiveTurn {
   waiting: Set<TaskRun>;
   /** The model the turn started with: set_model while it runs changes the next turns only. */
   model: string;
+  /** Events a prompt's hooks produced before the turn opened, written after its system/init (hook-call.ts). */
+  afterInit?: EngineEvent[];
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;

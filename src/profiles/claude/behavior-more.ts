@@ -12,6 +12,7 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // before its reply, and each stopped agent writes its own interrupted message (engine/interrupt-tasks.ts)
     interruptTasks: { spares: ['bash', 'powershell'], agentText: '[Request interrupted by user]' },
     controlArgumentError: (subtype, request) => controlArgumentError(spec, subtype, request),
+    interruptAnySession: true, // measured on both versions: ctl_interrupt_other_session_fd
     stoppedAgentFollowsUp: true, // measured on 2.1.328: ctl_stop_task_bg_agent_fd (a stopped shell command starts none: ctl_stop_task_bg_bash_fd)
     // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;
     // 2.1.328 registers its hooks again, 2.1.220 applies nothing of it (capture ctl_initialize_mid_first_turn_h6)

@@ -243,6 +243,12 @@ export function blankPrompt(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: '
   return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content: ev.text, level: 'warning', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
 }
 
+/** 2.1.328's notice of a hook callback the host answered with an error (measured: req_hook_callback_pre_error_fd, req_hook_callback_prompt_error). */
+export function hookFailed(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'hook_failed' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
+  const content = `${ev.hookEvent}: Hook callback ${ev.callbackId} failed: the SDK host replied with an error or an invalid answer. Its answer was treated as empty.`;
+  return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content, level: 'warning', tag: 'hook_callback_failed', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+}
+
 /** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */
 export function stopFeedback(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'stop_feedback' }>, ctx: EncodeContext): [ReturnType<typeof interruptedUser>, FrameOf<typeof NOTIFICATION>] {
   const note = () =>
