@@ -299,8 +299,9 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
     // 2.1.220 notices a mode's or a rule's refusal in stream-json input mode only (measured: ctl_set_permission_mode_dontask_then_tool,
-    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call)
-    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && ctx.cliFlags?.get('input-format') === 'stream-json')
+    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call),
+    // and not a settings rule's (apply_flag_settings' flagSettings deny: ctl_apply_flag_settings_deny_bash_fd)
+    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || (ruled && !ev.denyRule?.source.endsWith('Settings'))) && ctx.cliFlags?.get('input-format') === 'stream-json')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
