@@ -12,7 +12,7 @@ export function controlFacts(subtype: string, request: Record<string, unknown>, 
   if (subtype === 'get_task_output') {
     const run = runs.find((r) => r.info.taskId === request['task_id']);
     if (!run) return {};
-    return { task: { output: readOr(run.info.outputFile, ''), exitCode: run.exitCode, terminal: run.terminal } };
+    return { task: { output: readOr(run.info.outputFile, ''), exitCode: run.exitCode, terminal: run.terminal, kind: run.info.kind } };
   }
   // cbc 2.117.0's set_config writes `model` to its settings: later turns use it (its SetConfigHandler; capture ctl_set_config_model_then_turn_cbc)
   if (subtype === 'apply_flag_settings' || subtype === 'set_config') {

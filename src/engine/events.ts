@@ -176,7 +176,7 @@ export interface ControlFacts {
   /** The request's path as given, and resolved against the session's cwd. */
   path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; bytes?: Uint8Array | undefined; error?: string | undefined };
   /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
-  task?: { output: string; exitCode: number | undefined; terminal: boolean };
+  task?: { output: string; exitCode: number | undefined; terminal: boolean; kind: TaskKind };
   /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
   model?: { requested: string; previous: string };
   /** The configured MCP server an mcp_toggle / mcp_reconnect names, or what mcp_set_servers added and removed (mcp-servers.ts). */

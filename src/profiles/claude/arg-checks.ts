@@ -60,6 +60,7 @@ function checks(spec: ClaudeSpec): Record<string, Check> {
       const ok = (absent(n) || Number.isInteger(n)) && (absent(display) || (typeof display === 'string' && thinkingDisplays.includes(display)));
       return ok ? undefined : `set_max_thinking_tokens: max_thinking_tokens must be an integer or null and thinking_display must be ${displayText}, or null`;
     },
+    mcp_set_servers: (r) => (isObj(r['servers']) && Object.values(r['servers']).every(isObj) ? undefined : 'mcp_set_servers: servers must be an object of config objects'),
     apply_flag_settings: (r) => (isObj(r['settings']) ? undefined : `apply_flag_settings requires \`settings\` to be an object, got ${kindOf(r['settings'])}`),
   };
   if (!spec.v328) return { ...common, ...V220_CRASHES };
