@@ -260,12 +260,16 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
 const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
-function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
+export function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
   if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return undefined;
   const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.rules.list('allow'), tool, input);
   if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
   // a rule an answer added: for the session ("user_temporary"), or to a settings file ("user_permanent"; req_can_use_tool_local_rule_then_call_fc)
-  if (!(s.o.allowedTools ?? []).includes(rule)) return s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: false };
+  // apply_flag_settings' rules count as the command line's (ctl_apply_flag_settings_allow_bash_fd)
+  if (!(s.o.allowedTools ?? []).includes(rule)) {
+    const source = s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source;
+    return source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: source === 'flagSettings' };
+  }
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }
 

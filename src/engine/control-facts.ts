@@ -4,7 +4,7 @@ import { isRawFrame, str } from '../protocol/raw-frame.js';
 import type { ControlFacts, TaskRun } from './events.js';
 
 /** The facts `subtype` needs (ControlFacts), or undefined. */
-export function controlFacts(subtype: string, request: Record<string, unknown>, cwd: string, runs: readonly TaskRun[], model: string): ControlFacts | undefined {
+export function controlFacts(subtype: string, request: Record<string, unknown>, cwd: string, runs: readonly TaskRun[], model: string, midTurn = false): ControlFacts | undefined {
   if (subtype === 'read_file' || subtype === 'register_repo_root') {
     const given = str(request, subtype === 'read_file' ? 'path' : 'directory');
     return given === undefined ? {} : { path: pathFacts(given, cwd, subtype === 'read_file') };
@@ -18,7 +18,7 @@ export function controlFacts(subtype: string, request: Record<string, unknown>, 
   if (subtype === 'apply_flag_settings' || subtype === 'set_config') {
     const settings = request[subtype === 'set_config' ? 'config' : 'settings'];
     const requested = isRawFrame(settings) ? str(settings, 'model') : undefined;
-    return requested === undefined ? {} : { model: { requested, previous: model } };
+    return requested === undefined ? {} : { model: { requested, previous: model, midTurn } };
   }
   return undefined;
 }

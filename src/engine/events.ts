@@ -178,7 +178,7 @@ export interface ControlFacts {
   /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
   task?: { output: string; exitCode: number | undefined; terminal: boolean; kind: TaskKind };
   /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
-  model?: { requested: string; previous: string };
+  model?: { requested: string; previous: string; midTurn?: boolean; resolved?: string };
   /** The configured MCP server an mcp_toggle / mcp_reconnect names, or what mcp_set_servers added and removed (mcp-servers.ts). */
   mcp?: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] };
   /** list_permission_rules: the session's rules with their sources, in listing order, and the directories added (rule-book.ts). */

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { truthy } from '../env.js';
 import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
-import { approvePlan, askTool } from './asks.js';
+import { allowRuleOf, approvePlan, askTool } from './asks.js';
 import { BackgroundRun } from './background.js';
 import { ForegroundAgentRun } from './foreground-agent.js';
 import type { EngineEvent, TaskInfo } from './events.js';
@@ -188,7 +188,8 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   });
   s.runs.push(run);
   run.start();
-  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule' });
+  // the rule that let the launch run (an --allowedTools rule: "config"; measured: req_can_use_tool_deny_interrupt_bg_agent_fd)
+  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule', allowRule: allowRuleOf(s, tool, input) });
   next();
 }
 

@@ -240,8 +240,8 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts: ControlFacts | undefined = this.settingsView.facts(subtype, request) ?? controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
-    if (facts?.model) this.model = b.resolveModel(facts.model.requested);
+    const facts: ControlFacts | undefined = this.settingsView.facts(subtype, request) ?? controlFacts(subtype, request, this.o.cwd, this.runs, this.model, this.active !== undefined) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
+    if (facts?.model) this.model = facts.model.resolved = b.resolveModel(facts.model.requested);
     return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
 

@@ -52,7 +52,12 @@ function checks(spec: ClaudeSpec): Record<string, Check> {
       return stringList(r['skills']) ? undefined : 'initialize: skills must be an array of strings';
     },
     // set_model's refusals name the error code and the session's model too on 2.1.328 (measured: ctl_set_model_number_fd)
-    set_model: (r) => (absent(r['model']) || typeof r['model'] === 'string' ? undefined : { message: 'set_model: model must be a string', code: 'invalid_request' }),
+    set_model: (r) => {
+      const model = r['model'];
+      if (!absent(model) && typeof model !== 'string') return { message: 'set_model: model must be a string', code: 'invalid_request' };
+      // a blank name is no model of the catalog (measured on both versions: ctl_set_model_empty_mid_turn_fd)
+      return typeof model === 'string' && model.trim() === '' ? { message: 'Model "(unrecognized model name)" is not a recognized model id. Run /model to see available models.', code: 'catalog_unknown' } : undefined;
+    },
     rename_session: (r) => (typeof r['title'] === 'string' ? undefined : 'rename_session: title must be a string'),
     set_max_thinking_tokens: (r) => {
       const n = r['max_thinking_tokens'];

@@ -88,10 +88,12 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'update_settings':
       return updateSettings(r['source'], r['settings']);
     case 'apply_flag_settings': {
-      // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone
+      // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone;
+      // 2.1.328 only when a turn runs (it defers the switch then), the id in backticks (ctl_apply_flag_settings_model_mid_turn_fd)
       const m = p.facts?.model;
-      const changed = m !== undefined && ctx.model !== m.previous && !spec.v328;
-      return { before: changed ? [localCommandOutput(spec, ctx, `Set model to ${ctx.model}`)] : [] };
+      const to = m?.resolved ?? ctx.model;
+      const changed = m !== undefined && to !== m.previous && (!spec.v328 || m.midTurn === true);
+      return { before: changed ? [localCommandOutput(spec, ctx, spec.v328 ? `Set model to \`${to}\`` : `Set model to ${to}`)] : [] };
     }
     case 'get_usage':
       return { response: usageReply(spec, ctx) };
