@@ -81,8 +81,8 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       return reload(spec, p.subtype, ctx);
     case 'get_task_output': // a shell task's output; an agent or a workflow has none to give (measured: ctl_get_task_output_bg_agent_fd)
       return p.facts?.task?.kind === 'agent' || p.facts?.task?.kind === 'workflow' ? { error: 'get_task_output: no shell or Monitor task with that task_id in this session' } : { response: taskOutput(p.facts) };
-    case 'background_tasks': // naming a tool call: no running foreground call of that id to move to the background (ctl_background_tasks_unknown_id_fd)
-      return typeof r['tool_use_id'] === 'string' && r['tool_use_id'] !== '' && spec.v328 ? { response: { backgrounded: false } } : undefined;
+    case 'background_tasks': // naming a tool call: no running foreground call of that id to move to the background (both versions: ctl_background_tasks_unknown_id_fd)
+      return typeof r['tool_use_id'] === 'string' && r['tool_use_id'] !== '' ? { response: { backgrounded: false } } : undefined;
     case 'list_permission_rules': // the session's rules (permission-rules.ts), where the profile answers it at all
       return data.controlReplies?.['list_permission_rules'] ? { response: { state: permissionRulesState(p.facts, ctx.cwd, ctx.cliFlags) } } : undefined;
     case 'update_settings':
