@@ -65,6 +65,7 @@ function checks(spec: ClaudeSpec): Record<string, Check> {
       const ok = (absent(n) || Number.isInteger(n)) && (absent(display) || (typeof display === 'string' && thinkingDisplays.includes(display)));
       return ok ? undefined : `set_max_thinking_tokens: max_thinking_tokens must be an integer or null and thinking_display must be ${displayText}, or null`;
     },
+    mcp_call: (r) => (typeof r['tool'] === 'string' ? undefined : 'mcp_call: tool must be a string'),
     mcp_set_servers: (r) => (isObj(r['servers']) && Object.values(r['servers']).every(isObj) ? undefined : 'mcp_set_servers: servers must be an object of config objects'),
     apply_flag_settings: (r) => (isObj(r['settings']) ? undefined : `apply_flag_settings requires \`settings\` to be an object, got ${kindOf(r['settings'])}`),
   };
@@ -76,6 +77,7 @@ function checks(spec: ClaudeSpec): Record<string, Check> {
     get_task_output: str('get_task_output', 'task_id'),
     cancel_async_message: str('cancel_async_message', 'message_uuid'),
     mcp_reconnect: str('mcp_reconnect', 'serverName'),
+    mcp_call: (r) => common['mcp_call']!(r) ?? (absent(r['check_permissions']) || typeof r['check_permissions'] === 'boolean' ? undefined : 'mcp_call: check_permissions must be a boolean'),
     mcp_toggle: (r) => str('mcp_toggle', 'serverName')(r) ?? (typeof r['enabled'] === 'boolean' ? undefined : 'mcp_toggle: enabled must be a boolean'),
     get_context_usage: (r) => (absent(r['detail']) || r['detail'] === 'summary' || r['detail'] === 'full' ? undefined : "get_context_usage: detail must be 'summary' or 'full'"),
     get_usage: (r) => (absent(r['skip_behaviors']) || typeof r['skip_behaviors'] === 'boolean' ? undefined : 'get_usage: skip_behaviors must be a boolean'),
