@@ -34,6 +34,8 @@ export interface ProfileBehavior {
   stoppedAgentFollowsUp?: boolean;
   /** An interrupt naming another session_id still interrupts this one (Claude); else it is answered and changes nothing. */
   interruptAnySession?: boolean;
+  /** A hook_callback answer its hook-output schema refuses counts as empty, as an error answer does (Claude: hook-call.ts). */
+  hookOutputChecked?: boolean;
   /** Why the CLI refuses a control request's arguments (a field of the wrong type), checked before anything else. */
   controlArgumentError?(subtype: string, request: Record<string, unknown>): { message: string; code?: string | undefined } | undefined;
   /**

@@ -228,8 +228,8 @@ export class Session implements TurnHost {
         return;
       case 'set_model':
         setModel(this, b, requestId, request, idle);
-        // the run a can_use_tool answer resumes takes the session's model (ProfileBehavior.setModelNextCall)
-        if (this.active && b.setModelNextCall === true && this.host.waiting('can_use_tool')) this.active.model = this.model;
+        // the run a can_use_tool or hook_callback answer resumes takes the session's model (ProfileBehavior.setModelNextCall; ctl_set_model_pending_hook_fd)
+        if (this.active && b.setModelNextCall === true && (this.host.waiting('can_use_tool') || this.host.waiting('hook_callback'))) this.active.model = this.model;
         return;
       case 'stop_task':
         return stopTask(this, b, requestId, request);
