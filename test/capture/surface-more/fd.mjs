@@ -173,4 +173,17 @@ const THIRD = [
   { name: 'req_can_use_tool_allow_then_get_usage_fd', about: 'a gated Bash call allowed, then get_usage and get_session_cost after the turn', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(1), ctl('req_2', { subtype: 'get_usage' }), ctl('req_3', { subtype: 'get_session_cost' }), sleep(2), close] },
 ];
 
-export const CASES = [...INTERRUPT, ...SETTINGS, ...PHASES, ...FORMS, ...HOST, ...MORE, ...THIRD];
+/** Round four: a prompt's hooks waiting, answers refused, requests after an interrupt. */
+const promptHookWaiting = [...ready({ hooks: { UserPromptSubmit: hook('hook_0') } }), user('hi'), waitFor(HOOK_CALLBACK), sleep(1)];
+const FOURTH = [
+  { name: 'ctl_set_model_pending_prompt_hook_fd', about: 'set_model haiku while a UserPromptSubmit hook_callback waits, then the hook answered', clis: CLAUDE, args: STREAM, steps: [...promptHookWaiting, ctl('req_2', { subtype: 'set_model', model: 'haiku' }), sleep(1), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'ctl_interrupt_pending_prompt_hook_fd', about: 'interrupt while a UserPromptSubmit hook_callback waits, then a hi turn without hooks answered', clis: CLAUDE, args: STREAM, steps: [...promptHookWaiting, ctl('req_int', { subtype: 'interrupt' }), sleep(3), close, sleep(2)] },
+  { name: 'req_hook_callback_prompt_invalid_fd', about: 'a UserPromptSubmit hook_callback answered with decision "maybe"', clis: CLAUDE, args: STREAM, steps: [...promptHookWaiting, { answer: 'hook_callback', response: { decision: 'maybe' } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'req_hook_callback_post_invalid_fd', about: 'a PostToolUse hook_callback answered with hookSpecificOutput a number (bypassed Bash call)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready({ hooks: { PostToolUse: hook('hook_0', 'Bash') } }), user('FGBASH please'), { answer: 'hook_callback', response: { hookSpecificOutput: 5 } }, waitFor(RESULT, 20), sleep(1), close] },
+  { name: 'ctl_get_context_usage_after_interrupt_fd', about: 'get_context_usage right after an interrupt of a slow turn, then a hi turn', clis: CLAUDE, args: STREAM, steps: afterInterrupt({ subtype: 'get_context_usage', detail: 'summary' }) },
+  { name: 'ctl_mcp_toggle_enabled_string_fd', about: 'mcp_toggle with enabled the string "false"', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'mcp_toggle', serverName: 'ghost', enabled: 'false' }) },
+  { name: 'ctl_rename_session_after_turn_fd', about: 'a hi turn, rename_session, a second turn', clis: CLAUDE, args: STREAM, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), ctl('req_2', { subtype: 'rename_session', title: 'Renamed later' }), sleep(1), user('hi again'), waitFor('"num_turns"', 20), sleep(2), close] },
+  { name: 'ctl_get_usage_skip_behaviors_fd', about: 'get_usage with skip_behaviors "yes" (a string)', clis: CLAUDE, args: STREAM, steps: idle({ subtype: 'get_usage', skip_behaviors: 'yes' }) },
+];
+
+export const CASES = [...INTERRUPT, ...SETTINGS, ...PHASES, ...FORMS, ...HOST, ...MORE, ...THIRD, ...FOURTH];
