@@ -19,7 +19,7 @@ import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } 
 import { adoptInitializeSchema, sessionStateNow, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
-import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
+import { resumesWithNewModel, sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { unstructuredEnd } from './structured.js';
@@ -228,8 +228,7 @@ export class Session implements TurnHost {
         return;
       case 'set_model':
         setModel(this, b, requestId, request, idle);
-        // the run a can_use_tool or hook_callback answer resumes takes the session's model (ProfileBehavior.setModelNextCall; ctl_set_model_pending_hook_fd)
-        if (this.active && b.setModelNextCall === true && (this.host.waiting('can_use_tool') || this.host.waiting('hook_callback'))) this.active.model = this.model;
+        if (this.active && b.setModelNextCall === true && resumesWithNewModel(this.host)) this.active.model = this.model;
         return;
       case 'stop_task':
         return stopTask(this, b, requestId, request);

@@ -1,3 +1,4 @@
+import type { HostRequests } from './host.js';
 import { nonEmpty, str, type RawFrame } from '../protocol/raw-frame.js';
 import type { CliFlags } from './profile.js';
 import type { EngineEvent, TaskRun } from './events.js';
@@ -55,6 +56,15 @@ export function setModel(s: ModelState, b: ProfileBehavior, requestId: string | 
   const ahead = idle && b.namedSessionAhead?.has('set_model') === true ? nonEmpty(request, 'session_id') : undefined;
   const payload = { kind: 'set_model', model: s.model, requested, previous, previousChosen: ahead ? undefined : previousChosen, sessionId: ahead ?? s.sessionId } as const;
   s.emit({ kind: 'control_success', requestId, payload });
+}
+
+/**
+ * Whether the run an answer resumes takes the model a set_model just chose (ProfileBehavior.setModelNextCall): a
+ * can_use_tool or a tool hook's hook_callback waits (ctl_set_model_pending_permission_h7, ctl_set_model_pending_hook_fd);
+ * a turn whose prompt hooks wait keeps the model it started with (ctl_set_model_pending_prompt_hook_fd).
+ */
+export function resumesWithNewModel(host: HostRequests): boolean {
+  return host.waiting('can_use_tool') || host.waitingRequests('hook_callback').some((w) => w.request.subtype === 'hook_callback' && w.request.hookEvent !== 'UserPromptSubmit');
 }
 
 /**

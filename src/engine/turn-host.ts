@@ -135,6 +135,8 @@ export interface TurnHost {
   readonly queue: PendingTurn[];
   readonly runs: TaskRun[];
   readonly host: HostRequests;
+  /** Whether the last result the session wrote was an error (the exit code after EOF follows it). */
+  lastResultError: boolean | undefined;
   /** Hook callback ids the host registered in `initialize` (issue #10). */
   readonly hooks: unknown;
   hostSeq: number;
