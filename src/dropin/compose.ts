@@ -145,7 +145,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
-  const flagModel = cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model;
+  // --agent's own model stands in for --model (Claude Code: before ANTHROPIC_MODEL and the settings' model)
+  const flagModel = (cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model) ?? profile.behavior.agentModel?.(withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd), cfg.agent);
   const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,

@@ -198,7 +198,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     maxTurns: maxTurnsOf(profile, text(flag('max-turns')), env),
     maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
-    startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
+    startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined && (c.value === undefined || [flag(f)].flat().at(-1) === c.value))),
     cliFlags: new Map(args.flags),
     fileValued: cl.fileValued ?? [],
   };

@@ -65,6 +65,8 @@ export interface CliOptions {
  */
 export interface StartCheck {
   flags: readonly string[];
+  /** Only when one of `flags` holds this value (the last one given): `--permission-mode bypassPermissions`. */
+  value?: string;
   when:
     | { kind: 'root' }
     | { kind: 'env-unset'; name: string }

@@ -1,3 +1,4 @@
+import { mainAgentModel } from './main-agent.js';
 import type { CliFlags, ProfileBehavior } from '../../engine/profile.js';
 import { fallbackTrigger } from './fallback.js';
 import { flagText } from './flags.js';
@@ -18,6 +19,7 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // read from print mode's input (getInputPrompt): capture opt_json_schema_bg_task_fa kept stdin open 8 s
     printStdin: { ms: 3000, warning: 'Warning: no stdin data received in 3s, proceeding without it. If piping from a slow command, redirect stdin explicitly: < /dev/null to skip, or wait longer.' },
     blankPromptArg: spec.v328 ? { error: 'Error: Input contained only whitespace. Provide a prompt with text through stdin or as a prompt argument when using --print' } : 'ignored',
+    agentModel: mainAgentModel, // read from its start-up model resolution (main-agent.ts)
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }

@@ -8,6 +8,7 @@ import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import { moreClaudeBehavior, unrecognizedModelWarnings } from './behavior-more.js';
+import { agentTools, mainAgent } from './main-agent.js';
 import { flagList, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
@@ -142,7 +143,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
-  const listed = builtInTools(spec, o);
+  // --agent naming one of --agents' own narrows them to its tools (main-agent.ts)
+  const listed = agentTools(builtInTools(spec, o), mainAgent(o.cliFlags, o.agent));
   // the initialize request's jsonSchema adds StructuredOutput after the sorted list (measured: ctl_initialize_json_schema_h3)
   return o.structuredOutput === 'initialize' ? [...listed, 'StructuredOutput'] : listed;
 }

@@ -54,6 +54,15 @@ const startChecks = (worktreeHook: string, settingsPath: string): readonly Start
     message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons',
     exit: 1,
   },
+  // the same refusal for the mode named by --permission-mode (read from its setup: `mode === "bypassPermissions" ||
+  // allowDangerouslySkipPermissions`; capture opt_permission_mode_bypass_bash_call, exit 1 with nothing on stdout)
+  {
+    flags: ['permission-mode'],
+    value: 'bypassPermissions',
+    when: { kind: 'root' },
+    message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons',
+    exit: 1,
+  },
   {
     flags: ['file'],
     when: { kind: 'env-unset', name: 'CLAUDE_CODE_SESSION_ACCESS_TOKEN' },
