@@ -67,6 +67,8 @@ export interface ServeConfig {
   fuzzToken: string | undefined;
   /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
   startChecks: readonly StartCheck[];
+  /** JSON.parse's complaint in the words of the CLI's runtime (a start check's `{error}`). */
+  jsonError: (text: string, message: string) => string;
   /** Every flag given (its config name) with its value: what a profile reads beyond the options above (Claude's --bare, --tools, --agents). */
   cliFlags: ReadonlyMap<string, string | true | readonly string[]>;
   /** The profile's options whose non-JSON value names a file to read (compose reads it into cliFlags). */
@@ -144,7 +146,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       jsonSchema = JSON.parse(schemaText);
     } catch (e) {
       // Claude Code refuses it at start; cbc 2.117.0 does not (capture argv/json_schema_invalid): no schema then
-      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${parseErrorText(schemaText, (e as Error).message)}`);
+      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${(cl.jsonError ?? nodeWords)(schemaText, (e as Error).message)}`);
     }
   }
 
@@ -198,6 +200,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     maxTurns: maxTurnsOf(profile, text(flag('max-turns')), env),
     maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
+    jsonError: cl.jsonError ?? nodeWords,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined && (c.value === undefined || [flag(f)].flat().at(-1) === c.value))),
     cliFlags: new Map(args.flags),
     fileValued: cl.fileValued ?? [],
@@ -277,11 +280,5 @@ function checkFormats(profile: Profile, output: string | undefined, input: strin
   return { outputFormat, streamIn };
 }
 
-/**
- * JSON.parse's complaint as Claude Code's runtime (Bun, JavaScriptCore) words it where the text starts with a word
- * (capture opt_json_schema_file_fo: a file name given for the schema); Node's own words otherwise.
- */
-function parseErrorText(text: string, nodeMessage: string): string {
-  const word = /^\s*([A-Za-z_$][\w$]*)/.exec(text)?.[1];
-  return word !== undefined && !['true', 'false', 'null'].includes(word) ? `JSON Parse error: Unexpected identifier ${JSON.stringify(word)}` : nodeMessage;
-}
+/** JSON.parse's complaint as Node words it (a profile whose CLI runs on Node). */
+const nodeWords = (_text: string, message: string): string => message;

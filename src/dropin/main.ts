@@ -39,7 +39,7 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
     case 'replay':
       return { code: await (await import('./replay-mode.js')).runReplay(cfg, io), end: 'replay' };
     case 'serve': {
-      const refusal = startRefusal(cfg.startChecks, io, cfg.cliFlags);
+      const refusal = startRefusal(cfg.startChecks, io, cfg.cliFlags, cfg.jsonError);
       if (refusal !== undefined) {
         stderrLine(io)(refusal.message);
         return { code: refusal.exit, end: 'usage', why: refusal.message };

@@ -80,14 +80,16 @@ function knownAgents(builtIn: readonly string[], flags: Flags, cwd: string): str
 }
 
 /** The first of the given start checks that refuses the run (message with `{cwd}`, `{given}`, `{path}` filled in), or undefined. */
-export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Flags = new Map()): { message: string; exit: number } | undefined {
+export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Flags = new Map(), words = (_text: string, m: string) => m): { message: string; exit: number } | undefined {
   for (const c of checks) {
     const h = holds(c, io, flags);
     if (h === false) continue;
     const given = typeof h === 'string' ? h : '';
     const path = resolve(io.cwd, given);
-    // `{error}`: why the named file is not JSON (Node's words; the real CLIs' runtime words it its own way)
-    const error = c.message.includes('{error}') ? parseError(readFileSync(path, 'utf8')) ?? '' : '';
+    // `{error}`: why the named file is not JSON, in the words of the CLI's runtime (`words`)
+    const body = c.message.includes('{error}') ? readFileSync(path, 'utf8') : '';
+    const parsed = c.message.includes('{error}') ? parseError(body) : undefined;
+    const error = parsed === undefined ? '' : words(body, parsed);
     const agents = c.when.kind === 'unknown-agent' ? knownAgents(c.when.builtIn, flags, io.cwd).join(', ') : '';
     return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', path).replace('{error}', error).replace('{agents}', agents), exit: c.exit };
   }

@@ -41,6 +41,8 @@ export interface CliOptions {
    * under --output-format stream-json the refusal is an `error` frame on stdout, not stderr (cbc 2.117.0).
    */
   sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string; frameWhenStreaming?: boolean };
+  /** JSON.parse's complaint about `text` in the words of the CLI's runtime (`message`: Node's); unset: Node's. */
+  jsonError?: (text: string, message: string) => string;
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
   jsonSchemaError?: string;
   /**

@@ -1,4 +1,5 @@
 import { SESSION_ID_PATTERN } from '../../protocol/vocabulary.js';
+import { bunJsonError } from './bun-json.js';
 import type { CliOptions, OptionSpec, StartCheck, ValueCheck } from '../options.js';
 
 /**
@@ -21,6 +22,8 @@ const COMMON: Omit<CliOptions, 'options'> = {
   // an empty value counts as none (measured: ses_session_id_empty)
   sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1, emptyIsNone: true },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
+  // its binaries are Bun builds: JSON.parse complains in JavaScriptCore's words (capture opt_agents_bad_json_file_fo)
+  jsonError: (text, message) => `JSON Parse error: ${bunJsonError(text, { message })}`,
   printModeHasNoCommands: true,
 };
 
@@ -335,7 +338,7 @@ export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
     ...startChecks('', '{path}'),
     // 2.1.328 reads --agents from a file too (its --help; capture opt_agents_invalid_fo)
     { flags: ['agents'], when: { kind: 'no-file' }, message: 'Error: --agents file not found: {path} (a value that is not a JSON object is read as a file path)', exit: 1 },
-    // capture opt_agents_bad_json_file_fo (the parse error in Bun's words there: `JSON Parse error: Expected '}'`)
+    // capture opt_agents_bad_json_file_fo (the parse error in Bun's words: COMMON.jsonError)
     { flags: ['agents'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid --agents configuration:\ninvalid JSON: {error}\n(read from {path})', exit: 1 },
     AGENT_CHECK,
   ],

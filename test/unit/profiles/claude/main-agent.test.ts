@@ -1,0 +1,62 @@
+// --agent selecting an --agents definition for the main thread (#16, capture opt_agent_stream_h7; the rule read from
+// Claude Code's agent tool resolver as its headless tool refresh runs it for the main thread).
+import { describe, expect, it } from 'vitest';
+import { agentTools, mainAgent, mainAgentModel } from '../../../../src/profiles/claude/main-agent.js';
+import { bunJsonError } from '../../../../src/profiles/claude/bun-json.js';
+
+const ALL = ['Task', 'Bash', 'Edit', 'Read', 'StructuredOutput', 'mcp__srv__one', 'mcp__srv__two', 'mcp__other__x'];
+const flags = (agents: unknown, agent = 'reviewer') => new Map<string, string>([['agents', JSON.stringify(agents)], ['agent', agent]]);
+
+describe('mainAgent (#16)', () => {
+  it('finds the definition by name or as <plugin>:<name>, none for an unknown name or unreadable JSON', () => {
+    expect(mainAgent(flags({ reviewer: { tools: ['Read'] } }), undefined)).toEqual({ tools: ['Read'] });
+    expect(mainAgent(flags({ 'p:reviewer': { model: 'haiku' } }), undefined)).toEqual({ model: 'haiku' });
+    expect(mainAgent(flags({ other: { tools: ['Read'] } }), undefined)).toBeUndefined();
+    expect(mainAgent(new Map([['agents', '{bad'], ['agent', 'reviewer']]), undefined)).toBeUndefined();
+  });
+
+  it("names the session's model unless it inherits", () => {
+    expect(mainAgentModel(flags({ reviewer: { model: 'haiku' } }), undefined)).toBe('haiku');
+    expect(mainAgentModel(flags({ reviewer: { model: 'inherit' } }), undefined)).toBeUndefined();
+  });
+});
+
+describe('agentTools (#16)', () => {
+  it('keeps the named tools in the agent order; StructuredOutput stays', () => {
+    expect(agentTools(ALL, { tools: ['Read', 'Bash', 'Nope'] })).toEqual(['Read', 'Bash', 'StructuredOutput']);
+  });
+
+  it('Task is the Agent tool; a rule with a pattern names its tool', () => {
+    expect(agentTools(ALL, { tools: ['Agent', 'Bash(git *)'] })).toEqual(['Task', 'Bash', 'StructuredOutput']);
+  });
+
+  it('Glob and Grep come in when named and no Bash came through', () => {
+    expect(agentTools(ALL, { tools: ['Read', 'Grep', 'Glob'] })).toEqual(['Read', 'Grep', 'Glob', 'StructuredOutput']);
+    expect(agentTools(ALL, { tools: ['Bash', 'Grep'] })).toEqual(['Bash', 'StructuredOutput']);
+  });
+
+  it('no tools or * keeps everything less the disallowed tools; an mcp server name takes its tools', () => {
+    expect(agentTools(ALL, { disallowedTools: ['Bash(rm *)', 'Edit'] })).toEqual(['Task', 'Read', 'mcp__srv__one', 'mcp__srv__two', 'mcp__other__x', 'StructuredOutput']);
+    expect(agentTools(ALL, { tools: ['*'], disallowedTools: ['Task'] })).toHaveLength(ALL.length - 1);
+    expect(agentTools(ALL, { tools: ['mcp__srv'] })).toEqual(['mcp__srv__one', 'mcp__srv__two', 'StructuredOutput']);
+    expect(agentTools(ALL, undefined)).toEqual(ALL);
+  });
+});
+
+describe("bunJsonError: JSON.parse's complaint in JavaScriptCore's words (#16)", () => {
+  const words = (text: string) => {
+    try {
+      JSON.parse(text);
+      return 'parsed';
+    } catch (e) {
+      return bunJsonError(text, e as Error);
+    }
+  };
+  it('per kind of bad text (captures opt_agents_bad_json_file_fo, in_nonjson_brace, in_single_quotes, in_object_trailing_text)', () => {
+    expect(words('{oops')).toBe("Expected '}'");
+    expect(words('not json')).toBe('Unexpected identifier "not"');
+    expect(words("{'a':1}")).toBe("Single quotes (') are not allowed in JSON");
+    expect(words('{} trailing')).toBe('Unable to parse JSON string');
+    expect(words('')).toBe('Unexpected EOF');
+  });
+});
