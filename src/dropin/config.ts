@@ -1,7 +1,7 @@
 import { truthy } from '../env.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { getProfile, type Profile } from '../profiles/index.js';
-import type { StartCheck } from '../profiles/options.js';
+import type { CliOptions, StartCheck } from '../profiles/options.js';
 import { resolveScenarioRef } from '../scenario/shipped.js';
 import type { SessionFlags } from '../store/binding.js';
 import { asGiven, scanArgv, splitToolList, type ParsedArgv } from './argv.js';
@@ -67,6 +67,8 @@ export interface ServeConfig {
   fuzzToken: string | undefined;
   /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
   startChecks: readonly StartCheck[];
+  /** The folders whose agent files the profile reads (CliOptions.agentFolders). */
+  agentFolders: CliOptions['agentFolders'];
   /** JSON.parse's complaint in the words of the CLI's runtime (a start check's `{error}`). */
   jsonError: (text: string, message: string) => string;
   /** Every flag given (its config name) with its value: what a profile reads beyond the options above (Claude's --bare, --tools, --agents). */
@@ -201,8 +203,9 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
     jsonError: cl.jsonError ?? nodeWords,
+    agentFolders: cl.agentFolders,
     startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined && (c.value === undefined || [flag(f)].flat().at(-1) === c.value))),
-    cliFlags: new Map(args.flags),
+    cliFlags: withEnvFlags(new Map(args.flags), cl.envFlags, env),
     fileValued: cl.fileValued ?? [],
   };
 }
@@ -278,6 +281,14 @@ function checkFormats(profile: Profile, output: string | undefined, input: strin
     if (outputFormat === 'stream-json' && !verbose) return usage(1, 'Error: When using --print, --output-format=stream-json requires --verbose');
   }
   return { outputFormat, streamIn };
+}
+
+/** The flags the environment switches on (CliOptions.envFlags), beside those given. */
+function withEnvFlags(flags: Map<string, string | true | readonly string[]>, envFlags: CliOptions['envFlags'], env: NodeJS.ProcessEnv) {
+  for (const [name, flag] of Object.entries(envFlags ?? {})) {
+    if (!flags.has(flag) && ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').trim().toLowerCase())) flags.set(flag, true);
+  }
+  return flags;
 }
 
 /** JSON.parse's complaint as Node words it (a profile whose CLI runs on Node). */

@@ -5,6 +5,8 @@ import type { SessionOptions, TurnHost } from './turn-host.js';
 
 /** Sessions whose schema came from initialize, not --json-schema (Claude lists StructuredOutput elsewhere then). */
 const fromInitialize = new WeakSet<SessionOptions>();
+/** The agents a session's initialize request defined: --agent may name one of them (its tools narrow the list). */
+const hostAgents = new WeakMap<SessionOptions, unknown>();
 
 /** The tools system/init lists for a session's options (the profile decides; --json-schema adds StructuredOutput on Claude). */
 export function sessionTools(o: SessionOptions, p: Profile, model: string, rules?: RuleBook): string[] {
@@ -17,19 +19,24 @@ export function sessionTools(o: SessionOptions, p: Profile, model: string, rules
     structuredOutput: o.jsonSchema === undefined ? false : fromInitialize.has(o) ? 'initialize' : true,
     cliFlags: o.cliFlags,
     agent: o.agent,
+    hostAgents: hostAgents.get(o),
     model,
   });
 }
 
 /**
  * The initialize request's `jsonSchema` (the SDK's outputFormat) where the profile honours it: the session then runs as
- * with --json-schema from its next turn on (a later one replaces an earlier). Returns whether the schema changed.
+ * with --json-schema from its next turn on (a later one replaces an earlier); and its `agents`, one of which --agent
+ * may name. Returns whether the tool list may have changed.
  * Measured: Claude lists StructuredOutput and reminds the model to call it; cbc 2.117.0 ignores the field
  * (captures ctl_initialize_json_schema_h3).
  */
 export function adoptInitializeSchema(o: SessionOptions, p: Profile, request: Readonly<Record<string, unknown>>): boolean {
+  // the agents it defines, where --agent names one (capture opt_agent_initialize_agents_ff: its tools narrow the list)
+  const agents = o.agent !== undefined && request['agents'] !== undefined;
+  if (agents) hostAgents.set(o, request['agents']);
   const schema = request['jsonSchema'];
-  if (p.behavior.initializeJsonSchema !== true || schema === null || typeof schema !== 'object') return false;
+  if (p.behavior.initializeJsonSchema !== true || schema === null || typeof schema !== 'object') return agents;
   if (o.jsonSchema === undefined || fromInitialize.has(o)) fromInitialize.add(o);
   o.jsonSchema = schema;
   return true;

@@ -348,6 +348,8 @@ export interface InitToolOptions {
   cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */
   agent?: string | undefined;
+  /** The agents the initialize request defined (the SDK's `agents`: an object by name). */
+  hostAgents?: unknown;
   /** The session's model (resolved). */
   model?: string | undefined;
 }

@@ -41,6 +41,10 @@ export interface CliOptions {
    * under --output-format stream-json the refusal is an `error` frame on stdout, not stderr (cbc 2.117.0).
    */
   sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string; frameWhenStreaming?: boolean };
+  /** The folders whose `<name>.md` files define agents, later ones overriding earlier (Claude Code: user, then project). */
+  agentFolders?: (cwd: string, env: NodeJS.ProcessEnv) => string[];
+  /** Environment variables that act as a flag when set to 1, true, yes or on (Claude Code's CLAUDE_CODE_SIMPLE: --bare). */
+  envFlags?: Readonly<Record<string, string>>;
   /** JSON.parse's complaint about `text` in the words of the CLI's runtime (`message`: Node's); unset: Node's. */
   jsonError?: (text: string, message: string) => string;
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */

@@ -145,7 +145,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   // --agent naming one of --agents' own narrows them to its tools (main-agent.ts)
-  const listed = agentTools(builtInTools(spec, o), mainAgent(o.cliFlags, o.agent));
+  const listed = agentTools(builtInTools(spec, o), mainAgent(o.cliFlags, o.agent, o.hostAgents));
   // the initialize request's jsonSchema adds StructuredOutput after the sorted list (measured: ctl_initialize_json_schema_h3)
   return o.structuredOutput === 'initialize' ? [...listed, 'StructuredOutput'] : listed;
 }

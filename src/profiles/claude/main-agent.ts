@@ -2,8 +2,9 @@ import type { CliFlags } from '../../engine/profile.js';
 import { flagText } from './flags.js';
 
 /**
- * `--agent <name>` selecting one of --agents' own definitions for the main thread (issue #16, capture
- * opt_agent_stream_h7). Read from Claude Code's start-up and headless tool refresh (2.1.220 and 2.1.328 alike): the
+ * `--agent <name>` selecting one of --agents' own definitions (those of agent files folded in: dropin/agent-files.ts)
+ * or one the initialize request defined, for the main thread (issue #16, captures opt_agent_stream_h7,
+ * opt_agent_file_stream_ff, opt_agent_initialize_agents_ff). Read from Claude Code's start-up and headless tool refresh (2.1.220 and 2.1.328 alike): the
  * agent is found by name (or as `<plugin>:<name>`), its `tools` / `disallowedTools` narrow the session's tools the way
  * a sub-agent's are resolved, and its `model` (unless `inherit`) is the session's model when --model names none.
  * A built-in agent (general-purpose: every tool; capture opt_agent) and an unknown name change nothing.
@@ -15,16 +16,23 @@ export interface MainAgent {
 }
 
 /** The --agents definition --agent names, or undefined. */
-export function mainAgent(flags: CliFlags | undefined, agent: string | undefined): MainAgent | undefined {
+export function mainAgent(flags: CliFlags | undefined, agent: string | undefined, hostAgents?: unknown): MainAgent | undefined {
   const name = agent ?? flagText(flags, 'agent');
-  const text = flagText(flags, 'agents');
-  if (name === undefined || text === undefined) return undefined;
-  let parsed: unknown;
+  if (name === undefined) return undefined;
+  return definition(parsedAgents(flagText(flags, 'agents')), name) ?? definition(hostAgents, name);
+}
+
+/** --agents' JSON (an unreadable one is refused at start or defines none). */
+function parsedAgents(text: string | undefined): unknown {
   try {
-    parsed = JSON.parse(text);
+    return text === undefined ? undefined : JSON.parse(text);
   } catch {
-    return undefined; // an unreadable --agents is refused at start (start checks) or defines none
+    return undefined;
   }
+}
+
+/** The definition of `name` in an `{name: {...}}` object. */
+function definition(parsed: unknown, name: string): MainAgent | undefined {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const defs = parsed as Record<string, unknown>;
   const key = name in defs ? name : Object.keys(defs).find((k) => k.endsWith(`:${name}`));
@@ -64,6 +72,8 @@ const internal = (tool: string): string => (tool === 'Task' ? 'Agent' : tool);
 export function agentTools(listed: readonly string[], agent: MainAgent | undefined): string[] {
   if (agent === undefined) return [...listed];
   const denied = new Set((agent.disallowedTools ?? []).map(toolOf));
+  // Monitor watches Bash commands: it leaves with Bash, as with --disallowedTools (capture opt_agent_disallowed_stream_ff)
+  if (denied.has('Bash')) denied.add('Monitor');
   const offered = listed.filter((t) => !denied.has(internal(t)) && t !== 'StructuredOutput');
   const tail = listed.includes('StructuredOutput') ? ['StructuredOutput'] : [];
   if (agent.tools === undefined || agent.tools.some((t) => t.trim() === '*')) return [...offered, ...tail];

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { SESSION_ID_PATTERN } from '../../protocol/vocabulary.js';
 import { bunJsonError } from './bun-json.js';
 import type { CliOptions, OptionSpec, StartCheck, ValueCheck } from '../options.js';
@@ -22,6 +24,11 @@ const COMMON: Omit<CliOptions, 'options'> = {
   // an empty value counts as none (measured: ses_session_id_empty)
   sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1, emptyIsNone: true },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
+  // agent files: the user's (its config folder) then the project's (capture opt_agent_file_stream_ff)
+  agentFolders: (cwd, env) => [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'agents'), join(cwd, '.claude', 'agents')],
+  // read from its mode checks (isBareMode: CLAUDE_CODE_SIMPLE or --bare, which sets it; safe mode and restricted alike;
+  // capture env_simple_stream_ff)
+  envFlags: { CLAUDE_CODE_SIMPLE: 'bare', CLAUDE_CODE_SAFE_MODE: 'safe-mode', CLAUDE_CODE_RESTRICTED: 'restricted' },
   // its binaries are Bun builds: JSON.parse complains in JavaScriptCore's words (capture opt_agents_bad_json_file_fo)
   jsonError: (text, message) => `JSON Parse error: ${bunJsonError(text, { message })}`,
   printModeHasNoCommands: true,

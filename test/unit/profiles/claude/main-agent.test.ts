@@ -38,6 +38,7 @@ describe('agentTools (#16)', () => {
   it('no tools or * keeps everything less the disallowed tools; an mcp server name takes its tools', () => {
     expect(agentTools(ALL, { disallowedTools: ['Bash(rm *)', 'Edit'] })).toEqual(['Task', 'Read', 'mcp__srv__one', 'mcp__srv__two', 'mcp__other__x', 'StructuredOutput']);
     expect(agentTools(ALL, { tools: ['*'], disallowedTools: ['Task'] })).toHaveLength(ALL.length - 1);
+    expect(agentTools(['Bash', 'Monitor', 'Read'], { disallowedTools: ['Bash'] })).toEqual(['Read']);
     expect(agentTools(ALL, { tools: ['mcp__srv'] })).toEqual(['mcp__srv__one', 'mcp__srv__two', 'StructuredOutput']);
     expect(agentTools(ALL, undefined)).toEqual(ALL);
   });
