@@ -262,7 +262,10 @@ const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
 function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
   if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return undefined;
-  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.rules.list('allow'), tool, input);
+  // bypassPermissions allows by the mode before any rule (Claude 2.1.328: source "config", reason_type "mode";
+  // captures opt_permission_mode_bypass_sandbox_stream_ff, opt_dangerously_skip_permissions_sandbox_ff)
+  if (s.permissionMode === 'bypassPermissions') return { mode: s.permissionMode };
+  const rule = matchingRule(s.rules.list('allow'), tool, input);
   if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
   // a rule an answer added: for the session ("user_temporary"), or to a settings file ("user_permanent"; req_can_use_tool_local_rule_then_call_fc)
   if (!(s.o.allowedTools ?? []).includes(rule)) return s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: false };

@@ -328,7 +328,7 @@ export class Session implements TurnHost {
     if (overBudget(this)) return endOverBudget(this, false);
     this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList }));
     if (!sel) {
       if (o.scenario.fallback) return playTurn(this, o.scenario.fallback, pt.prompt, firstMessageId); // the cursor stays
       if ((o.scenario.unmatched ?? 'echo') === 'error') {

@@ -341,6 +341,7 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
   const command = ev.ran?.input['command'];
   const compound = typeof command === 'string' && SUBCOMMANDS.test(command);
   const byMode = rule !== undefined && 'mode' in rule;
+  const bypass = byMode && rule.mode === 'bypassPermissions'; // the mode decides before any subcommand is looked at
   const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
   const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
@@ -348,7 +349,7 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
     decision: 'accept',
     // a pattern rule that allows a compound command by its subcommands: "config" whoever added it (req_can_use_tool_prefix_rule_then_call_fc)
     source: by === 'host' ? 'user_temporary' : pattern && compound && !byMode ? 'config' : bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
-    reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
+    reason_type: by === 'host' ? undefined : pattern && compound && !bypass ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
   return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
 }
