@@ -1,5 +1,6 @@
 import { EMU_PREFIX } from '../errors.js';
 import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
+import { applyPriority } from '../engine/stdin-priority.js';
 import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
@@ -195,7 +196,9 @@ function userMessage(frame: unknown, c: Composition): void {
     else c.session.emit({ kind: 'input_error', message: what.report });
     return;
   }
-  if (promptJoinsRunningTurn(c.session)) return;
+  const priority = isRawFrame(frame) ? frame['priority'] : undefined;
+  if (applyPriority(c.session, priority) === 'drop') return void c.log.info({ priority }, 'dropping a user line of an unknown priority');
+  if (priority !== 'now' && promptJoinsRunningTurn(c.session)) return;
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
 }
 

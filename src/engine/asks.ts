@@ -12,6 +12,7 @@ import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
 import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
+import { NOW_ABORT } from './stdin-priority.js';
 
 /*
  * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
@@ -156,6 +157,16 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
+  // a user line of priority `now` aborted the waiting request: the call ends refused, the turn with it, as a success
+  // (capture in_user_priority_now_pending_permission_ff: "Tool permission request aborted", terminal_reason aborted_tools)
+  const abortedByNow = () => {
+    if (!s.active) return;
+    t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    s.emit({ kind: 'tool_result', toolUseId, content: 'Tool permission request aborted', isError: true, deniedBy: 'aborted', ran: { name: ask.tool, input } });
+    t.stats.abortedAtTool = true;
+    t.stats.numTurns += 1;
+    s.endTurn(true, '', []);
+  };
   const allow = (allowedBy?: 'rule' | 'host' | 'hook', allowRule?: AllowRule) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
@@ -215,6 +226,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
         return hooksAgainAfterAllow(s, { tool: ask.tool, toolUseId, input, timeout }, next, (again) => ((input = again), allow('host')));
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
+      if (a.kind === 'cancelled' && a.reason === NOW_ABORT) return abortedByNow();
       if (a.kind === 'cancelled' && a.reason === 'interrupted') {
         // the interrupt ends the turn: at this call (Claude), or by itself (cbc)
         if (s.p.behavior.interruptAtPermission === 'refuse-call') denyAndStop();

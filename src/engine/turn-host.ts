@@ -111,6 +111,8 @@ export interface ActiveTurn {
   interrupting?: number;
   /** An interrupt came while a permission request held it (behavior.interruptAtPermission 'ignore'). */
   heldInterrupt?: boolean;
+  /** A user line of priority `now` aborts the turn (stdin-priority.ts): no interrupted marker, a waiting call ends as aborted. */
+  nowAbort?: boolean;
   /**
    * cbc 2.117.0: the host answered a can_use_tool request, so the turn's run was resumed (requestIdDropsOnReentry); after a
    * refusal its result carries the run's last _requestId (capture opt_json_schema_stream_deny_fb).

@@ -283,6 +283,11 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
   // stdin closed while a PreToolUse hook waited: the cancel message as it is, the call "cancelled" (capture eof_pending_hook_callback_h5)
   if (by === 'hook-cancel') return [resultUser(spec, ctx, block, content, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'cancelled' })])];
+  // a call a `now` user line aborted at its permission prompt: rejected by the user's abort (in_user_priority_now_pending_permission_ff)
+  if (by === 'aborted') {
+    const decision = spec.v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: 'user_abort' }) : undefined;
+    return [resultUser(spec, ctx, block, `Error: ${content}`, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'permission-rule', permission_decision: decision })])];
+  }
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });

@@ -1,0 +1,26 @@
+import { interruptSoon } from './interrupt-soon.js';
+import type { TurnHost } from './turn-host.js';
+
+/** The reason a `now` user line cancels a waiting permission request with (asks.ts ends the call as aborted). */
+export const NOW_ABORT = 'priority-now';
+
+/**
+ * A user line's `priority` (issue #16; the Claude SDK's SDKUserMessage.priority: 'now' | 'next' | 'later'), where the
+ * profile reads it (ProfileBehavior.userPriority). `now` aborts the running turn before the line is queued: a waiting
+ * permission request is cancelled (the call ends as aborted, the turn with it: capture
+ * in_user_priority_now_pending_permission_ff), else the turn ends as interrupted without the "[Request interrupted by
+ * user]" line (capture in_user_priority_now_mid_turn_ff). `next` and `later` queue it as any line; a priority the SDK
+ * types do not know is dropped or queued as the profile says (capture in_user_priority_bogus_ff). Returns what to do
+ * with the line.
+ */
+export function applyPriority(s: TurnHost, priority: unknown): 'queue' | 'drop' {
+  const rule = s.p.behavior.userPriority;
+  if (rule === undefined || priority === undefined || priority === null) return 'queue';
+  if (priority !== 'now' && priority !== 'next' && priority !== 'later') return rule.unknown;
+  const t = s.active;
+  if (priority !== 'now' || t === undefined || t.nowAbort === true) return 'queue';
+  t.nowAbort = true;
+  if (s.host.waiting('can_use_tool')) s.host.cancelAll(NOW_ABORT);
+  else interruptSoon(s, 'now');
+  return 'queue';
+}
