@@ -37,7 +37,7 @@ export function commandsStarted(s: Emitter, origin: TurnOrigin): void {
 
 /** The turn's result is out: completed when it succeeded, else cancelled. */
 export function commandsEnded(s: Emitter, origin: TurnOrigin, ok: boolean): void {
-  for (const u of origin.uuids ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: ok ? 'completed' : 'cancelled' });
+  for (const u of origin.uuids ?? []) if (!(origin.folded ?? []).includes(u)) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: ok ? 'completed' : 'cancelled' });
 }
 
 /** The events whose frames are a turn's reply to the model call (the first one carries the client uuids). */
@@ -53,6 +53,15 @@ export function takeEcho(t: ActiveTurn | undefined, ev: EngineEvent): EngineEven
   const echo = t.echo;
   t.echo = undefined;
   return [echo];
+}
+
+/**
+ * A reply was written: the turn's uuids are named no more, and the lines taken into the turn while a tool call waited
+ * are completed by it (Claude: their `completed` comes before the turn's result; capture in_user_uuid_replay_pending_permission_ff).
+ */
+export function replied(s: Emitter, t: ActiveTurn): void {
+  if (t.replied !== true) for (const u of t.stats.origin.folded ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: 'completed' });
+  t.replied = true;
 }
 
 /** The running turn's client uuids while its first reply is not out yet. */

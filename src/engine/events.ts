@@ -137,6 +137,8 @@ export interface TurnOrigin {
   uuids?: readonly string[] | undefined;
   /** The user line was marked isSynthetic (SDKUserMessage.isSynthetic): Claude 2.1.328's result names an unclassified origin. */
   synthetic?: boolean | undefined;
+  /** Those of `uuids` taken into the running turn while a tool call waited (fold.ts): completed at their reply. */
+  folded?: readonly string[] | undefined;
 }
 
 /** Counters a turn's `result` reports. */

@@ -175,7 +175,10 @@ function subagentStats(a: AgentCounts | undefined): FrameOf<typeof SUBAGENT_STAT
  */
 function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, toRequest: number) {
   const uuids = ev.stats.origin.uuids;
-  if (!uuids?.length || (!spec.v328 && !ev.ok)) return {};
+  // uuids only of lines taken in while a tool call waited: 2.1.328 names them without the first request's figures, 2.1.220 not at all
+  const own = uuids?.some((u) => !(ev.stats.origin.folded ?? []).includes(u)) === true;
+  if (!uuids?.length || (!spec.v328 && (!ev.ok || !own))) return {};
+  if (!own) return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids] };
   const sent = ev.ok ? { request_sent_wall_ms: ev.stats.startedAt + toRequest } : {};
   if (!spec.v328) return { user_message_uuid: uuids.at(-1), ...sent };
   const first = ev.ok ? { first_request_input_tokens: CALL_INPUT_TOKENS, first_request_cache_read_input_tokens: 0 } : {};
