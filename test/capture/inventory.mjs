@@ -210,7 +210,8 @@ const ENV_ROWS = [
   ['CODEBUDDY_CODE_MAX_TURNS', ['env_max_turns_cbc_fb'], CBC],
   ['ANTHROPIC_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_anthropic', 'env_model_sonnet', 'env_model_alias_opus', 'env_model_stream', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5', 'opt_agent_model_env_stream_ff']],
   ['CODEBUDDY_MODEL', ['env_model_empty_ft', 'env_model', 'env_model_cbc_other', 'env_model_cbc_unknown', 'env_model_cbc_flag', 'env_model_stream_h2', 'env_model_with_flag_stream_h4', 'env_model_then_set_model_h5']],
-  ['CLAUDE_CODE_SIMPLE', ['env_simple_stream_ff'], CLAUDE],
+  ['CLAUDE_CODE_SIMPLE', ['env_simple_stream_ff', 'env_simple_p_ff'], CLAUDE],
+  ['CLAUDE_CODE_SAFE_MODE', ['env_safe_mode_stream_ff'], CLAUDE],
   ['CLAUDE_CODE_SUBPROCESS_ENV_SCRUB', ['env_subprocess_env_scrub_ff'], CLAUDE],
   ['ANTHROPIC_DEFAULT_OPUS_MODEL', ['env_default_opus_model_ff'], CLAUDE],
   ['MAX_THINKING_TOKENS', ['env_max_thinking_tokens_ff'], CLAUDE],
@@ -245,7 +246,7 @@ const HIDDEN_SDK_FLAGS = [
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
   '--dangerously-skip-permissions': ['opt_dangerously_skip_permissions', 'opt_dangerously_skip_permissions_sandbox_ff'],
-  '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_model_tools_stream_ff', 'opt_agent_disallowed_stream_ff', 'opt_agent_tools_order_stream_ff', 'opt_agent_eq_p_ff', 'opt_agent_model_with_model_flag_ff', 'opt_agent_model_env_stream_ff', 'opt_agent_file_stream_ff', 'opt_agent_initialize_agents_ff', 'opt_agent_fgbash_stream_ff', 'opt_agent_mcp_status_stream_ff'],
+  '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_model_tools_stream_ff', 'opt_agent_disallowed_stream_ff', 'opt_agent_tools_order_stream_ff', 'opt_agent_eq_p_ff', 'opt_agent_model_with_model_flag_ff', 'opt_agent_model_env_stream_ff', 'opt_agent_file_stream_ff', 'opt_agent_initialize_agents_ff', 'opt_agent_fgbash_stream_ff', 'opt_agent_mcp_status_stream_ff', 'opt_agent_p_fgbash_ff', 'opt_agent_builtin_explore_stream_ff', 'opt_agent_disallowed_pattern_stream_ff', 'opt_agent_tools_bash_glob_stream_ff', 'opt_agent_permission_mode_plan_stream_ff', 'opt_agent_initialize_model_ff', 'opt_agent_unknown_stream_ff'],
   '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb', 'opt_max_turns_one_stream_hi_then_tool_fb', 'opt_json_schema_max_turns_fb'],
   '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft', 'opt_include_hook_events_sdk_hook_h7'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema', 'opt_print_whitespace_prompt_fa', 'opt_print_whitespace_stdin_fa'],
@@ -259,7 +260,7 @@ const OPTION_CASES = {
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
   '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4', 'opt_tools_empty_stream_h5', 'opt_tools_read_stream_fgbash_h7'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
-  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_model_tools_stream_ff', 'opt_agent_disallowed_stream_ff', 'opt_agent_tools_order_stream_ff', 'opt_agent_eq_p_ff', 'opt_agent_model_with_model_flag_ff', 'opt_agent_model_env_stream_ff', 'opt_agent_fgbash_stream_ff', 'opt_agent_mcp_status_stream_ff'],
+  '--agents': ['opt_agents_empty_ft', 'opt_agents', 'opt_agents_two', 'opt_agents_stream', 'opt_agents_tools_model_h3', 'opt_agents_two_stream_h4', 'opt_agents_file_fo', 'opt_agents_invalid_fo', 'opt_agents_bad_json_file_fo', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_model_tools_stream_ff', 'opt_agent_disallowed_stream_ff', 'opt_agent_tools_order_stream_ff', 'opt_agent_eq_p_ff', 'opt_agent_model_with_model_flag_ff', 'opt_agent_model_env_stream_ff', 'opt_agent_fgbash_stream_ff', 'opt_agent_mcp_status_stream_ff', 'opt_agent_p_fgbash_ff', 'opt_agent_disallowed_pattern_stream_ff', 'opt_agent_tools_bash_glob_stream_ff', 'opt_agent_permission_mode_plan_stream_ff'],
   '--betas': ['opt_betas', 'opt_betas_other'],
   '--max-budget-usd': ['opt_max_budget_usd_invalid_ft', 'opt_max_budget_usd', 'opt_max_budget_usd_small', 'opt_max_budget_usd_large', 'opt_max_budget_usd_stream', 'opt_max_budget_usd_tool_h4', 'opt_max_budget_usd_tool_stream_fo', 'opt_max_budget_usd_zero_fo', 'opt_max_budget_usd_two_turns_stream_h6', 'opt_max_budget_usd_tiny_stream_two_turns_h7'],
   '--name': ['opt_name_empty_ft', 'opt_name', 'opt_name_other', 'opt_name_stream', 'opt_name_then_rename_h7'],

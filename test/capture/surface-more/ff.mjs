@@ -92,5 +92,26 @@ const ENV = [
   { name: 'env_effort_level_ff', about: 'CLAUDE_CODE_EFFORT_LEVEL=low in stream-json, a turn', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_EFFORT_LEVEL: 'low' }, steps: [...ready(), ...turn(), close] },
 ];
 
+
+/** A second round: the agent rule's edges, `now` at other phases, the mode switches' other forms. */
+const HOOK_CALLBACK = '"subtype":"hook_callback"';
+const hook = (id, matcher) => [{ ...(matcher ? { matcher } : {}), hookCallbackIds: [id] }];
+const ROUND2 = [
+  optP('opt_agent_p_fgbash_ff', '-p FGBASH with --agent whose tools are [Read] (the model is not offered Bash)', ['--agents', agents({ tools: ['Read'] }), '--agent', 'reviewer'], 'FGBASH please'),
+  optS('opt_agent_builtin_explore_stream_ff', '--agent Explore (a built-in agent) in stream-json, a turn', ['--agent', 'Explore']),
+  optS('opt_agent_disallowed_pattern_stream_ff', '--agents with disallowedTools ["Bash(rm *)"] (a rule with a pattern), --agent selecting it, stream-json', ['--agents', agents({ disallowedTools: ['Bash(rm *)'] }), '--agent', 'reviewer']),
+  optS('opt_agent_tools_bash_glob_stream_ff', '--agents with tools [Bash, Glob, Task], --agent selecting it, stream-json', ['--agents', agents({ tools: ['Bash', 'Glob', 'Task'] }), '--agent', 'reviewer']),
+  optS('opt_agent_permission_mode_plan_stream_ff', '--agents with permissionMode plan, --agent selecting it, stream-json, a turn', ['--agents', agents({ permissionMode: 'plan' }), '--agent', 'reviewer']),
+  optS('opt_agent_initialize_model_ff', '--agent reviewer defined in the initialize request with model haiku and tools [Read, Bash]', ['--agent', 'reviewer'], { steps: [...ready({ agents: { reviewer: def({ tools: ['Read', 'Bash'], model: 'haiku' }) } }), ...turn(), close] }),
+  optS('opt_agent_unknown_stream_ff', '--agent naming no agent in stream-json (no refusal there), a turn', ['--agent', 'nosuch']),
+  { name: 'in_user_priority_now_queued_ff', about: "a slow turn runs, a plain line queues behind it, then a line with priority 'now'", clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, user('SLOWTEXT again'), sleep(1), userWith('hi', { priority: 'now' }), waitFor(HI_RESULT, 30), sleep(8), close] },
+  { name: 'in_user_priority_now_pending_hook_ff', about: "a line with priority 'now' while a PreToolUse hook_callback waits", clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', 'Bash') } }), user('FGBASH please'), waitFor(HOOK_CALLBACK), sleep(1), userWith('hi', { priority: 'now' }), sleep(4), close, sleep(2)] },
+  { name: 'in_user_priority_now_bg_task_ff', about: "a line with priority 'now' while a background Bash task runs (idle session)", clis: CLAUDE, args: STREAM, bypass: true, steps: [...bgTaskRunning, userWith('hi', { priority: 'now' }), waitFor(HI_RESULT, 20), waitFor('"subtype":"task_notification"', 20), sleep(4), close, sleep(2)] },
+  { name: 'in_user_priority_now_uuid_mid_turn_ff', about: "a line with priority 'now' and a uuid while a slow turn runs", clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, userWith('hi', { priority: 'now', uuid: '00000000-0000-4000-8000-00000000f0f0' }), waitFor(HI_RESULT, 25), sleep(1), close] },
+  { name: 'env_simple_p_ff', about: 'CLAUDE_CODE_SIMPLE=1 with -p hi', clis: CLAUDE, args: ['-p', 'hi', ...P_STREAM], env: { CLAUDE_CODE_SIMPLE: '1' }, steps: [close] },
+  { name: 'env_safe_mode_stream_ff', about: 'CLAUDE_CODE_SAFE_MODE=1 in stream-json, a turn', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_SAFE_MODE: '1' }, steps: [...ready(), ...turn(), close] },
+  { name: 'in_user_replay_folded_two_ff', about: 'two user lines (one with a uuid) under --replay-user-messages while a can_use_tool request waits, then the host allows', clis: CLAUDE, args: [...ASK, '--replay-user-messages'], steps: [...permissionWaiting, user('hi'), userWith('hi there', { uuid: '00000000-0000-4000-8000-0000000000f1' }), sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(2), close] },
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV];
+export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2];
