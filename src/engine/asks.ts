@@ -12,7 +12,7 @@ import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
 import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
-import { NOW_ABORT } from './stdin-priority.js';
+import { NOW_ABORT } from './stdin-now.js';
 
 /*
  * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
@@ -159,10 +159,12 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   };
   // a user line of priority `now` aborted the waiting request: the call ends refused, the turn with it, as a success
   // (capture in_user_priority_now_pending_permission_ff: "Tool permission request aborted", terminal_reason aborted_tools)
-  const abortedByNow = () => {
+  // (a waiting PreToolUse hook: its cancel text, the call "cancelled", no permission denial: in_user_priority_now_pending_hook_ff)
+  const abortedByNow = (hookText?: string) => {
     if (!s.active) return;
-    t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: 'Tool permission request aborted', isError: true, deniedBy: 'aborted', ran: { name: ask.tool, input } });
+    if (hookText === undefined) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
+    const content = hookText ?? 'Tool permission request aborted';
+    s.emit({ kind: 'tool_result', toolUseId, content, isError: true, deniedBy: hookText === undefined ? 'aborted' : 'hook-cancel', ran: { name: ask.tool, input } });
     t.stats.abortedAtTool = true;
     t.stats.numTurns += 1;
     s.endTurn(true, '', []);
@@ -240,6 +242,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     });
   };
   runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
+    if (o.kind === 'now') return abortedByNow(o.text);
     if (o.kind === 'interrupted') return void (s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false)); // as at a permission prompt (sig_int_pending_hook_callback_fu)
     if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, callFirst ? undefined : showCall, next);
     ({ input, stopAfter, askedBy } = o);

@@ -122,7 +122,7 @@ export interface ProfileBehavior {
   /** How a user line's `priority` acts (stdin-priority.ts): `unknown`, a value the SDK types do not name. Unset: ignored. */
   userPriority?: { unknown: 'queue' | 'drop' };
   /** The model `--agent`'s definition names (Claude: its `model`, unless `inherit`), used when --model names none. */
-  agentModel?(flags: CliFlags, agent: string | undefined): string | undefined;
+  agentModel?(flags: CliFlags, agent: string | undefined, hostAgents?: unknown): string | undefined;
   /** An empty --model counts as none given (cbc 2.117.0: the default model; Claude Code keeps "" as the model; capture opt_model_empty_ft). */
   emptyModelIsUnset?: boolean;
   /**

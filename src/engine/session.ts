@@ -212,7 +212,7 @@ export class Session implements TurnHost {
         const repeat = this.initCount++ > 0 || this.resultCount > 0 || this.active !== undefined || this.queue.length > 0;
         const takes = repeat ? (b.reinitialize ?? 'all') : 'all';
         if (takes !== 'ignored') [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, takes === 'all' ? (request['agents'] ?? this.hostAgents) : this.hostAgents];
-        if (takes === 'all' && adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
+        if (takes === 'all' && adoptInitializeSchema(this, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         const answer = () => (ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this), waiting: this.host.waitingRequests('can_use_tool') }), repeat && this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) }));
         return initializeSdkServers(this, sdkServers(request), answer, repeat && b.reinitialize !== undefined);

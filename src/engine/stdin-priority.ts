@@ -1,8 +1,6 @@
 import { interruptSoon } from './interrupt-soon.js';
+import { NOW_ABORT } from './stdin-now.js';
 import type { TurnHost } from './turn-host.js';
-
-/** The reason a `now` user line cancels a waiting permission request with (asks.ts ends the call as aborted). */
-export const NOW_ABORT = 'priority-now';
 
 /**
  * A user line's `priority` (issue #16; the Claude SDK's SDKUserMessage.priority: 'now' | 'next' | 'later'), where the
@@ -13,14 +11,26 @@ export const NOW_ABORT = 'priority-now';
  * types do not know is dropped or queued as the profile says (capture in_user_priority_bogus_ff). Returns what to do
  * with the line.
  */
-export function applyPriority(s: TurnHost, priority: unknown): 'queue' | 'drop' {
+export function applyPriority(s: TurnHost, priority: unknown): 'queue' | 'drop' | 'first' {
   const rule = s.p.behavior.userPriority;
   if (rule === undefined || priority === undefined || priority === null) return 'queue';
   if (priority !== 'now' && priority !== 'next' && priority !== 'later') return rule.unknown;
   const t = s.active;
   if (priority !== 'now' || t === undefined || t.nowAbort === true) return 'queue';
   t.nowAbort = true;
-  if (s.host.waiting('can_use_tool')) s.host.cancelAll(NOW_ABORT);
+  // a waiting permission request or PreToolUse hook callback is cancelled (captures in_user_priority_now_pending_*_ff)
+  if (s.host.waiting('can_use_tool') || s.host.waiting('hook_callback')) s.host.cancelAll(NOW_ABORT);
   else interruptSoon(s, 'now');
-  return 'queue';
+  return 'first';
+}
+
+/**
+ * The line a `now` abort queued (at index `at`, if it is still waiting) moves to the front of the queue and runs alone:
+ * the lines queued before it wait for their own turns after it (capture in_user_priority_now_queued_ff).
+ */
+export function putFirst(s: TurnHost, at: number): void {
+  const line = s.queue[at];
+  if (line === undefined) return;
+  s.queue.splice(at, 1);
+  s.queue.unshift({ ...line, alone: true });
 }

@@ -85,6 +85,8 @@ export interface PendingTurn {
   followupText?: string;
   /** The line arrived while the running turn's tool call waited on the host (a can_use_tool answer, a hook callback): fold.ts. */
   midTool?: boolean;
+  /** A line of priority `now`: it runs first and alone, never batched with the lines queued behind it (stdin-priority.ts). */
+  alone?: boolean;
 }
 
 /** A turn in flight: its timers (cancelled by interrupt) and counters. */

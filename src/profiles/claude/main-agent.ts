@@ -19,8 +19,15 @@ export interface MainAgent {
 export function mainAgent(flags: CliFlags | undefined, agent: string | undefined, hostAgents?: unknown): MainAgent | undefined {
   const name = agent ?? flagText(flags, 'agent');
   if (name === undefined) return undefined;
-  return definition(parsedAgents(flagText(flags, 'agents')), name) ?? definition(hostAgents, name);
+  return definition(parsedAgents(flagText(flags, 'agents')), name) ?? definition(hostAgents, name) ?? BUILT_IN[name];
 }
+
+/**
+ * Its read-only built-in agents (read from their definitions; capture opt_agent_builtin_explore_stream_ff): no agent
+ * tool, no editing. general-purpose and the rest keep every tool (capture opt_agent).
+ */
+const READ_ONLY: MainAgent = { disallowedTools: ['Agent', 'ExitPlanMode', 'Edit', 'Write', 'NotebookEdit'] };
+const BUILT_IN: Readonly<Record<string, MainAgent>> = { Explore: READ_ONLY, Plan: READ_ONLY };
 
 /** --agents' JSON (an unreadable one is refused at start or defines none). */
 function parsedAgents(text: string | undefined): unknown {
@@ -50,8 +57,8 @@ function definition(parsed: unknown, name: string): MainAgent | undefined {
 }
 
 /** The model the main agent names for the session (none for `inherit`). */
-export function mainAgentModel(flags: CliFlags | undefined, agent: string | undefined): string | undefined {
-  const model = mainAgent(flags, agent)?.model;
+export function mainAgentModel(flags: CliFlags | undefined, agent: string | undefined, hostAgents?: unknown): string | undefined {
+  const model = mainAgent(flags, agent, hostAgents)?.model;
   return model === undefined || model === 'inherit' || model === '' ? undefined : model;
 }
 
