@@ -89,7 +89,10 @@ export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<Fram
   const title = flagText(ctx.cliFlags, 'name');
   const out: Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> = [];
   if (title !== undefined && title !== '') out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
-  if (ctx.cliFlags?.has('safe-mode') === true) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
+  // the notice comes with --safe-mode, and with CLAUDE_CODE_SIMPLE set in the environment, not with --bare, which sets it
+  // later (captures opt_safe_mode*, env_simple_stream_ff, env_simple_p_ff; opt_bare has none)
+  const simpleEnv = ['1', 'true', 'yes', 'on'].includes((ctx.env['CLAUDE_CODE_SIMPLE'] ?? '').trim().toLowerCase());
+  if (ctx.cliFlags?.has('safe-mode') === true || simpleEnv) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
   return out;
 }
 
