@@ -164,7 +164,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
-    jsonSchema: cfg.jsonSchema,
+    // an --agent whose tools leave out the schema's tool: the schema is not enforced (Claude; capture opt_agent_json_schema_stream_ff)
+    jsonSchema: profile.behavior.agentKeepsSchema?.(cliFlags, cfg.agent) === false ? undefined : cfg.jsonSchema,
     model: flagModel ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     modelChosen: flagModel,
     permissionMode: cfg.permissionMode,

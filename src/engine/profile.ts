@@ -123,6 +123,8 @@ export interface ProfileBehavior {
   userPriority?: { unknown: 'queue' | 'drop' };
   /** The model `--agent`'s definition names (Claude: its `model`, unless `inherit`), used when --model names none. */
   agentModel?(flags: CliFlags, agent: string | undefined, hostAgents?: unknown): string | undefined;
+  /** Whether `--agent`'s tools keep --json-schema's tool (Claude: StructuredOutput); false: the schema is not enforced. */
+  agentKeepsSchema?(flags: CliFlags, agent: string | undefined): boolean;
   /** An empty --model counts as none given (cbc 2.117.0: the default model; Claude Code keeps "" as the model; capture opt_model_empty_ft). */
   emptyModelIsUnset?: boolean;
   /**

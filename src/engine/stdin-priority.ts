@@ -18,6 +18,7 @@ export function applyPriority(s: TurnHost, priority: unknown): 'queue' | 'drop' 
   const t = s.active;
   if (priority !== 'now' || t === undefined || t.nowAbort === true) return 'queue';
   t.nowAbort = true;
+  t.echo = undefined; // the aborted line is not echoed under --replay-user-messages (capture in_user_priority_now_replay_mid_turn_ff)
   // a waiting permission request or PreToolUse hook callback is cancelled (captures in_user_priority_now_pending_*_ff)
   if (s.host.waiting('can_use_tool') || s.host.waiting('hook_callback')) s.host.cancelAll(NOW_ABORT);
   else interruptSoon(s, 'now');

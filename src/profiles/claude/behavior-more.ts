@@ -1,4 +1,4 @@
-import { mainAgentModel } from './main-agent.js';
+import { agentKeepsSchemaTool, mainAgentModel } from './main-agent.js';
 import type { CliFlags, ProfileBehavior } from '../../engine/profile.js';
 import { fallbackTrigger } from './fallback.js';
 import { flagText } from './flags.js';
@@ -21,7 +21,8 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     blankPromptArg: spec.v328 ? { error: 'Error: Input contained only whitespace. Provide a prompt with text through stdin or as a prompt argument when using --print' } : 'ignored',
     // read from its stdin: `now` aborts the running turn; 2.1.220 drops a line of a priority it does not know
     userPriority: { unknown: spec.v328 ? 'queue' : 'drop' },
-    agentModel: mainAgentModel, // read from its start-up model resolution (main-agent.ts)
+    agentModel: mainAgentModel,
+    agentKeepsSchema: agentKeepsSchemaTool, // read from its start-up model resolution (main-agent.ts)
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }

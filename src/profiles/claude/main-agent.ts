@@ -56,6 +56,11 @@ function definition(parsed: unknown, name: string): MainAgent | undefined {
   };
 }
 
+/** Whether the main agent leaves --json-schema's StructuredOutput tool offered (without it no schema is enforced). */
+export function agentKeepsSchemaTool(flags: CliFlags | undefined, agent: string | undefined): boolean {
+  return agentTools(['StructuredOutput'], mainAgent(flags, agent)).includes('StructuredOutput');
+}
+
 /** The model the main agent names for the session (none for `inherit`). */
 export function mainAgentModel(flags: CliFlags | undefined, agent: string | undefined, hostAgents?: unknown): string | undefined {
   const model = mainAgent(flags, agent, hostAgents)?.model;
@@ -73,17 +78,17 @@ const internal = (tool: string): string => (tool === 'Task' ? 'Agent' : tool);
  * The tools the session offers under the main agent (Claude Code's agent tool resolver, as it runs for the main
  * thread): the agent's disallowed tools leave (a rule with a pattern removes its whole tool); no `tools` or a `*`
  * keeps the rest in their order; otherwise the named tools that are offered, in the agent's order, then Glob and
- * Grep when named and no Bash came through (they are built into Bash otherwise). StructuredOutput, added after the
- * agent's filter, stays.
+ * Grep when named and no Bash came through (they are built into Bash otherwise). --json-schema's StructuredOutput is
+ * one of the tools filtered (capture opt_agent_json_schema_stream_ff: the agent's [Read] alone, no schema enforced);
+ * the initialize request's, added after the filter, stays (claudeTools).
  */
 export function agentTools(listed: readonly string[], agent: MainAgent | undefined): string[] {
   if (agent === undefined) return [...listed];
   const denied = new Set((agent.disallowedTools ?? []).map(toolOf));
   // Monitor watches Bash commands: it leaves with Bash, as with --disallowedTools (capture opt_agent_disallowed_stream_ff)
   if (denied.has('Bash')) denied.add('Monitor');
-  const offered = listed.filter((t) => !denied.has(internal(t)) && t !== 'StructuredOutput');
-  const tail = listed.includes('StructuredOutput') ? ['StructuredOutput'] : [];
-  if (agent.tools === undefined || agent.tools.some((t) => t.trim() === '*')) return [...offered, ...tail];
+  const offered = listed.filter((t) => !denied.has(internal(t)));
+  if (agent.tools === undefined || agent.tools.some((t) => t.trim() === '*')) return offered;
   const out: string[] = [];
   const unmatched: string[] = [];
   for (const rule of agent.tools) {
@@ -100,5 +105,5 @@ export function agentTools(listed: readonly string[], agent: MainAgent | undefin
     } else unmatched.push(name);
   }
   const search = out.includes('Bash') ? [] : unmatched.filter((t) => (t === 'Glob' || t === 'Grep') && !denied.has(t));
-  return [...new Set([...out, ...search]), ...tail];
+  return [...new Set([...out, ...search])];
 }

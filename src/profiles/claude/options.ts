@@ -28,7 +28,7 @@ const COMMON: Omit<CliOptions, 'options'> = {
   agentFolders: (cwd, env) => [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'agents'), join(cwd, '.claude', 'agents')],
   // read from its mode checks (isBareMode: CLAUDE_CODE_SIMPLE or --bare, which sets it; safe mode and restricted alike;
   // capture env_simple_stream_ff)
-  envFlags: { CLAUDE_CODE_SIMPLE: 'bare', CLAUDE_CODE_SAFE_MODE: 'safe-mode', CLAUDE_CODE_RESTRICTED: 'restricted' },
+  envFlags: { CLAUDE_CODE_SIMPLE: 'bare', CLAUDE_CODE_SAFE_MODE: 'safe-mode' },
   // its binaries are Bun builds: JSON.parse complains in JavaScriptCore's words (capture opt_agents_bad_json_file_fo)
   jsonError: (text, message) => `JSON Parse error: ${bunJsonError(text, { message })}`,
   printModeHasNoCommands: true,
@@ -350,5 +350,7 @@ export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
     AGENT_CHECK,
   ],
   fileValued: ['agents'], // capture opt_agents_file_fo: the file's agents are listed
+  // 2.1.328 has --restricted and reads its variable (2.1.220 knows neither: capture env_restricted_stream_ff)
+  envFlags: { ...COMMON.envFlags, CLAUDE_CODE_RESTRICTED: 'restricted' },
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id with --continue or --resume also needs --fork-session.' },
 };

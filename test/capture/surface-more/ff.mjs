@@ -113,5 +113,20 @@ const ROUND2 = [
   { name: 'in_user_replay_folded_two_ff', about: 'two user lines (one with a uuid) under --replay-user-messages while a can_use_tool request waits, then the host allows', clis: CLAUDE, args: [...ASK, '--replay-user-messages'], steps: [...permissionWaiting, user('hi'), userWith('hi there', { uuid: '00000000-0000-4000-8000-0000000000f1' }), sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(2), close] },
 ];
 
+/** A third round: the agent rule combined with other tool options, `now` with other options and phases. */
+const ROUND3 = [
+  optS('opt_agent_tools_empty_list_stream_ff', '--agents with tools [] (an empty list), --agent selecting it, stream-json, a turn', ['--agents', agents({ tools: [] }), '--agent', 'reviewer']),
+  optS('opt_agent_with_tools_flag_stream_ff', '--tools Read,Bash,Edit with --agent whose tools are [Bash, Write], stream-json', ['--tools', 'Read,Bash,Edit', '--agents', agents({ tools: ['Bash', 'Write'] }), '--agent', 'reviewer']),
+  optS('opt_agent_with_disallowed_flag_stream_ff', '--disallowedTools Read with --agent whose tools are [Read, Bash, Grep], stream-json', ['--disallowedTools', 'Read', '--agents', agents({ tools: ['Read', 'Bash', 'Grep'] }), '--agent', 'reviewer']),
+  optS('opt_agent_prompt_tool_stdio_ff', '--permission-prompt-tool stdio with --agent whose tools are [Read, AskUserQuestion], stream-json', ['--permission-prompt-tool', 'stdio', '--agents', agents({ tools: ['Read', 'AskUserQuestion'] }), '--agent', 'reviewer']),
+  optS('opt_agent_json_schema_stream_ff', '--json-schema with --agent whose tools are [Read], stream-json, a turn', ['--json-schema', '{"type":"object","properties":{"answer":{"type":"string"}},"required":["answer"]}', '--agents', agents({ tools: ['Read'] }), '--agent', 'reviewer']),
+  { name: 'in_user_priority_now_partial_mid_turn_ff', about: "a line with priority 'now' while a slow turn streams, with --include-partial-messages", clis: CLAUDE, args: [...STREAM, '--include-partial-messages'], steps: [...ready(), ...slowTurnRunning, userWith('hi', { priority: 'now' }), waitFor(HI_RESULT, 25), sleep(1), close] },
+  { name: 'in_user_priority_next_pending_permission_ff', about: "a line with priority 'next' while a can_use_tool request waits, then the host allows", clis: CLAUDE, args: ASK, steps: [...permissionWaiting, userWith('hi', { priority: 'next' }), sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(3), close] },
+  { name: 'in_user_priority_now_then_eof_ff', about: "a line with priority 'now' while a slow turn runs, then stdin EOF at once", clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, userWith('hi', { priority: 'now' }), close, sleep(4)] },
+  { name: 'in_user_priority_now_replay_mid_turn_ff', about: "a line with priority 'now' while a slow turn runs, under --replay-user-messages", clis: CLAUDE, args: [...STREAM, '--replay-user-messages'], steps: [...ready(), ...slowTurnRunning, userWith('hi', { priority: 'now' }), waitFor(HI_RESULT, 25), sleep(1), close] },
+  { name: 'env_restricted_stream_ff', about: 'CLAUDE_CODE_RESTRICTED=1 in stream-json, a turn', clis: CLAUDE, args: STREAM, env: { CLAUDE_CODE_RESTRICTED: '1' }, steps: [...ready(), ...turn(), close] },
+  { name: 'ses_resume_with_agent_stream_ff', about: '--resume of a session first run with --agent (tools [Read]), now run without --agent, stream-json, a turn', clis: CLAUDE, args: [...STREAM, '--resume', SID], steps: [...ready(), ...turn(), close], pre: { args: ['-p', 'hi', ...P_STREAM, '--session-id', SID, '--agents', agents({ tools: ['Read'] }), '--agent', 'reviewer'], steps: [close] } },
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2];
+export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3];

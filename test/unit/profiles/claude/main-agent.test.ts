@@ -22,24 +22,24 @@ describe('mainAgent (#16)', () => {
 });
 
 describe('agentTools (#16)', () => {
-  it('keeps the named tools in the agent order; StructuredOutput stays', () => {
-    expect(agentTools(ALL, { tools: ['Read', 'Bash', 'Nope'] })).toEqual(['Read', 'Bash', 'StructuredOutput']);
+  it('keeps the named tools in the agent order (StructuredOutput too only when named)', () => {
+    expect(agentTools(ALL, { tools: ['Read', 'Bash', 'Nope'] })).toEqual(['Read', 'Bash']);
   });
 
   it('Task is the Agent tool; a rule with a pattern names its tool', () => {
-    expect(agentTools(ALL, { tools: ['Agent', 'Bash(git *)'] })).toEqual(['Task', 'Bash', 'StructuredOutput']);
+    expect(agentTools(ALL, { tools: ['Agent', 'Bash(git *)'] })).toEqual(['Task', 'Bash']);
   });
 
   it('Glob and Grep come in when named and no Bash came through', () => {
-    expect(agentTools(ALL, { tools: ['Read', 'Grep', 'Glob'] })).toEqual(['Read', 'Grep', 'Glob', 'StructuredOutput']);
-    expect(agentTools(ALL, { tools: ['Bash', 'Grep'] })).toEqual(['Bash', 'StructuredOutput']);
+    expect(agentTools(ALL, { tools: ['Read', 'Grep', 'Glob'] })).toEqual(['Read', 'Grep', 'Glob']);
+    expect(agentTools(ALL, { tools: ['Bash', 'Grep'] })).toEqual(['Bash']);
   });
 
   it('no tools or * keeps everything less the disallowed tools; an mcp server name takes its tools', () => {
-    expect(agentTools(ALL, { disallowedTools: ['Bash(rm *)', 'Edit'] })).toEqual(['Task', 'Read', 'mcp__srv__one', 'mcp__srv__two', 'mcp__other__x', 'StructuredOutput']);
+    expect(agentTools(ALL, { disallowedTools: ['Bash(rm *)', 'Edit'] })).toEqual(['Task', 'Read', 'StructuredOutput', 'mcp__srv__one', 'mcp__srv__two', 'mcp__other__x']);
     expect(agentTools(ALL, { tools: ['*'], disallowedTools: ['Task'] })).toHaveLength(ALL.length - 1);
     expect(agentTools(['Bash', 'Monitor', 'Read'], { disallowedTools: ['Bash'] })).toEqual(['Read']);
-    expect(agentTools(ALL, { tools: ['mcp__srv'] })).toEqual(['mcp__srv__one', 'mcp__srv__two', 'StructuredOutput']);
+    expect(agentTools(ALL, { tools: ['mcp__srv'] })).toEqual(['mcp__srv__one', 'mcp__srv__two']);
     expect(agentTools(ALL, undefined)).toEqual(ALL);
   });
 });
