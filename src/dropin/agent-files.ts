@@ -27,6 +27,11 @@ export function withAgentFiles<V>(flags: ReadonlyMap<string, V | string>, folder
   return out;
 }
 
+/** --setting-sources as a list (undefined: not given, every source). */
+export function settingSourcesOf(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(/[\s,]+/).filter((x) => x !== '');
+}
+
 /** The agents of one folder's `*.md` files, by name (a file without a name or description defines none). */
 function agentsIn(folder: string): Record<string, Record<string, unknown>> {
   let names: string[];

@@ -1,4 +1,4 @@
-import { withAgentFiles } from './agent-files.js';
+import { settingSourcesOf, withAgentFiles } from './agent-files.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
@@ -147,7 +147,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
   // --agents read from a file, and the agents of the profile's agent files folded in (agent-files.ts)
-  const cliFlags = withAgentFiles(withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd), cfg.agentFolders?.(io.cwd, io.env) ?? []);
+  const cliFlags = withAgentFiles(withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd), cfg.agentFolders?.(io.cwd, io.env, settingSourcesOf(cfg.settingSources)) ?? []);
   // --agent's own model stands in for --model (Claude Code: before ANTHROPIC_MODEL and the settings' model)
   const flagModel = (cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model) ?? profile.behavior.agentModel?.(cliFlags, cfg.agent);
   const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);

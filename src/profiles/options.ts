@@ -42,7 +42,7 @@ export interface CliOptions {
    */
   sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string; frameWhenStreaming?: boolean };
   /** The folders whose `<name>.md` files define agents, later ones overriding earlier (Claude Code: user, then project). */
-  agentFolders?: (cwd: string, env: NodeJS.ProcessEnv) => string[];
+  agentFolders?: (cwd: string, env: NodeJS.ProcessEnv, sources: readonly string[] | undefined) => string[];
   /** Environment variables that act as a flag when set to 1, true, yes or on (Claude Code's CLAUDE_CODE_SIMPLE: --bare). */
   envFlags?: Readonly<Record<string, string>>;
   /** JSON.parse's complaint about `text` in the words of the CLI's runtime (`message`: Node's); unset: Node's. */

@@ -24,8 +24,12 @@ const COMMON: Omit<CliOptions, 'options'> = {
   // an empty value counts as none (measured: ses_session_id_empty)
   sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1, emptyIsNone: true },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
-  // agent files: the user's (its config folder) then the project's (capture opt_agent_file_stream_ff)
-  agentFolders: (cwd, env) => [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'agents'), join(cwd, '.claude', 'agents')],
+  // agent files: the user's (its config folder) then the project's (capture opt_agent_file_stream_ff), each when
+  // --setting-sources names its source (capture opt_agent_file_setting_sources_user_ff)
+  agentFolders: (cwd, env, sources) => [
+    ...(sources === undefined || sources.includes('user') ? [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'agents')] : []),
+    ...(sources === undefined || sources.includes('project') ? [join(cwd, '.claude', 'agents')] : []),
+  ],
   // read from its mode checks (isBareMode: CLAUDE_CODE_SIMPLE or --bare, which sets it; safe mode and restricted alike;
   // capture env_simple_stream_ff)
   envFlags: { CLAUDE_CODE_SIMPLE: 'bare', CLAUDE_CODE_SAFE_MODE: 'safe-mode' },

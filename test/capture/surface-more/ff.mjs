@@ -128,5 +128,17 @@ const ROUND3 = [
   { name: 'ses_resume_with_agent_stream_ff', about: '--resume of a session first run with --agent (tools [Read]), now run without --agent, stream-json, a turn', clis: CLAUDE, args: [...STREAM, '--resume', SID], steps: [...ready(), ...turn(), close], pre: { args: ['-p', 'hi', ...P_STREAM, '--session-id', SID, '--agents', agents({ tools: ['Read'] }), '--agent', 'reviewer'], steps: [close] } },
 ];
 
+/** A fourth round: agent files in other shapes and with other options. */
+const FILE_LIST = '---\nname: lister\ndescription: "Lists things"\ntools:\n  - Read\n  - Bash\nmodel: inherit\n---\nYou list.\n';
+const FILE_NO_TOOLS = '---\nname: helper\ndescription: Helps\ndisallowedTools: Write, Edit\n---\nYou help.\n';
+const ROUND4 = [
+  optS('opt_agent_file_listed_no_agent_ff', 'two project agent files (no --agent): listed in the initialize reply and system/init, a turn', [], { files: { '.claude/agents/reviewer.md': AGENT_FILE, '.claude/agents/helper.md': FILE_NO_TOOLS } }),
+  optS('opt_agent_file_yaml_list_stream_ff', '--agent naming an agent file whose tools are a YAML list (Read, Bash) and model inherit, stream-json', ['--agent', 'lister'], { files: { '.claude/agents/lister.md': FILE_LIST } }),
+  optS('opt_agent_file_disallowed_stream_ff', '--agent naming an agent file with disallowedTools Write, Edit and no tools, stream-json', ['--agent', 'helper'], { files: { '.claude/agents/helper.md': FILE_NO_TOOLS } }),
+  optS('opt_agent_file_and_json_same_name_ff', '--agents JSON and a project agent file both define reviewer (JSON tools [Bash], file tools Read, Grep), --agent reviewer', ['--agents', agents({ tools: ['Bash'] }), '--agent', 'reviewer'], { files: { '.claude/agents/reviewer.md': AGENT_FILE } }),
+  optS('opt_agent_file_setting_sources_user_ff', '--setting-sources user with --agent naming a project agent file, stream-json', ['--setting-sources', 'user', '--agent', 'reviewer'], { files: { '.claude/agents/reviewer.md': AGENT_FILE } }),
+  optP('opt_agent_file_p_ff', '-p with --agent naming a project agent file (tools Read, Grep; model haiku)', ['--agent', 'reviewer'], 'hi', { files: { '.claude/agents/reviewer.md': AGENT_FILE } }),
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3];
+export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3, ...ROUND4];
