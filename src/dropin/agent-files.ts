@@ -16,7 +16,7 @@ export function withAgentFiles<V>(flags: ReadonlyMap<string, V | string>, folder
   const given = flags.get('agents');
   // a value naming a file is left to its own reading (compose reads it first; a start check looks at the path)
   if (typeof given === 'string' && !given.trim().startsWith('{')) return out;
-  let own: unknown = {};
+  let own: unknown;
   try {
     own = typeof given === 'string' ? JSON.parse(given) : {};
   } catch {

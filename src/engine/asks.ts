@@ -13,7 +13,7 @@ import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
 import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
-import { NOW_ABORT } from './stdin-now.js';
+import { abortedByNow, NOW_ABORT } from './stdin-now.js';
 
 /*
  * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
@@ -158,18 +158,6 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     t.stats.numTurns += 1; // the refused call's round counts as a turn (measured: num_turns 3 for one model call)
     s.endTurn(false, '', [...how.errors], true);
   };
-  // a user line of priority `now` aborted the waiting request: the call ends refused, the turn with it, as a success
-  // (capture in_user_priority_now_pending_permission_ff: "Tool permission request aborted", terminal_reason aborted_tools)
-  // (a waiting PreToolUse hook: its cancel text, the call "cancelled", no permission denial: in_user_priority_now_pending_hook_ff)
-  const abortedByNow = (hookText?: string) => {
-    if (!s.active) return;
-    if (hookText === undefined) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    const content = hookText ?? 'Tool permission request aborted';
-    s.emit({ kind: 'tool_result', toolUseId, content, isError: true, deniedBy: hookText === undefined ? 'aborted' : 'hook-cancel', ran: { name: ask.tool, input } });
-    t.stats.abortedAtTool = true;
-    t.stats.numTurns += 1;
-    s.endTurn(true, '', []);
-  };
   const allow = (allowedBy?: 'rule' | 'host' | 'hook', allowRule?: AllowRule) => {
     if (!s.active) return;
     // a tool of an SDK MCP server the host registered runs in the host: mcp_message (issue #10)
@@ -229,7 +217,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
         return hooksAgainAfterAllow(s, { tool: ask.tool, toolUseId, input, timeout }, next, (again) => ((input = again), allow('host')));
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
-      if (a.kind === 'cancelled' && a.reason === NOW_ABORT) return abortedByNow();
+      if (a.kind === 'cancelled' && a.reason === NOW_ABORT) return abortedByNow(s, { tool: ask.tool, toolUseId, input });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') {
         // the interrupt ends the turn: at this call (Claude), or by itself (cbc)
         if (s.p.behavior.interruptAtPermission === 'refuse-call') denyAndStop();
@@ -243,8 +231,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     });
   };
   runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
-    if (o.kind === 'now') return abortedByNow(o.text);
-    if (o.kind === 'interrupted') return void (s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false)); // as at a permission prompt (sig_int_pending_hook_callback_fu)
+    if (o.kind === 'interrupted' || o.kind === 'now') return void (o.kind === 'now' ? abortedByNow(s, { tool: ask.tool, toolUseId, input }, o.text) : s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false)); // an interrupt: as at a permission prompt (sig_int_pending_hook_callback_fu)
     if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, callFirst ? undefined : showCall, next);
     ({ input, stopAfter, askedBy } = o);
     permission(o.forced);

@@ -20,7 +20,8 @@ import { handBackResult, subagentPrompt } from './hand-back.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
+import { sessionNotices } from './notices.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and

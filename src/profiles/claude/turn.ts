@@ -8,13 +8,13 @@ import {
   AGENT_LAUNCH_RESULT, API_ERROR_MESSAGE, API_ERROR_USAGE, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
   TOOL_RESULT_REFUSED, TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
-import { PERMISSION_DENIED, SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, type SYSTEM_INIT, UI_INVALIDATE } from '../../protocol/frames/system.js';
+import { PERMISSION_DENIED, SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
-import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
+import { additionalDirectories, byName, customAgents, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
 import { dontAskText, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
@@ -81,19 +81,6 @@ function finish328(tpl: FrameOf<typeof SYSTEM_INIT>, ctx: EncodeContext, minimal
   if (seatsSecDefault(ctx.cliFlags)) tpl.plugins = [SEC_DEFAULT_PLUGIN, ...(tpl.plugins ?? [])];
   if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
   else delete tpl.messaging_socket_path;
-}
-
-/** 2.1.328's frames before anything else: the --name title, the --safe-mode UI notice (measured: opt_name_*, opt_safe_mode*). */
-export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> {
-  if (!spec.v328) return [];
-  const title = flagText(ctx.cliFlags, 'name');
-  const out: Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> = [];
-  if (title !== undefined && title !== '') out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
-  // the notice comes with --safe-mode, and with CLAUDE_CODE_SIMPLE set in the environment, not with --bare, which sets it
-  // later (captures opt_safe_mode*, env_simple_stream_ff, env_simple_p_ff; opt_bare has none)
-  const simpleEnv = ['1', 'true', 'yes', 'on'].includes((ctx.env['CLAUDE_CODE_SIMPLE'] ?? '').trim().toLowerCase());
-  if (ctx.cliFlags?.has('safe-mode') === true || simpleEnv) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
-  return out;
 }
 
 /**
