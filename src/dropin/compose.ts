@@ -179,6 +179,7 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     permissionRules: permissionRules(cfg, settings),
     settingsHooks: settings.hooks,
     permissionPromptStdio: cfg.permissionPromptStdio,
+    permissionPromptTool: cfg.permissionPromptTool,
     cliFlags,
     maxTurns: cfg.maxTurns,
     maxBudgetUsd: cfg.maxBudgetUsd,

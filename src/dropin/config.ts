@@ -52,6 +52,8 @@ export interface ServeConfig {
   disallowedTools: string[];
   /** `--permission-prompt-tool stdio`: permission asks go to the host as can_use_tool requests. */
   permissionPromptStdio: boolean;
+  /** --permission-prompt-tool naming a tool, not `stdio`. */
+  permissionPromptTool: string | undefined;
   /** `--include-partial-messages` / `--replay-user-messages`. */
   partialMessages: boolean;
   replayUserMessages: boolean;
@@ -195,6 +197,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     allowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('allowedTools')) : splitToolList(flag('allowedTools')),
     disallowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('disallowedTools')) : splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
+    permissionPromptTool: ['stdio', '', undefined].includes(text(flag('permission-prompt-tool'))) ? undefined : text(flag('permission-prompt-tool')),
     partialMessages: flag('include-partial-messages') === true,
     worktree: flag('worktree') !== undefined,
     agent: text(flag('agent')),

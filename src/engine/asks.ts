@@ -14,6 +14,7 @@ import { budgetStopsAtCall } from './limits.js';
 import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 import { abortedByNow, NOW_ABORT } from './stdin-now.js';
+import { asksPromptTool, promptToolMissing } from './prompt-tool.js';
 
 /*
  * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
@@ -81,7 +82,7 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
 /** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
 function canAskHost(s: TurnHost): boolean {
   const b = s.p.behavior;
-  return (b.asksHostWithoutPromptTool && !(s.o.singleShot && b.unaskedRefusal !== undefined)) || s.o.permissionPromptStdio === true;
+  return (b.asksHostWithoutPromptTool && !(s.o.singleShot && b.unaskedRefusal !== undefined)) || s.o.permissionPromptStdio === true || asksPromptTool(s);
 }
 
 /** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
@@ -201,7 +202,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
-    if (!hooked) return permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true)));
+    if (!hooked) return void (promptToolMissing(s, { tool: ask.tool, toolUseId, input }) || permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true))));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');

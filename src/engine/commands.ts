@@ -76,7 +76,8 @@ export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undef
 export function nextTurn(queue: PendingTurn[], batch: boolean): PendingTurn {
   const first = queue.shift()!;
   const taken = [first];
-  while (batch && first.alone !== true && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user' && queue[0].alone !== true) taken.push(queue.shift()!);
+  // lines of priority `now` run together, apart from the lines queued before them (in_user_priority_now_*_ff)
+  while (batch && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user' && (queue[0].alone === true) === (first.alone === true)) taken.push(queue.shift()!);
   if (taken.length === 1) return first;
   const last = taken[taken.length - 1]!;
   const uuids = taken.flatMap((t) => t.origin.uuids ?? []);

@@ -289,7 +289,7 @@ export type EngineEvent =
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | 'aborted' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | 'aborted' | 'prompt-tool' | undefined;
       /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
       denyRule?: { source: string } | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */

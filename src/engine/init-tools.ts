@@ -1,4 +1,5 @@
 import type { Profile } from './profile.js';
+import { asksPromptTool } from './prompt-tool.js';
 import type { SessionState } from '../protocol/vocabulary.js';
 import type { RuleBook } from './rule-book.js';
 import type { SessionOptions, TurnHost } from './turn-host.js';
@@ -22,7 +23,7 @@ export function sessionTools(o: SessionOptions, p: Profile, model: string, rules
   return p.behavior.initTools({
     disallowed: launched,
     deniedLater: rules?.list('deny').filter((r) => !launched.includes(r)),
-    hostAnswersPrompts: o.permissionPromptStdio === true,
+    hostAnswersPrompts: o.permissionPromptStdio === true || asksPromptTool({ o, p }),
     disableWorkflows: o.disableWorkflows === true,
     structuredOutput: o.jsonSchema === undefined ? false : fromInitialize.has(o) ? 'initialize' : true,
     cliFlags: o.cliFlags,

@@ -120,6 +120,8 @@ export interface ProfileBehavior {
   defaultModel: string;
   /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */
   modelEnv?: string;
+  /** --permission-prompt-tool naming a tool no server offers or no MCP tool: the error a gated call ends the run with (prompt-tool.ts). */
+  promptToolError?(name: string): string;
   /** How a user line's `priority` acts (stdin-priority.ts): `unknown`, a value the SDK types do not name. Unset: ignored. */
   userPriority?: { unknown: 'queue' | 'drop' };
   /** The model `--agent`'s definition names (Claude: its `model`, unless `inherit`), used when --model names none. */

@@ -16,7 +16,8 @@ export function applyPriority(s: TurnHost, priority: unknown): 'queue' | 'drop' 
   if (rule === undefined || priority === undefined || priority === null) return 'queue';
   if (priority !== 'now' && priority !== 'next' && priority !== 'later') return rule.unknown;
   const t = s.active;
-  if (priority !== 'now' || t === undefined || t.nowAbort === true) return 'queue';
+  if (priority !== 'now' || t === undefined) return 'queue';
+  if (t.nowAbort === true) return 'first'; // the abort is under way: the line joins the `now` lines ahead
   t.nowAbort = true;
   t.echo = undefined; // the aborted line is not echoed under --replay-user-messages (capture in_user_priority_now_replay_mid_turn_ff)
   // a waiting permission request or PreToolUse hook callback is cancelled (captures in_user_priority_now_pending_*_ff)
@@ -33,5 +34,6 @@ export function putFirst(s: TurnHost, at: number): void {
   const line = s.queue[at];
   if (line === undefined) return;
   s.queue.splice(at, 1);
-  s.queue.unshift({ ...line, alone: true });
+  const after = s.queue.findIndex((q) => q.alone !== true); // behind the `now` lines already ahead
+  s.queue.splice(after < 0 ? s.queue.length : after, 0, { ...line, alone: true });
 }

@@ -70,6 +70,10 @@ export interface SessionOptions {
   settingsHooks?: unknown;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
+  /** --permission-prompt-tool naming a tool, not `stdio` (prompt-tool.ts). */
+  permissionPromptTool?: string | undefined;
+  /** Ends the run at once: `message` on stderr, exit 1 (set by the drop-in's serve loop; prompt-tool.ts). */
+  fatal?: ((message: string) => void) | undefined;
   /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */
   cliFlags?: CliFlags | undefined;
   /** Records protocol lifecycle facts (the journal): host request states, warnings. */

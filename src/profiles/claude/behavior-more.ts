@@ -22,7 +22,10 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // read from its stdin: `now` aborts the running turn; 2.1.220 drops a line of a priority it does not know
     userPriority: { unknown: spec.v328 ? 'queue' : 'drop' },
     agentModel: mainAgentModel,
-    agentKeepsSchema: agentKeepsSchemaTool, // read from its start-up model resolution (main-agent.ts)
+    agentKeepsSchema: agentKeepsSchemaTool,
+    // read from its prompt-tool wrapper: the tool is looked up among the MCP tools, a built-in name too (captures
+    // opt_permission_prompt_tool_unknown_ft, opt_permission_prompt_tool_builtin_ff: "MCP tool Read … not found")
+    promptToolError: (name) => `Error: MCP tool ${name} (passed via --permission-prompt-tool) not found. Available MCP tools: none`, // read from its start-up model resolution (main-agent.ts)
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }

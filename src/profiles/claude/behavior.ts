@@ -10,7 +10,7 @@ import type { OddProblem } from '../../transport/inbound.js';
 import { moreClaudeBehavior, unrecognizedModelWarnings } from './behavior-more.js';
 import { agentTools, mainAgent } from './main-agent.js';
 import { bunJsonError } from './bun-json.js';
-import { flagList, startWarnings } from './flags.js';
+import { flagList, flagText, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
@@ -145,7 +145,9 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   // --agent naming one of --agents' own narrows them to its tools (main-agent.ts)
-  const listed = agentTools(builtInTools(spec, o), mainAgent(o.cliFlags, o.agent, o.hostAgents));
+  // the tool --permission-prompt-tool names is not offered to the model (capture opt_permission_prompt_tool_builtin_ff)
+  const prompter = flagText(o.cliFlags, 'permission-prompt-tool');
+  const listed = agentTools(builtInTools(spec, o), mainAgent(o.cliFlags, o.agent, o.hostAgents)).filter((t) => t !== prompter);
   // the initialize request's jsonSchema adds StructuredOutput after the sorted list (measured: ctl_initialize_json_schema_h3)
   return o.structuredOutput === 'initialize' ? [...listed, 'StructuredOutput'] : listed;
 }

@@ -19,7 +19,8 @@ export interface MainAgent {
 export function mainAgent(flags: CliFlags | undefined, agent: string | undefined, hostAgents?: unknown): MainAgent | undefined {
   const name = agent ?? flagText(flags, 'agent');
   if (name === undefined) return undefined;
-  return definition(parsedAgents(flagText(flags, 'agents')), name) ?? definition(hostAgents, name) ?? BUILT_IN[name];
+  // the initialize request's definition wins over --agents' (capture opt_agent_initialize_and_json_ff)
+  return definition(hostAgents, name) ?? definition(parsedAgents(flagText(flags, 'agents')), name) ?? BUILT_IN[name];
 }
 
 /**

@@ -62,7 +62,8 @@ export function agentNames(captured: readonly string[], flags: EncodeContext['cl
   const own = customAgents(flags, hostLast ? undefined : hostAgents).map((a) => a.name);
   const kept = flags?.has('safe-mode') === true ? captured.filter((a) => a !== 'statusline-setup') : captured;
   const sorted = own.length === 0 ? [...kept] : [...new Set([...kept, ...own])].sort(byName);
-  return hostLast ? [...new Set([...sorted, ...customAgents(undefined, hostAgents).map((a) => a.name)])] : sorted;
+  // 2.1.220 appends them as given, a name --agents defined too once more (capture opt_agent_initialize_and_json_ff)
+  return hostLast ? [...sorted, ...customAgents(undefined, hostAgents).map((a) => a.name)] : sorted;
 }
 
 /** `obj` with `key: value` placed right after `after` (at the end when `after` is missing). */
@@ -273,6 +274,8 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
   // stdin closed while a PreToolUse hook waited: the cancel message as it is, the call "cancelled" (capture eof_pending_hook_callback_h5)
   if (by === 'hook-cancel') return [resultUser(spec, ctx, block, content, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'cancelled' })])];
+  // the prompt tool could not be called: the error as a tool_use_error, no permission decision (opt_permission_prompt_tool_unknown_ft)
+  if (by === 'prompt-tool') return [resultUser(spec, ctx, { ...block, content: `<tool_use_error>${ev.content}</tool_use_error>` }, ev.content, undefined)];
   // a call a `now` user line aborted at its permission prompt: rejected by the user's abort (in_user_priority_now_pending_permission_ff)
   if (by === 'aborted') {
     const decision = spec.v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: 'user_abort' }) : undefined;

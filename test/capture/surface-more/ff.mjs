@@ -140,5 +140,14 @@ const ROUND4 = [
   optP('opt_agent_file_p_ff', '-p with --agent naming a project agent file (tools Read, Grep; model haiku)', ['--agent', 'reviewer'], 'hi', { files: { '.claude/agents/reviewer.md': AGENT_FILE } }),
 ];
 
+/** A fifth round: the initialize request's agents against other model sources, `now` twice, the prompt tool's other refusal. */
+const ROUND5 = [
+  optS('opt_agent_initialize_model_env_ff', '--agent reviewer defined in the initialize request with model haiku, ANTHROPIC_MODEL=sonnet', ['--agent', 'reviewer'], { env: { ANTHROPIC_MODEL: 'sonnet' }, steps: [...ready({ agents: { reviewer: def({ model: 'haiku' }) } }), ...turn(), close] }),
+  optS('opt_agent_initialize_and_json_ff', '--agents JSON (tools [Bash]) and the initialize request (tools [Read]) both define reviewer, --agent reviewer', ['--agents', agents({ tools: ['Bash'] }), '--agent', 'reviewer'], { steps: [...ready({ agents: { reviewer: def({ tools: ['Read'] }) } }), ...turn(), close] }),
+  { name: 'in_user_priority_now_twice_mid_turn_ff', about: "two lines with priority 'now' back to back while a slow turn runs", clis: CLAUDE, args: STREAM, steps: [...ready(), ...slowTurnRunning, userWith('hi', { priority: 'now' }), userWith('hi again', { priority: 'now' }), sleep(4), close, sleep(2)] },
+  optP('opt_permission_prompt_tool_builtin_ff', '-p FGBASH with --permission-prompt-tool naming a built-in tool (Read), not an MCP tool', ['--permission-prompt-tool', 'Read'], 'FGBASH please'),
+  optS('opt_permission_prompt_tool_unknown_stream_ff', '--permission-prompt-tool naming an MCP tool no server offers, stream-json, a FGBASH turn', ['--permission-prompt-tool', 'mcp__perm__ask'], { steps: [...ready(), ...turn('FGBASH please'), close, sleep(2)] }),
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3, ...ROUND4];
+export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3, ...ROUND4, ...ROUND5];
