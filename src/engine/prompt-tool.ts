@@ -9,9 +9,8 @@ import type { TurnHost } from './turn-host.js';
  */
 export function promptToolMissing(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }): boolean {
   const name = s.o.permissionPromptTool;
-  const words = s.p.behavior.promptToolError;
-  if (name === undefined || words === undefined || !s.active) return false;
-  const message = words(name);
+  if (name === undefined || s.p.behavior.promptToolError === undefined || !s.active) return false;
+  const message = s.p.behavior.promptToolError(name);
   s.emit({ kind: 'tool_result', toolUseId: call.toolUseId, content: `Error calling tool (${call.tool}): ${message}`, isError: true, deniedBy: 'prompt-tool', ran: { name: call.tool, input: call.input } });
   s.o.fatal?.(message);
   return true;
