@@ -27,6 +27,15 @@ export function applyPriority(s: TurnHost, priority: unknown): 'queue' | 'drop' 
 }
 
 /**
+ * A `later` line that arrived while a tool call waited stays queued for a turn of its own: it is not taken into the
+ * running turn as other lines are (fold.ts; capture in_user_priority_later_pending_permission_ff).
+ */
+export function keepForLater(s: TurnHost, at: number): void {
+  const line = s.queue[at];
+  if (s.p.behavior.userPriority !== undefined && line?.midTool === true) s.queue[at] = { ...line, midTool: false };
+}
+
+/**
  * The line a `now` abort queued (at index `at`, if it is still waiting) moves to the front of the queue and runs alone:
  * the lines queued before it wait for their own turns after it (capture in_user_priority_now_queued_ff).
  */

@@ -149,5 +149,13 @@ const ROUND5 = [
   optS('opt_permission_prompt_tool_unknown_stream_ff', '--permission-prompt-tool naming an MCP tool no server offers, stream-json, a FGBASH turn', ['--permission-prompt-tool', 'mcp__perm__ask'], { steps: [...ready(), ...turn('FGBASH please'), close, sleep(2)] }),
 ];
 
+/** A sixth round: agent files under the setting sources the SDK passes, `later` at a permission prompt, tools as a string. */
+const ROUND6 = [
+  optS('opt_agent_file_setting_sources_empty_ff', '--setting-sources "" (the SDK default) with --agent naming a project agent file, stream-json', ['--setting-sources', '', '--agent', 'reviewer'], { files: { '.claude/agents/reviewer.md': AGENT_FILE } }),
+  optS('opt_agent_file_setting_sources_project_ff', '--setting-sources project with --agent naming a project agent file, stream-json', ['--setting-sources', 'project', '--agent', 'reviewer'], { files: { '.claude/agents/reviewer.md': AGENT_FILE } }),
+  optS('opt_agent_tools_string_stream_ff', '--agents whose tools is the string "Read, Bash" (not a list), --agent selecting it, stream-json', ['--agents', agents({ tools: 'Read, Bash' }), '--agent', 'reviewer']),
+  { name: 'in_user_priority_later_pending_permission_ff', about: "a line with priority 'later' while a can_use_tool request waits, then the host allows", clis: CLAUDE, args: ASK, steps: [...permissionWaiting, userWith('hi', { priority: 'later' }), sleep(1), { answer: 'can_use_tool', response: ALLOW }, waitFor(RESULT), sleep(3), close] },
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3, ...ROUND4, ...ROUND5];
+export const CASES = [...AGENT, ...BYPASS, ...SESSION, ...STDIN, ...SIGNALS, ...ENV, ...ROUND2, ...ROUND3, ...ROUND4, ...ROUND5, ...ROUND6];
