@@ -66,7 +66,8 @@ export interface CliOptions {
  * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message); `without`:
  * the flag `flag` is not given; `no-file`: a non-empty value of the flags is no JSON object and names no file (`{given}`:
  * the value, `{path}`: it made absolute against the working directory); `bad-json-file`: such a value names a file whose
- * text is not JSON (`{error}`: the parse error); `unknown-agent`: the flag's value names none of `builtIn` and --agents' own
+ * text is not JSON (`{error}`: the parse error); `bad-agents`: an --agents definition whose field has the wrong type
+ * (`{error}`: `<agent>.<field>: Invalid input: expected <type>, received <type>`); `unknown-agent`: the flag's value names none of `builtIn` and --agents' own
  * agents, in a run that reads its prompt as text and resumes nothing (`{agents}`: the names it knows).
  */
 export interface StartCheck {
@@ -80,6 +81,7 @@ export interface StartCheck {
     | { kind: 'without'; flag: string }
     | { kind: 'no-file' }
     | { kind: 'bad-json-file' }
+    | { kind: 'bad-agents' }
     | { kind: 'unknown-agent'; builtIn: readonly string[] };
   message: string;
   exit: number;

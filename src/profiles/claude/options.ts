@@ -349,6 +349,8 @@ export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
     ...startChecks('', '{path}'),
     // 2.1.328 reads --agents from a file too (its --help; capture opt_agents_invalid_fo)
     { flags: ['agents'], when: { kind: 'no-file' }, message: 'Error: --agents file not found: {path} (a value that is not a JSON object is read as a file path)', exit: 1 },
+    // a definition whose field has the wrong type (capture opt_agent_tools_string_stream_ff; 2.1.220 drops the agent)
+    { flags: ['agents'], when: { kind: 'bad-agents' }, message: 'Error: Invalid --agents configuration:\n{error}', exit: 1 },
     // capture opt_agents_bad_json_file_fo (the parse error in Bun's words: COMMON.jsonError)
     { flags: ['agents'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid --agents configuration:\ninvalid JSON: {error}\n(read from {path})', exit: 1 },
     AGENT_CHECK,

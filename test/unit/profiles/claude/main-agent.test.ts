@@ -61,3 +61,18 @@ describe("bunJsonError: JSON.parse's complaint in JavaScriptCore's words (#16)",
     expect(words('')).toBe('Unexpected EOF');
   });
 });
+
+describe('--agents definitions with a wrongly typed field (#16, capture opt_agent_tools_string_stream_ff)', () => {
+  it('2.1.328 refuses the run with its validator\'s words; 2.1.220 lists no such agent', async () => {
+    const { startRefusal } = await import('../../../../src/dropin/start-checks.js');
+    const { CLAUDE_2_1_328_OPTIONS } = await import('../../../../src/profiles/claude/options.js');
+    const { customAgents } = await import('../../../../src/profiles/claude/flags.js');
+    const flags = new Map<string, string>([['agents', JSON.stringify({ reviewer: { description: 'd', prompt: 'p', tools: 'Read, Bash' } })]]);
+    const io = { cwd: '/', env: {} } as unknown as Parameters<typeof startRefusal>[1];
+    const checks = (CLAUDE_2_1_328_OPTIONS.startChecks ?? []).filter((c) => c.when.kind === 'bad-agents');
+    expect(startRefusal(checks, io, flags)).toEqual({ message: 'Error: Invalid --agents configuration:\nreviewer.tools: Invalid input: expected array, received string', exit: 1 });
+    expect(customAgents(flags).map((a) => a.name)).toEqual([]);
+    const fine = new Map<string, string>([['agents', JSON.stringify({ reviewer: { description: 'd', prompt: 'p', tools: ['Read'] } })]]);
+    expect(startRefusal(checks, io, fine)).toBeUndefined();
+  });
+});
