@@ -139,6 +139,8 @@ export interface TurnOrigin {
   uuids?: readonly string[] | undefined;
   /** The user line was marked isSynthetic (SDKUserMessage.isSynthetic): Claude 2.1.328's result names an unclassified origin. */
   synthetic?: boolean | undefined;
+  /** Those of `uuids` taken into the running turn while a tool call waited (fold.ts): completed at their reply. */
+  folded?: readonly string[] | undefined;
 }
 
 /** Counters a turn's `result` reports. */
@@ -295,7 +297,7 @@ export type EngineEvent =
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | 'aborted' | 'prompt-tool' | undefined;
       /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
       denyRule?: { source: string } | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
@@ -309,7 +311,7 @@ export type EngineEvent =
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
   /** `repeats`: interrupts that came while the first went through (cbc writes a status frame for each). */
   /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; quiet?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** A failed model call is tried again on --fallback-model (behavior.modelFallbackTrigger names why; capture opt_fallback_model_api_error_h6). */

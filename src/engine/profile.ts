@@ -130,6 +130,14 @@ export interface ProfileBehavior {
   defaultModel: string;
   /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */
   modelEnv?: string;
+  /** --permission-prompt-tool naming a tool no server offers or no MCP tool: the error a gated call ends the run with (prompt-tool.ts). */
+  promptToolError?(name: string): string;
+  /** How a user line's `priority` acts (stdin-priority.ts): `unknown`, a value the SDK types do not name. Unset: ignored. */
+  userPriority?: { unknown: 'queue' | 'drop' };
+  /** The model `--agent`'s definition names (Claude: its `model`, unless `inherit`), used when --model names none. */
+  agentModel?(flags: CliFlags, agent: string | undefined, hostAgents?: unknown): string | undefined;
+  /** Whether `--agent`'s tools keep --json-schema's tool (Claude: StructuredOutput); false: the schema is not enforced. */
+  agentKeepsSchema?(flags: CliFlags, agent: string | undefined): boolean;
   /** An empty --model counts as none given (cbc 2.117.0: the default model; Claude Code keeps "" as the model; capture opt_model_empty_ft). */
   emptyModelIsUnset?: boolean;
   /**
@@ -359,6 +367,8 @@ export interface InitToolOptions {
   cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */
   agent?: string | undefined;
+  /** The agents the initialize request defined (the SDK's `agents`: an object by name). */
+  hostAgents?: unknown;
   /** The session's model (resolved). */
   model?: string | undefined;
 }

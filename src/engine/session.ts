@@ -11,7 +11,7 @@ import { endBlankPrompt } from './blank-prompt.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
+import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replied, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
@@ -159,7 +159,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     this.requestIds.after(ev, this.active);
-    if (this.active && isReply(ev)) this.active.replied = true;
+    if (this.active && isReply(ev)) replied(this, this.active);
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
   }
@@ -216,7 +216,7 @@ export class Session implements TurnHost {
         const repeat = this.initCount++ > 0 || this.resultCount > 0 || this.active !== undefined || this.queue.length > 0;
         const takes = repeat ? (b.reinitialize ?? 'all') : 'all';
         if (takes !== 'ignored') [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, takes === 'all' ? (request['agents'] ?? this.hostAgents) : this.hostAgents];
-        if (takes === 'all' && adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
+        if (takes === 'all' && adoptInitializeSchema(this, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         const answer = () => (ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this), waiting: this.host.waitingRequests('can_use_tool') }), repeat && this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) }));
         return initializeSdkServers(this, sdkServers(request), answer, repeat && b.reinitialize !== undefined);
@@ -266,7 +266,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -332,7 +332,7 @@ export class Session implements TurnHost {
     if (overBudget(this)) return endOverBudget(this, false);
     this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList }));
     if (!sel) {
       if (o.scenario.fallback) return playTurn(this, o.scenario.fallback, pt.prompt, firstMessageId); // the cursor stays
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
@@ -380,7 +380,7 @@ export class Session implements TurnHost {
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
-    if (interrupted) t.stats.numTurns += 1;
+    if (interrupted && t.nowAbort !== true) t.stats.numTurns += 1; // the marker line a `now` abort leaves out counted
     t.stats.messages = this.messages;
     this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true || t.resumed === 'deny' ? this.requestIds.turn : undefined });
     if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now

@@ -73,6 +73,10 @@ export interface SessionOptions {
   settingsHooks?: unknown;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
+  /** --permission-prompt-tool naming a tool, not `stdio` (prompt-tool.ts). */
+  permissionPromptTool?: string | undefined;
+  /** Ends the run at once: `message` on stderr, exit 1 (set by the drop-in's serve loop; prompt-tool.ts). */
+  fatal?: ((message: string) => void) | undefined;
   /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */
   cliFlags?: CliFlags | undefined;
   /** Records protocol lifecycle facts (the journal): host request states, warnings. */
@@ -88,6 +92,8 @@ export interface PendingTurn {
   followupText?: string;
   /** The line arrived while the running turn's tool call waited on the host (a can_use_tool answer, a hook callback): fold.ts. */
   midTool?: boolean;
+  /** A line of priority `now`: it runs first and alone, never batched with the lines queued behind it (stdin-priority.ts). */
+  alone?: boolean;
 }
 
 /** A turn in flight: its timers (cancelled by interrupt) and counters. */
@@ -116,6 +122,8 @@ export interface ActiveTurn {
   interrupting?: number;
   /** An interrupt came while a permission request held it (behavior.interruptAtPermission 'ignore'). */
   heldInterrupt?: boolean;
+  /** A user line of priority `now` aborts the turn (stdin-priority.ts): no interrupted marker, a waiting call ends as aborted. */
+  nowAbort?: boolean;
   /**
    * cbc 2.117.0: the host answered a can_use_tool request, so the turn's run was resumed (requestIdDropsOnReentry); after a
    * refusal its result carries the run's last _requestId (capture opt_json_schema_stream_deny_fb).

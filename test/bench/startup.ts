@@ -1,6 +1,6 @@
 // Budget 1: spawn → first stdout frame answering `initialize`, vs a bare node answering one line (issue #21) and vs the real cbc 2.117.0.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BARE_ANSWER, initLine, median, quantile, ROOT, STREAM, timeToFirstByte } from './lib.js';
 import type { Section } from './report.js';
 
@@ -33,6 +33,7 @@ export async function benchStartup(opts: { bin: string; reps: number; realReps: 
     { what: 'bare node spawn → answer to one line', value: `${median(node).toFixed(1)} ms`, detail: `p10 ${quantile(node, 0.1).toFixed(1)}, p90 ${quantile(node, 0.9).toFixed(1)}, n=${node.length}` },
     { what: 'drop-in spawn → initialize answer', value: `${median(dropin).toFixed(1)} ms`, detail: `p10 ${quantile(dropin, 0.1).toFixed(1)}, p90 ${quantile(dropin, 0.9).toFixed(1)}, n=${dropin.length}` },
   ];
+  rows.push(codeCacheRow(opts.bin));
   const budgets: Section['budgets'] = [{ name: 'start-up vs a bare node answering one line', measured: `${ratio.toFixed(2)}×`, budget: '≤ 1.5×', pass: ratio <= 1.5 }];
 
   if (!existsSync(REAL_CBC)) {
@@ -71,4 +72,15 @@ export async function benchStartup(opts: { bin: string; reps: number; realReps: 
     rows,
     budgets,
   };
+}
+
+/** Which V8 code cache the measured build's drop-in started with (bin/load-dropin.cjs, issue #21), if any. */
+function codeCacheRow(bin: string): { what: string; value: string; detail: string } {
+  const dir = join(dirname(bin), '..', 'dist', 'bundle');
+  const name = `dropin-v8-${process.versions.v8}-${process.arch}.cache`;
+  if (!existsSync(join(dirname(bin), 'load-dropin.cjs'))) return { what: 'V8 code cache of the drop-in', value: 'none', detail: 'this build loads its ES modules without one' };
+  const file = readdirSync(dir).find((f) => f === name);
+  return file === undefined
+    ? { what: 'V8 code cache of the drop-in', value: 'missing', detail: `no dist/bundle/${name}: the first run writes it` }
+    : { what: 'V8 code cache of the drop-in', value: `${Math.round(statSync(join(dir, file)).size / 1024)} KB`, detail: `dist/bundle/${file}, written by npm run build (bin/load-dropin.cjs)` };
 }

@@ -1,12 +1,13 @@
 // Hardening of the start-up fixes (issue #9, docs/performance.md): the built-in scenario comes
 // precompiled, so the no-scenario path loads neither yaml nor zod, and pino is loaded only when a log
 // line is written. Behaviour must stay identical: the compiled scenario equals the loader's output.
-// A fuzz campaign's scenario is compiled once and handed to each run (issue #21).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// A fuzz campaign's scenario is compiled once and handed to each run, and the drop-in's bundle is loaded through a
+// V8 code cache that must never serve another bundle's code (issue #21).
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
 import { compileScenario } from '../../dist/tools/fuzz/validate.js';
@@ -118,5 +119,116 @@ describe('an in-memory consumer that answers inside the write (bug found by issu
     const result = JSON.parse(out.at(-1)!) as Record<string, unknown>;
     expect(result['type']).toBe('result');
     expect(result['result']).toBe('Clean finished.');
+  });
+});
+
+describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)", () => {
+  // a copy of the built package, so the cache can be damaged and removed without touching dist/
+  const root = mkdtempSync(join(tmpdir(), 'startup-cache-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  // without the caches other node options left in dist/ (this file's `--import` runs make one)
+  for (const d of ['bin', 'dist']) cpSync(join(ROOT, d), join(root, d), { recursive: true, filter: (f) => !/-o[0-9a-f]{8}\.cache$/.test(f) });
+  for (const d of ['node_modules', 'scenarios']) symlinkSync(join(ROOT, d), join(root, d));
+  copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+  const bundle = join(root, 'dist', 'bundle');
+  const cacheName = `dropin-v8-${process.versions.v8}-${process.arch}.cache`;
+  const cache = join(bundle, cacheName);
+  const leftovers = () => readdirSync(bundle).filter((f) => f.endsWith('.cache') || f.endsWith('.tmp'));
+  // loads the bundle as bin/cbc.js does, fills the cache as it does after a run, and says whether a cache was used
+  // (a script file, not `node -e`: node options, -e included, choose another cache file)
+  writeFileSync(join(root, 'bin', 'probe.cjs'), "const d = require('./load-dropin.cjs').loadDropin(); d.fill(); process.stdout.write(String(d.cacheUsed));\n");
+  const load = (...options: string[]) => spawnSync(process.execPath, [...options, join(root, 'bin', 'probe.cjs')], { encoding: 'utf8' }).stdout;
+  const args = [join(root, 'bin', 'cbc.js'), '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', 'cache', '--emu-home', join(root, 'home')];
+  const input = lines({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }, user('hi'));
+
+  it('SIGINT while the start files load (the loader, the bundle, before and after the hand-over) exits 130, as the signal table says', async () => {
+    // the preload sends the signal from inside the require of the named module (all after bin/cbc.js installed its
+    // early handler; sent before that, the default action kills the process, as with any Node program). stdin stays
+    // open and empty, so whichever handler takes it (start-up's or the idle session's) the answer is 130, no output
+    const preload = join(root, 'signal-at.cjs');
+    writeFileSync(preload, "const M = require('node:module'); const req = M.prototype.require; M.prototype.require = function (id) { const r = req.apply(this, arguments); if (id === process.env.AT) process.kill(process.pid, 'SIGINT'); return r; };\n");
+    onTestFinished(() => {
+      for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f)); // `--require` runs: a cache of their own
+    });
+    for (const at of ['./load-dropin.cjs', 'node:vm', 'node:url']) {
+      const c = spawn(process.execPath, ['--require', preload, ...args], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, AT: at } });
+      let out = '';
+      c.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) => c.on('close', (k, s) => done([k, s])));
+      c.stdin.end();
+      expect([code, signal, out], at).toEqual([130, null, '']);
+    }
+  });
+
+  it("a drop-in's run starts no ES module: bin/ is CommonJS and the bundle is compiled by vm.Script", () => {
+    // Node's ESM loader for an entry or an import() is ~8% of a start (docs/performance.md); its module jobs show it
+    const preload = join(root, 'esm-jobs.cjs');
+    writeFileSync(preload, "process.on('exit', () => process._rawDebug('ESM ' + process.moduleLoadList.filter((m) => m.includes('esm/module_job')).length));\n");
+    try {
+      for (const bin of [join(root, 'bin', 'cbc.js'), join(root, 'bin', 'shims', 'claude')]) {
+        const r = spawnSync(process.execPath, ['--require', preload, bin, ...args.slice(1)], { input, encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        expect(r.stdout).toContain('"type":"result"');
+        expect(r.stderr, bin).toContain('ESM 0\n');
+      }
+    } finally {
+      // a `--require` run fills a cache file of its own (node options): not the one the next tests look at
+      for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f));
+    }
+  });
+
+  it('npm run build leaves the cache of the Node that built it, and a start uses it', () => {
+    expect(leftovers()).toEqual([cacheName]);
+    expect(load()).toBe('true');
+  });
+
+  it("a cache made for another bundle is not used (V8 checks only the source's length): the run compiles, then writes its own", () => {
+    const bytes = readFileSync(cache);
+    writeFileSync(cache, Buffer.concat([Buffer.from('0'.repeat(64), 'latin1'), bytes.subarray(64)]));
+    expect(load()).toBe('false');
+    expect(load()).toBe('true');
+  });
+
+  it('node options that make V8 reject the cache get a cache file of their own, and leave the plain one alone', () => {
+    expect(load('--stack-size=2000')).toBe('false');
+    expect(load('--stack-size=2000')).toBe('true');
+    expect(leftovers()).toHaveLength(2);
+    expect(load()).toBe('true');
+    for (const f of leftovers()) if (f !== cacheName) rmSync(join(bundle, f));
+  });
+
+  it('a damaged cache is rejected by V8 and replaced', () => {
+    const bytes = readFileSync(cache);
+    writeFileSync(cache, bytes.subarray(0, bytes.length >> 1));
+    expect(load()).toBe('false');
+    expect(load()).toBe('true');
+  });
+
+  it('a run without a cache and one with it write the same bytes; the first leaves the cache behind', () => {
+    const run = () => {
+      rmSync(join(root, 'home'), { recursive: true, force: true });
+      const r = spawnSync(process.execPath, args, { input, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    rmSync(cache);
+    const cold = run();
+    expect(leftovers()).toEqual([cacheName]);
+    expect(load()).toBe('true');
+    expect(run()).toBe(cold);
+    expect(cold).toContain('"type":"result"');
+  });
+
+  it('drop-ins that start at once without a cache leave one whole cache and no temporary file', async () => {
+    rmSync(cache);
+    const one = (i: number) =>
+      new Promise<number | null>((done) => {
+        const c = spawn(process.execPath, [...args.slice(0, -1), join(root, `home-${i}`)], { stdio: ['pipe', 'ignore', 'ignore'] });
+        c.stdin.end(input);
+        c.on('exit', (code) => done(code));
+      });
+    expect(await Promise.all([0, 1, 2, 3].map(one))).toEqual([0, 0, 0, 0]);
+    expect(leftovers()).toEqual([cacheName]);
+    expect(load()).toBe('true');
   });
 });

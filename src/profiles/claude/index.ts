@@ -20,7 +20,8 @@ import { handBackResult, subagentPrompt } from './hand-back.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
+import { sessionNotices } from './notices.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -104,7 +105,9 @@ function encoders(spec: ClaudeSpec): Encoders {
       // the first call, cut before its reply, was announced when it started (call_started; sig_int_mid_turn_partial_h4)
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
       // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
-      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : [user];
+      // a user line of priority `now` ends the turn without the marker line (capture in_user_priority_now_mid_turn_ff)
+      const marker = ev.quiet === true ? [] : [user];
+      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), ...marker] : marker;
     },
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,

@@ -38,13 +38,13 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
   return build<typeof RESULT | typeof FAILED_RESULT>(ev.ok || api ? RESULT : FAILED_RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
-    stop_reason: ev.ok ? (ev.structured || s.hookStopped === true ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? (budget.atTool === true ? 'tool_use' : 'end_turn') : null,
+    stop_reason: ev.ok ? (ev.structured || s.hookStopped === true || s.abortedAtTool === true ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? (budget.atTool === true ? 'tool_use' : 'end_turn') : null,
     session_id: ctx.sessionId,
     total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? (s.abortedAtTool === true ? 'aborted_tools' : 'completed') : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -181,7 +181,10 @@ function subagentStats(a: AgentCounts | undefined): FrameOf<typeof SUBAGENT_STAT
  */
 function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, toRequest: number) {
   const uuids = ev.stats.origin.uuids;
-  if (!uuids?.length || (!spec.v328 && !ev.ok)) return {};
+  // uuids only of lines taken in while a tool call waited: 2.1.328 names them without the first request's figures, 2.1.220 not at all
+  const own = uuids?.some((u) => !(ev.stats.origin.folded ?? []).includes(u)) === true;
+  if (!uuids?.length || (!spec.v328 && (!ev.ok || !own))) return {};
+  if (!own) return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids] };
   const sent = ev.ok ? { request_sent_wall_ms: ev.stats.startedAt + toRequest } : {};
   if (!spec.v328) return { user_message_uuid: uuids.at(-1), ...sent };
   const first = ev.ok ? { first_request_input_tokens: CALL_INPUT_TOKENS, first_request_cache_read_input_tokens: 0 } : {};

@@ -57,8 +57,11 @@ export class ChunkWriter extends Writable {
   private async send(chunk: Buffer): Promise<void> {
     if (chunk.length === 0) return;
     const k = this.n++;
-    const end = chunk.lastIndexOf(0x0a);
-    if (end >= 0) this.lastLine = Buffer.from(chunk.subarray(chunk.lastIndexOf(0x0a, end - 1) + 1, end + 1));
+    // the last line is kept (a copy: the caller may reuse its buffer) only for the plan that tears it
+    if (this.plan.p['truncate-last-line']) {
+      const end = chunk.lastIndexOf(0x0a);
+      if (end >= 0) this.lastLine = Buffer.from(chunk.subarray(chunk.lastIndexOf(0x0a, end - 1) + 1, end + 1));
+    }
     this.tap?.(chunk);
     let pieces = [chunk];
     if ((this.plan.p['chunk'] ?? 0) > this.chunked && unit(this.plan.seed, 'chunk', k) < 0.5) {

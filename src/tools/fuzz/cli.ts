@@ -52,14 +52,14 @@ export function listPerturbations(io: { stdout: NodeJS.WritableStream } = proces
 
 /** `cbc-emu fuzz ...`: runs a campaign (or one replay) and prints the report; resolves to the exit code. */
 export async function runFuzz(a: FuzzArgs, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } } = process): Promise<number> {
-  const invalid = validateCampaign(a);
-  if (invalid !== undefined) {
-    io.stderr.write(`${EMU_PREFIX} fuzz: ${invalid}\n`);
+  const valid = validateCampaign(a);
+  if (typeof valid === 'string') {
+    io.stderr.write(`${EMU_PREFIX} fuzz: ${valid}\n`);
     return 2;
   }
   // the temp work folder goes away on every end, a signal included (issue #18)
   return withCampaignFolder((work) => {
-    const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work, compiled: compileScenario(a.scenario, work) };
+    const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work, compiled: compileScenario(a.scenario, work, valid.scenario) };
     return a.replay !== undefined ? replay(a, ctx, io) : campaign(a, ctx, io);
   });
 }

@@ -1,10 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brokenRules } from './judge.js';
+import type * as Judge from './judge.js';
 import { readEmulatorUse, type EmulatorUse } from './notes.js';
 import { encodePlan, shrinkCandidates, type FuzzPlan } from './plan.js';
 import { runShell, type ShellResult } from './proc.js';
+
+/**
+ * The checker (./judge.js: the protocol's zod schemas and rules, ~80 ms to load), imported once the first run's
+ * consumer is starting rather than before it, so the campaign's first processes start that much sooner (issue #21).
+ */
+let judge: Promise<typeof Judge> | undefined;
+const loadJudge = (): Promise<typeof Judge> => (judge ??= import('./judge.js'));
 
 /** The cbc/codebuddy/claude PATH shims (bin/shims). */
 const SHIMS = fileURLToPath(new URL('../../../bin/shims', import.meta.url));
@@ -110,13 +117,16 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
 /** Runs the consumer with the run's environment `env` (run folder `dir`), then the oracle if any, and gives the verdict. */
 async function judgeRun(ctx: RunContext, dir: string, env: NodeJS.ProcessEnv): Promise<RunOutcome> {
   const transcript = join(dir, 'transcript.ndjson');
-  const r = await runShell(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
+  const running = runShell(ctx.consumer, env, process.cwd(), ctx.timeoutMs);
+  const checker = loadJudge();
+  checker.catch(() => undefined); // awaited below when there is a transcript to check: a failed import surfaces there
+  const r = await running;
   const [stdout, stderr] = [r.stdout.text(), r.stderr.text()];
   const emulator = readEmulatorUse(join(dir, 'emulator.ndjson'));
   const text = existsSync(transcript) ? readFileSync(transcript, 'utf8') : '';
   const frames = text.split('\n').filter((l) => l.trim() !== '').length;
   // a stream the consumer cut off (killed its emulator, closed its stdout) is judged without the end-of-stream rules
-  const broken = text === '' ? [] : brokenRules(text, { partial: emulator.cut > 0 });
+  const broken = text === '' ? [] : (await checker).brokenRules(text, { partial: emulator.cut > 0 });
   const scrub = (s: string) => s.split(dir).join('<run>');
   const base = { broken, frames, emulator };
   if (r.timedOut) return { verdict: 'timeout', code: null, why: `no exit within ${ctx.timeoutMs} ms (a hung consumer)${flood(r)}`, ...base };

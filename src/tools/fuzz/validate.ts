@@ -2,9 +2,10 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { EmuError } from '../../errors.js';
-import { getProfile } from '../../profiles/index.js';
+import { profileName } from '../../profiles/names.js';
 import { sourceHash, type CompiledScenario } from '../../scenario/compiled.js';
 import { loadScenarioFile } from '../../scenario/load.js';
+import type { ScenarioT } from '../../scenario/schema.js';
 import { hash32 } from './plan.js';
 
 /** What a campaign needs to be worth running; checked before the first run (issue #17). */
@@ -20,12 +21,15 @@ export interface CampaignInputs {
 /**
  * Loads the scenario and resolves the profile exactly as the emulator will, and checks the options,
  * so a typo fails the campaign at once (exit 2, with the loader's file:line:col problems) instead of
- * making every run's emulator exit 2 behind a consumer that may not care. Returns the problem, if any.
+ * making every run's emulator exit 2 behind a consumer that may not care. Returns the problem, if any, else the
+ * loaded scenario (for compileScenario: loaded once).
  */
-export function validateCampaign(c: CampaignInputs): string | undefined {
+export function validateCampaign(c: CampaignInputs): string | { scenario: ScenarioT } {
+  let scenario: ScenarioT;
   try {
-    loadScenarioFile(c.scenario);
-    if (c.profile !== undefined) getProfile(c.profile);
+    scenario = loadScenarioFile(c.scenario);
+    // the name alone: loading every profile's encoders here cost ~40 ms before the first run (issue #21)
+    if (c.profile !== undefined) profileName(c.profile);
   } catch (e) {
     if (e instanceof EmuError) return `${e.code === 'E_SCENARIO' ? '--scenario' : '--profile'}: ${e.message}`;
     throw e;
@@ -35,7 +39,7 @@ export function validateCampaign(c: CampaignInputs): string | undefined {
   if (c.consumer.trim() === '') return '--consumer is blank: give the command that runs the program under test';
   if (c.oracle !== undefined && c.oracle.trim() === '') return '--oracle is blank: give a command, or leave --oracle out';
   if (existsSync(c.out) && !statSync(c.out).isDirectory()) return `--out ${c.out} is a file; give a folder for the findings`;
-  return undefined;
+  return { scenario };
 }
 
 /**
@@ -51,11 +55,11 @@ export function campaignFolder(c: CampaignInputs & { seed: number; perturb: read
 /**
  * Compiles the campaign's scenario once into `<work>/scenario.compiled.json` (its loader output and the
  * sha256 of its bytes), so each run's emulator skips yaml and zod (issue #21: ~2x the drop-in's start-up
- * CPU). Undefined when the loader's output does not survive JSON (the runs then load the YAML themselves).
+ * CPU). Undefined when the loader's output does not survive JSON (the runs then load the YAML themselves). `loaded`:
+ * the scenario validateCampaign already loaded from the same file.
  */
-export function compileScenario(scenario: string, work: string): string | undefined {
+export function compileScenario(scenario: string, work: string, loaded: ScenarioT = loadScenarioFile(scenario)): string | undefined {
   const bytes = readFileSync(scenario);
-  const loaded = loadScenarioFile(scenario);
   const json = JSON.stringify({ sha256: sourceHash(bytes), scenario: loaded } satisfies CompiledScenario);
   if (!isDeepStrictEqual((JSON.parse(json) as CompiledScenario).scenario, loaded)) return undefined;
   const file = join(work, 'scenario.compiled.json');
