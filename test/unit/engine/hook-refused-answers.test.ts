@@ -11,7 +11,7 @@ const scenario = parseScenario('turns:\n  - match: { contains: TOOL }\n    ask: 
 
 async function run(profile: string, hooks: Record<string, unknown>, prompt: string, answer: Record<string, unknown>): Promise<Frame[]> {
   const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--permission-mode', 'bypassPermissions', '--no-session-persistence'],
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--allowedTools', 'Bash', '--no-session-persistence'],
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
