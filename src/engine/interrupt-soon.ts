@@ -13,7 +13,7 @@ export function controlInterrupt(s: TurnHost, request: RawFrame, ok: (payload: C
   const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
   // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
   // Claude Code reads no session_id on an interrupt: it stops its own turn whatever it names (ctl_interrupt_other_session_fd)
-  const held = holdInterrupt(s), mine = (target === undefined || target === s.sessionId || s.p.behavior.interruptAnySession === true) && !held;
+  const held = holdInterrupt(s), mine = (target === undefined || target === s.sessionId || s.p.behavior.interruptTasks?.anySession === true) && !held;
   if (mine && s.p.behavior.interruptAtPermission === 'refuse-call') s.host.announceCancel(); // Claude: before the reply
   const agentText = s.p.behavior.interruptTasks?.agentText;
   const stopped = mine && agentText !== undefined ? stopTasksOnInterrupt(s, reason) : []; // Claude: before the reply too

@@ -116,10 +116,10 @@ export function liveTasks(s: TurnHost): TaskInfo[] {
 /**
  * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task
  * notification turn); not after a stop, as after stop_task in the captures, except a background agent that
- * stop_task stopped where the profile says so (behavior.stoppedAgentFollowsUp).
+ * stop_task stopped where the profile says so (behavior.interruptTasks.stopTaskFollowsUp).
  */
 function followUp(s: TurnHost, status: NotificationStatus, followup: string | false | undefined, info: TaskInfo, fallback: string): void {
-  const agentStopped = s.p.behavior.stoppedAgentFollowsUp === true && info.kind === 'agent' && info.stoppedByInterrupt !== true;
+  const agentStopped = s.p.behavior.interruptTasks?.stopTaskFollowsUp === true && info.kind === 'agent' && info.stoppedByInterrupt !== true;
   if ((isStoppedStatus(status) && !agentStopped) || followup === false) return;
   s.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
   s.o.scheduler.after(MODEL_LATENCY, () => s.pump());

@@ -28,12 +28,9 @@ export interface ProfileBehavior {
   abortError(reason: string): string;
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
-  /** An interrupt spares these task kinds and stops the others before its reply, then each stopped agent writes `agentText` (interrupt-tasks.ts). */
-  interruptTasks?: { spares: readonly TaskKind[]; agentText: string };
-  /** stop_task of a background agent: the agent writes interruptTasks' agentText after the reply and its notification starts a follow-up turn (Claude). */
-  stoppedAgentFollowsUp?: boolean;
-  /** An interrupt naming another session_id still interrupts this one (Claude); else it is answered and changes nothing. */
-  interruptAnySession?: boolean;
+  /** An interrupt spares these task kinds, stops the others before its reply, each stopped agent writes `agentText` (interrupt-tasks.ts); `anySession`:
+   *  another session_id's interrupt stops this one too; `stopTaskFollowsUp`: stop_task of an agent writes it and starts a follow-up turn (Claude). */
+  interruptTasks?: { spares: readonly TaskKind[]; agentText: string; anySession: boolean; stopTaskFollowsUp: boolean };
   /** A hook_callback answer its hook-output schema refuses counts as empty, as an error answer does (Claude: hook-call.ts). */
   hookOutputChecked?: boolean;
   /** Why the CLI refuses a control request's arguments (a field of the wrong type), checked before anything else. */
@@ -293,7 +290,7 @@ export interface ProfileBehavior {
   /** --max-turns reaches the process's first turn only (cbc 2.117.0 under stream-json input: engine/limits.ts turnLimitApplies). */
   maxTurnsFirstTurnOnly?: boolean;
   /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a hook wait keeps it: ctl_set_model_pending_hook_fb). */
-  setModelNextCall?: boolean;
+  setModelNextCall?: boolean | 'and-tool-hooks';
   /** How a hook matcher registered in initialize is tested against its event's subject (engine/hook-match.ts; default `anchored`, Claude Code's). */
   hookMatcher?: HookMatcherRule;
   /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */

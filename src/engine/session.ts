@@ -228,7 +228,7 @@ export class Session implements TurnHost {
         return;
       case 'set_model':
         setModel(this, b, requestId, request, idle);
-        if (this.active && b.setModelNextCall === true && resumesWithNewModel(this.host)) this.active.model = this.model;
+        if (this.active && resumesWithNewModel(this.host, b)) this.active.model = this.model;
         return;
       case 'stop_task':
         return stopTask(this, b, requestId, request);

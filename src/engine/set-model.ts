@@ -63,8 +63,11 @@ export function setModel(s: ModelState, b: ProfileBehavior, requestId: string | 
  * can_use_tool or a tool hook's hook_callback waits (ctl_set_model_pending_permission_h7, ctl_set_model_pending_hook_fd);
  * a turn whose prompt hooks wait keeps the model it started with (ctl_set_model_pending_prompt_hook_fd).
  */
-export function resumesWithNewModel(host: HostRequests): boolean {
-  return host.waiting('can_use_tool') || host.waitingRequests('hook_callback').some((w) => w.request.subtype === 'hook_callback' && w.request.hookEvent !== 'UserPromptSubmit');
+export function resumesWithNewModel(host: HostRequests, b: ProfileBehavior): boolean {
+  if (b.setModelNextCall === undefined || b.setModelNextCall === false) return false;
+  // cbc 2.117.0 keeps the old model for a call a hook held (ctl_set_model_pending_hook_fb): can_use_tool only
+  const hooks = b.setModelNextCall === 'and-tool-hooks' && host.waitingRequests('hook_callback').some((w) => w.request.subtype === 'hook_callback' && w.request.hookEvent !== 'UserPromptSubmit');
+  return host.waiting('can_use_tool') || hooks;
 }
 
 /**
@@ -96,5 +99,5 @@ export function stopTask(s: { readonly runs: readonly TaskRun[]; emit(ev: Engine
   s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } }); // claude-code-cli.md §8: the reply follows the task events
   // a stopped agent's own interrupted message (measured on 2.1.328: ctl_stop_task_bg_agent_fd)
   const text = b.interruptTasks?.agentText;
-  if (stopped && b.stoppedAgentFollowsUp === true && run.info.kind === 'agent' && text !== undefined) s.emit({ kind: 'subagent_prompt', task: run.info, text });
+  if (stopped && b.interruptTasks?.stopTaskFollowsUp === true && run.info.kind === 'agent' && text !== undefined) s.emit({ kind: 'subagent_prompt', task: run.info, text });
 }

@@ -11,11 +11,11 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     modelFallbackTrigger: fallbackTrigger, // read from its retry loop (fallback.ts)
     // measured on both versions: an interrupt leaves background shell commands running, stops agents and workflows
     // before its reply, and each stopped agent writes its own interrupted message (engine/interrupt-tasks.ts)
-    interruptTasks: { spares: ['bash', 'powershell'], agentText: '[Request interrupted by user]' },
+    // anySession: measured on both versions (ctl_interrupt_other_session_fd); stopTaskFollowsUp: on 2.1.328
+    // (ctl_stop_task_bg_agent_fd; a stopped shell command starts none: ctl_stop_task_bg_bash_fd)
+    interruptTasks: { spares: ['bash', 'powershell'], agentText: '[Request interrupted by user]', anySession: true, stopTaskFollowsUp: true },
     controlArgumentError: (subtype, request) => controlArgumentError(spec, subtype, request),
     hookOutputChecked: true, // measured on both versions: req_hook_callback_pre_invalid_fd, req_hook_callback_pre_decision_bogus_fd
-    interruptAnySession: true, // measured on both versions: ctl_interrupt_other_session_fd
-    stoppedAgentFollowsUp: true, // measured on 2.1.328: ctl_stop_task_bg_agent_fd (a stopped shell command starts none: ctl_stop_task_bg_bash_fd)
     // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;
     // 2.1.328 registers its hooks again, 2.1.220 applies nothing of it (capture ctl_initialize_mid_first_turn_h6)
     reinitialize: spec.v328 ? 'hooks-only' : 'ignored',

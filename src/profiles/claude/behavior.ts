@@ -20,7 +20,7 @@ import { writtenPath } from './permission.js';
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return { ...moreClaudeBehavior(spec),
-    lateAbortRows: false, foregroundAgentTask: true, replaysHostResponses: true, setModelNextCall: true, // measured: env_disable_bg_agent_fm, req_can_use_tool_allow_replay_h7, ctl_set_model_pending_permission_h7
+    lateAbortRows: false, foregroundAgentTask: true, replaysHostResponses: true, setModelNextCall: 'and-tool-hooks', // measured: env_disable_bg_agent_fm, req_can_use_tool_allow_replay_h7, ctl_set_model_pending_permission_h7, ctl_set_model_pending_hook_fd
     ...{ hostAddsRules: true, foldsQueuedPrompts: v328 ? 'hooked' : true, settingsCommandHooks: true }, // measured: req_can_use_tool_*_fc, in_user_pending_*, opt_settings_hook_*
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
