@@ -18,6 +18,14 @@ export interface EmuSettings {
   hooks?: unknown;
   /** How many project allow rules were set aside (ignoreProjectAllow). */
   ignoredProjectAllow: number;
+  /** Each source's settings as its file or flag holds them, in layering order (Claude's get_settings `sources`). */
+  layers: SettingsLayer[];
+}
+
+/** One settings source and what it holds (userSettings, projectSettings, localSettings, flagSettings, policySettings). */
+export interface SettingsLayer {
+  source: string;
+  settings: Record<string, unknown>;
 }
 
 /**
@@ -45,6 +53,7 @@ export function loadSettings(opts: {
   // each layer's permission rules, with its source: the layers' lists join (measured on Claude 2.1.328:
   // ctl_list_permission_rules_project_files_fc lists a project deny beside local allow and ask rules)
   const layers: Array<{ source: string; from: Record<string, unknown> }> = [];
+  const shown: SettingsLayer[] = []; // the layers as read, before ignoreProjectAllow sets rules aside
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
     user: join(opts.home || homedir(), opts.dir, 'settings.json'),
@@ -55,6 +64,7 @@ export function loadSettings(opts: {
     const f = files[s];
     if (!f || !existsSync(f)) continue;
     const read = readJson(f);
+    shown.push({ source: `${s}Settings`, settings: { ...read } });
     if (s === 'project' && opts.ignoreProjectAllow === true && read['permissions'] !== null && typeof read['permissions'] === 'object') {
       const p = read['permissions'] as Record<string, unknown>;
       ignoredProjectAllow = Array.isArray(p['allow']) ? p['allow'].length : 0;
@@ -67,6 +77,7 @@ export function loadSettings(opts: {
   if (opts.flag !== undefined && opts.flag.trim() !== '') {
     Object.assign(merged, (flagged = flagSettings(opts.flag.trim(), opts.cwd)));
     layers.push({ source: 'flagSettings', from: flagged });
+    shown.push({ source: 'flagSettings', settings: flagged });
   }
   const rules = (key: string, from = merged): string[] => {
     const permissions = from['permissions'];
@@ -75,6 +86,7 @@ export function loadSettings(opts: {
   };
   const managed = managedSettings(opts.managed);
   layers.push({ source: 'policySettings', from: managed });
+  shown.push({ source: 'policySettings', settings: managed });
   const joined = (key: string) => layers.flatMap((l) => rules(key, l.from));
   return {
     disableWorkflows: merged['disableWorkflows'] === true || managed['disableWorkflows'] === true,
@@ -85,6 +97,7 @@ export function loadSettings(opts: {
     hooks: merged['hooks'],
     sourced: (['allow', 'deny', 'ask'] as const).flatMap((behavior) => layers.flatMap((l) => rules(behavior, l.from).map((rule) => ({ behavior, source: l.source, rule })))),
     ignoredProjectAllow,
+    layers: shown,
   };
 }
 

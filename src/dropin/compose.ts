@@ -1,3 +1,4 @@
+import { settingSourcesOf, withAgentFiles } from './agent-files.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
@@ -145,7 +146,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
   scheduler.gate = () => writer.ready();
   const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
 
-  const flagModel = cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model;
+  // --agents read from a file, and the agents of the profile's agent files folded in (agent-files.ts)
+  const cliFlags = withAgentFiles(withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd), cfg.agentFolders?.(io.cwd, io.env, settingSourcesOf(cfg.settingSources)) ?? []);
+  // --agent's own model stands in for --model (Claude Code: before ANTHROPIC_MODEL and the settings' model)
+  const flagModel = (cfg.model === '' && profile.behavior.emptyModelIsUnset === true ? undefined : cfg.model) ?? profile.behavior.agentModel?.(cliFlags, cfg.agent);
   const resumed = (model: string) => (bound.resume !== undefined ? (profile.behavior.resumedModel?.(model) ?? model) : model);
   const session = new Session({
     profile,
@@ -160,7 +164,8 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     sessionId: bound.sessionId,
     resume: bound.resume,
     persist: (state) => bound.persist({ ...state, uuids: wrote.splice(0) }),
-    jsonSchema: cfg.jsonSchema,
+    // an --agent whose tools leave out the schema's tool: the schema is not enforced (Claude; capture opt_agent_json_schema_stream_ff)
+    jsonSchema: profile.behavior.agentKeepsSchema?.(cliFlags, cfg.agent) === false ? undefined : cfg.jsonSchema,
     model: flagModel ?? modelFromEnv(profile, io.env) ?? resumed(settings.model ?? scenario.model ?? profile.behavior.defaultModel),
     modelChosen: flagModel,
     permissionMode: cfg.permissionMode,
@@ -173,8 +178,10 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
     disallowedTools: [...cfg.disallowedTools, ...settings.deny],
     permissionRules: permissionRules(cfg, settings),
     settingsHooks: settings.hooks,
+    settingsLayers: settings.layers,
     permissionPromptStdio: cfg.permissionPromptStdio,
-    cliFlags: withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd),
+    permissionPromptTool: cfg.permissionPromptTool,
+    cliFlags,
     maxTurns: cfg.maxTurns,
     maxBudgetUsd: cfg.maxBudgetUsd,
     partialMessages: cfg.partialMessages,

@@ -1,7 +1,7 @@
 import { truthy } from '../env.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { getProfile, type Profile } from '../profiles/index.js';
-import type { StartCheck } from '../profiles/options.js';
+import type { CliOptions, StartCheck } from '../profiles/options.js';
 import { resolveScenarioRef } from '../scenario/shipped.js';
 import type { SessionFlags } from '../store/binding.js';
 import { asGiven, scanArgv, splitToolList, type ParsedArgv } from './argv.js';
@@ -52,6 +52,8 @@ export interface ServeConfig {
   disallowedTools: string[];
   /** `--permission-prompt-tool stdio`: permission asks go to the host as can_use_tool requests. */
   permissionPromptStdio: boolean;
+  /** --permission-prompt-tool naming a tool, not `stdio`. */
+  permissionPromptTool: string | undefined;
   /** `--include-partial-messages` / `--replay-user-messages`. */
   partialMessages: boolean;
   replayUserMessages: boolean;
@@ -67,6 +69,10 @@ export interface ServeConfig {
   fuzzToken: string | undefined;
   /** The profile's start-up refusals whose flags were given (checked by src/dropin/start-checks.ts before serving). */
   startChecks: readonly StartCheck[];
+  /** The folders whose agent files the profile reads (CliOptions.agentFolders). */
+  agentFolders: CliOptions['agentFolders'];
+  /** JSON.parse's complaint in the words of the CLI's runtime (a start check's `{error}`). */
+  jsonError: (text: string, message: string) => string;
   /** Every flag given (its config name) with its value: what a profile reads beyond the options above (Claude's --bare, --tools, --agents). */
   cliFlags: ReadonlyMap<string, string | true | readonly string[]>;
   /** The profile's options whose non-JSON value names a file to read (compose reads it into cliFlags). */
@@ -144,7 +150,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
       jsonSchema = JSON.parse(schemaText);
     } catch (e) {
       // Claude Code refuses it at start; cbc 2.117.0 does not (capture argv/json_schema_invalid): no schema then
-      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${parseErrorText(schemaText, (e as Error).message)}`);
+      if (cl.jsonSchemaError !== undefined) return usage(1, `${cl.jsonSchemaError}${(cl.jsonError ?? nodeWords)(schemaText, (e as Error).message)}`);
     }
   }
 
@@ -191,6 +197,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     allowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('allowedTools')) : splitToolList(flag('allowedTools')),
     disallowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('disallowedTools')) : splitToolList(flag('disallowedTools')),
     permissionPromptStdio: text(flag('permission-prompt-tool')) === 'stdio',
+    permissionPromptTool: ['stdio', '', undefined].includes(text(flag('permission-prompt-tool'))) ? undefined : text(flag('permission-prompt-tool')),
     partialMessages: flag('include-partial-messages') === true,
     worktree: flag('worktree') !== undefined,
     agent: text(flag('agent')),
@@ -198,8 +205,10 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     maxTurns: maxTurnsOf(profile, text(flag('max-turns')), env),
     maxBudgetUsd: positiveNumber(text(flag('max-budget-usd'))),
     fuzzToken: env['CBC_EMU_FUZZ'] || undefined,
-    startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined)),
-    cliFlags: new Map(args.flags),
+    jsonError: cl.jsonError ?? nodeWords,
+    agentFolders: cl.agentFolders,
+    startChecks: (cl.startChecks ?? []).filter((c) => c.flags.some((f) => flag(f) !== undefined && (c.value === undefined || [flag(f)].flat().at(-1) === c.value))),
+    cliFlags: withEnvFlags(new Map(args.flags), cl.envFlags, env),
     fileValued: cl.fileValued ?? [],
   };
 }
@@ -277,11 +286,13 @@ function checkFormats(profile: Profile, output: string | undefined, input: strin
   return { outputFormat, streamIn };
 }
 
-/**
- * JSON.parse's complaint as Claude Code's runtime (Bun, JavaScriptCore) words it where the text starts with a word
- * (capture opt_json_schema_file_fo: a file name given for the schema); Node's own words otherwise.
- */
-function parseErrorText(text: string, nodeMessage: string): string {
-  const word = /^\s*([A-Za-z_$][\w$]*)/.exec(text)?.[1];
-  return word !== undefined && !['true', 'false', 'null'].includes(word) ? `JSON Parse error: Unexpected identifier ${JSON.stringify(word)}` : nodeMessage;
+/** The flags the environment switches on (CliOptions.envFlags), beside those given. */
+function withEnvFlags(flags: Map<string, string | true | readonly string[]>, envFlags: CliOptions['envFlags'], env: NodeJS.ProcessEnv) {
+  for (const [name, flag] of Object.entries(envFlags ?? {})) {
+    if (!flags.has(flag) && ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').trim().toLowerCase())) flags.set(flag, true);
+  }
+  return flags;
 }
+
+/** JSON.parse's complaint as Node words it (a profile whose CLI runs on Node). */
+const nodeWords = (_text: string, message: string): string => message;

@@ -7,6 +7,7 @@ import { stderrLine, type RunIO } from './io.js';
 import { runNotes, type RunNotes, type RunOutcome } from './run-note.js';
 import { serve } from './serve.js';
 import { inGitTree, startRefusal } from './start-checks.js';
+import { settingSourcesOf, withAgentFiles } from './agent-files.js';
 
 export { defaultHome, type RunIO } from './io.js';
 
@@ -39,7 +40,7 @@ async function run(io: RunIO, notes: RunNotes | undefined): Promise<RunOutcome> 
     case 'replay':
       return { code: await (await import('./replay-mode.js')).runReplay(cfg, io), end: 'replay' };
     case 'serve': {
-      const refusal = startRefusal(cfg.startChecks, io, cfg.cliFlags);
+      const refusal = startRefusal(cfg.startChecks, io, withAgentFiles(cfg.cliFlags, cfg.agentFolders?.(io.cwd, io.env, settingSourcesOf(cfg.settingSources)) ?? []), cfg.jsonError);
       if (refusal !== undefined) {
         stderrLine(io)(refusal.message);
         return { code: refusal.exit, end: 'usage', why: refusal.message };

@@ -76,6 +76,11 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       exitCode = code; // also when the signal came during the final flush
     };
     if (handleSignals) onSignals(onSignal);
+    // the engine ends the run (a prompt tool that cannot be called: engine/prompt-tool.ts)
+    session.o.fatal = (message) => {
+      stderrLine(io)(message);
+      finish(1, 'cut', message);
+    };
     writer.onError = (e) => {
       stderrLine(io)(`${EMU_PREFIX} stdout failed: ${e.message}`);
       journal?.event('stdout-failed', { message: e.message }); // the stream was cut: `cbc-emu check` skips its end-of-stream rules

@@ -55,12 +55,37 @@ function holds(check: StartCheck, io: RunIO, flags: Flags): boolean | string {
       return fileProblem(check, flags, io.cwd, false) ?? false;
     case 'bad-json-file':
       return fileProblem(check, flags, io.cwd, true) ?? false;
+    case 'bad-agents':
+      return badAgentField(flags.get(check.flags[0] ?? '')) ?? false;
     case 'unknown-agent': {
       const agent = flags.get(check.flags[0] ?? '');
       if (typeof agent !== 'string' || flags.get('input-format') === 'stream-json' || flags.has('resume') || flags.has('continue')) return false;
       return knownAgents(check.when.builtIn, flags, io.cwd).includes(agent) ? false : agent;
     }
   }
+}
+
+/** What a field of an --agents definition must be (Claude Code's agent schema, as its validator words the type). */
+const AGENT_FIELDS: Readonly<Record<string, 'string' | 'array'>> = { description: 'string', prompt: 'string', model: 'string', tools: 'array', disallowedTools: 'array' };
+
+/** The first wrongly typed field of an inline --agents JSON object, worded as its validator does, or undefined. */
+function badAgentField(value: unknown): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = typeof value === 'string' && value.trim().startsWith('{') ? JSON.parse(value) : undefined;
+  } catch {
+    return undefined; // not JSON: other checks refuse it
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  for (const [name, def] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof def !== 'object' || def === null) continue;
+    for (const [field, want] of Object.entries(AGENT_FIELDS)) {
+      const v = (def as Record<string, unknown>)[field];
+      if (v !== undefined && kind(v) !== want) return `${name}.${field}: Invalid input: expected ${want}, received ${kind(v)}`;
+    }
+  }
+  return undefined;
 }
 
 /** The agents a run knows: the built-in ones, then --agents' own (inline JSON or a file) sorted in without regard to case. */
@@ -80,14 +105,17 @@ function knownAgents(builtIn: readonly string[], flags: Flags, cwd: string): str
 }
 
 /** The first of the given start checks that refuses the run (message with `{cwd}`, `{given}`, `{path}` filled in), or undefined. */
-export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Flags = new Map()): { message: string; exit: number } | undefined {
+export function startRefusal(checks: readonly StartCheck[], io: RunIO, flags: Flags = new Map(), words = (_text: string, m: string) => m): { message: string; exit: number } | undefined {
   for (const c of checks) {
     const h = holds(c, io, flags);
     if (h === false) continue;
     const given = typeof h === 'string' ? h : '';
     const path = resolve(io.cwd, given);
-    // `{error}`: why the named file is not JSON (Node's words; the real CLIs' runtime words it its own way)
-    const error = c.message.includes('{error}') ? parseError(readFileSync(path, 'utf8')) ?? '' : '';
+    // `{error}`: why the named file is not JSON, in the words of the CLI's runtime (`words`)
+    const fromFile = c.message.includes('{error}') && c.when.kind === 'bad-json-file';
+    const body = fromFile ? readFileSync(path, 'utf8') : '';
+    const parsed = fromFile ? parseError(body) : undefined;
+    const error = c.when.kind === 'bad-agents' ? given : parsed === undefined ? '' : words(body, parsed);
     const agents = c.when.kind === 'unknown-agent' ? knownAgents(c.when.builtIn, flags, io.cwd).join(', ') : '';
     return { message: c.message.replace('{cwd}', io.cwd).replace('{given}', given).replace('{path}', path).replace('{error}', error).replace('{agents}', agents), exit: c.exit };
   }

@@ -1,6 +1,7 @@
 import { EMU_PREFIX } from '../errors.js';
 import { playBlank, promptJoinsRunningTurn } from '../engine/blank-beside.js';
 import { controlBeside, freshSession, promptBeside } from '../engine/prompt-beside.js';
+import { applyPriority, keepForLater, putFirst } from '../engine/stdin-priority.js';
 import { atHostLine, type FirstLine } from '../engine/stored-replay.js';
 import { isRawFrame, shapeOf } from '../protocol/raw-frame.js';
 import type { InboundEnvelope } from '../protocol/schemas/inbound.js';
@@ -196,9 +197,15 @@ function userMessage(frame: unknown, c: Composition): void {
     else c.session.emit({ kind: 'input_error', message: what.report });
     return;
   }
-  if (promptJoinsRunningTurn(c.session) || promptBeside(c.session, promptOf(message))) return;
+  const priority = isRawFrame(frame) ? frame['priority'] : undefined;
+  const how = applyPriority(c.session, priority);
+  if (how === 'drop') return void c.log.info({ priority }, 'dropping a user line of an unknown priority');
+  if (how !== 'first' && (promptJoinsRunningTurn(c.session) || promptBeside(c.session, promptOf(message)))) return;
   freshSession(c.session);
+  const at = c.session.queue.length;
   c.session.userMessage(promptOf(message), isRawFrame(message) ? message['content'] : undefined, { uuid, synthetic });
+  if (how === 'first') putFirst(c.session, at);
+  else if (priority === 'later') keepForLater(c.session, at);
 }
 
 /** Routes a stdin frame to the session (seed 002 §3-§5). */

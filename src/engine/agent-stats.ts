@@ -15,7 +15,7 @@ export class AgentStats implements AgentCounts {
   maxDepth = 0;
   completed = 0;
   failed = 0;
-  /** A background agent stopped by stop_task or an interrupt (the split into parent / user / system is not measured: user). */
+  /** A background agent stopped: by stop_task, user; by an interrupt, system (measured: ctl_interrupt_mid_turn_bg_agent_fd on 2.1.328). */
   readonly killed = { parent: 0, user: 0, system: 0 };
   readonly byType = new Map<string, number>();
   /** Agent calls not yet started in the background nor answered: their run_in_background. */
@@ -40,7 +40,7 @@ export class AgentStats implements AgentCounts {
     } else if (ev.kind === 'task_notification' && ev.task.kind === 'agent' && ev.task.foreground !== true) {
       if (ev.status === 'completed') this.completed += 1;
       else if (ev.status === 'failed') this.failed += 1;
-      else this.killed.user += 1;
+      else this.killed[ev.task.stoppedByInterrupt === true ? 'system' : 'user'] += 1;
     }
   }
 }

@@ -13,6 +13,8 @@ import type { PermissionFailure } from './profile.js';
 import { budgetStopsAtCall } from './limits.js';
 import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
+import { abortedByNow, NOW_ABORT } from './stdin-now.js';
+import { asksPromptTool, promptToolMissing } from './prompt-tool.js';
 
 /*
  * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
@@ -80,7 +82,7 @@ function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): D
 /** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
 function canAskHost(s: TurnHost): boolean {
   const b = s.p.behavior;
-  return (b.asksHostWithoutPromptTool && !(s.o.singleShot && b.unaskedRefusal !== undefined)) || s.o.permissionPromptStdio === true;
+  return (b.asksHostWithoutPromptTool && !(s.o.singleShot && b.unaskedRefusal !== undefined)) || s.o.permissionPromptStdio === true || asksPromptTool(s);
 }
 
 /** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
@@ -200,7 +202,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
-    if (!hooked) return permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true)));
+    if (!hooked) return void (promptToolMissing(s, { tool: ask.tool, toolUseId, input }) || permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true))));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
     sessionState(s, 'requires_action');
@@ -216,6 +218,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
         return hooksAgainAfterAllow(s, { tool: ask.tool, toolUseId, input, timeout }, next, (again) => ((input = again), allow('host')));
       }
       if (a.kind === 'timeout') s.emit({ kind: 'host_cancel', requestId });
+      if (a.kind === 'cancelled' && a.reason === NOW_ABORT) return abortedByNow(s, { tool: ask.tool, toolUseId, input });
       if (a.kind === 'cancelled' && a.reason === 'interrupted') {
         // the interrupt ends the turn: at this call (Claude), or by itself (cbc)
         if (s.p.behavior.interruptAtPermission === 'refuse-call') denyAndStop();
@@ -229,7 +232,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     });
   };
   runPreToolHooks(s, { tool: ask.tool, toolUseId, input, timeout }, (o) => {
-    if (o.kind === 'interrupted') return void (s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false)); // as at a permission prompt (sig_int_pending_hook_callback_fu)
+    if (o.kind === 'interrupted' || o.kind === 'now') return void (o.kind === 'now' ? abortedByNow(s, { tool: ask.tool, toolUseId, input }, o.text) : s.p.behavior.interruptAtPermission === 'refuse-call' && denyAndStop(false)); // an interrupt: as at a permission prompt (sig_int_pending_hook_callback_fu)
     if (o.kind === 'deny') return refuseByHook(s, { tool: ask.tool, toolUseId, input, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, callFirst ? undefined : showCall, next);
     ({ input, stopAfter, askedBy } = o);
     permission(o.forced);
@@ -261,12 +264,19 @@ export function approvePlan(s: TurnHost, phaseTitle: string, agents: readonly st
 const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
-function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
+export function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
   if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return undefined;
-  const rule = s.permissionMode === 'bypassPermissions' ? undefined : matchingRule(s.rules.list('allow'), tool, input);
+  // bypassPermissions allows by the mode before any rule (Claude 2.1.328: source "config", reason_type "mode";
+  // captures opt_permission_mode_bypass_sandbox_stream_ff, opt_dangerously_skip_permissions_sandbox_ff)
+  if (s.permissionMode === 'bypassPermissions') return { mode: s.permissionMode };
+  const rule = matchingRule(s.rules.list('allow'), tool, input);
   if (rule === undefined) return modeAllows(s)(tool, input) ? { mode: s.permissionMode } : undefined;
   // a rule an answer added: for the session ("user_temporary"), or to a settings file ("user_permanent"; req_can_use_tool_local_rule_then_call_fc)
-  if (!(s.o.allowedTools ?? []).includes(rule)) return s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: false };
+  // apply_flag_settings' rules count as the command line's (ctl_apply_flag_settings_allow_bash_fd)
+  if (!(s.o.allowedTools ?? []).includes(rule)) {
+    const source = s.rules.rules.find((r) => r.behavior === 'allow' && r.rule === rule)?.source;
+    return source === 'session' ? { rule, fromCli: false, session: true } : { rule, fromCli: source === 'flagSettings' };
+  }
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }
 

@@ -37,7 +37,7 @@ export function commandsStarted(s: Emitter, origin: TurnOrigin): void {
 
 /** The turn's result is out: completed when it succeeded, else cancelled. */
 export function commandsEnded(s: Emitter, origin: TurnOrigin, ok: boolean): void {
-  for (const u of origin.uuids ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: ok ? 'completed' : 'cancelled' });
+  for (const u of origin.uuids ?? []) if (!(origin.folded ?? []).includes(u)) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: ok ? 'completed' : 'cancelled' });
 }
 
 /** The events whose frames are a turn's reply to the model call (the first one carries the client uuids). */
@@ -55,6 +55,15 @@ export function takeEcho(t: ActiveTurn | undefined, ev: EngineEvent): EngineEven
   return [echo];
 }
 
+/**
+ * A reply was written: the turn's uuids are named no more, and the lines taken into the turn while a tool call waited
+ * are completed by it (Claude: their `completed` comes before the turn's result; capture in_user_uuid_replay_pending_permission_ff).
+ */
+export function replied(s: Emitter, t: ActiveTurn): void {
+  if (t.replied !== true) for (const u of t.stats.origin.folded ?? []) s.emit({ kind: 'command_lifecycle', commandUuid: u, state: 'completed' });
+  t.replied = true;
+}
+
 /** The running turn's client uuids while its first reply is not out yet. */
 export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undefined => (t && t.replied !== true ? t.stats.origin.uuids : undefined);
 
@@ -67,7 +76,8 @@ export const replyUuids = (t: ActiveTurn | undefined): readonly string[] | undef
 export function nextTurn(queue: PendingTurn[], batch: boolean): PendingTurn {
   const first = queue.shift()!;
   const taken = [first];
-  while (batch && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user') taken.push(queue.shift()!);
+  // lines of priority `now` run together, apart from the lines queued before them (in_user_priority_now_*_ff)
+  while (batch && first.origin.kind === 'user' && queue[0]?.origin.kind === 'user' && (queue[0].alone === true) === (first.alone === true)) taken.push(queue.shift()!);
   if (taken.length === 1) return first;
   const last = taken[taken.length - 1]!;
   const uuids = taken.flatMap((t) => t.origin.uuids ?? []);

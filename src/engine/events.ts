@@ -52,6 +52,8 @@ export interface WorkflowRunFiles {
 
 export interface TaskInfo {
   taskId: string;
+  /** Set when an interrupt stops the task (subagent_stats counts such agents killed by the system: interrupt-tasks.ts). */
+  stoppedByInterrupt?: boolean | undefined;
   runId?: string | undefined;
   toolUseId: string;
   kind: TaskKind;
@@ -137,6 +139,8 @@ export interface TurnOrigin {
   uuids?: readonly string[] | undefined;
   /** The user line was marked isSynthetic (SDKUserMessage.isSynthetic): Claude 2.1.328's result names an unclassified origin. */
   synthetic?: boolean | undefined;
+  /** Those of `uuids` taken into the running turn while a tool call waited (fold.ts): completed at their reply. */
+  folded?: readonly string[] | undefined;
 }
 
 /** Counters a turn's `result` reports. */
@@ -151,6 +155,8 @@ export interface TurnStats {
   messages: number;
   inputTokens: number;
   outputTokens: number;
+  /** The turn's tokens per model, in the order of the calls (a set_model between two calls: each under its own model). */
+  byModel?: Map<string, { input: number; output: number }>;
   origin: TurnOrigin;
   resultIndex: number;
   /** Tools the host (or the rules) denied in this turn: the result's permission_denials. */
@@ -172,15 +178,17 @@ export interface ControlFacts {
   /** The request's path as given, and resolved against the session's cwd. */
   path?: { given: string; abs: string; kind: 'file' | 'dir' | 'missing' | 'other'; bytes?: Uint8Array | undefined; error?: string | undefined };
   /** The task get_task_output names, when the session ran it: its output so far, and its exit code once it ended. */
-  task?: { output: string; exitCode: number | undefined; terminal: boolean };
+  task?: { output: string; exitCode: number | undefined; terminal: boolean; kind: TaskKind };
   /** The model apply_flag_settings' `settings.model` asks for, and the session's model before it. */
-  model?: { requested: string; previous: string };
+  model?: { requested: string; previous: string; midTurn?: boolean; resolved?: string };
   /** The configured MCP server an mcp_toggle / mcp_reconnect names, or what mcp_set_servers added and removed (mcp-servers.ts). */
   mcp?: { server?: McpServerInfo; added?: McpServerInfo[]; removed?: string[] };
   /** list_permission_rules: the session's rules with their sources, in listing order, and the directories added (rule-book.ts). */
   permissions?: { rules: Array<{ behavior: string; source: string; rule: string }>; directories: Array<{ path: string; source: string }> };
   /** cancel_async_message: the uuid of the queued user line it cancelled (commands.ts cancelQueued). */
   cancelled?: string;
+  /** get_settings: each settings source the session read, in layering order (settings-view.ts). */
+  settings?: Array<{ source: string; parts: Array<Record<string, unknown>> }>;
 }
 
 /** What a foreground sub-agent hands back with its report (tool_result.handBack). */
@@ -244,6 +252,8 @@ export type EngineEvent =
    */
   /** A prompt of whitespace only, refused before any hook or model call (behavior.blankPromptText). */
   | { kind: 'blank_prompt'; text: string }
+  /** The host answered a hook_callback with an error: its answer counts as empty (Claude 2.1.328 says so in a notice). */
+  | { kind: 'hook_failed'; hookEvent: string; callbackId: string }
   | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
@@ -290,7 +300,7 @@ export type EngineEvent =
        * What refused the call (`ran` names it): a deny rule or mode (`rule`), a call that needed asking with no one to ask
        * (`unasked`: no permission prompt tool), or the host's can_use_tool answer.
        */
-      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | undefined;
+      deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | 'aborted' | 'prompt-tool' | undefined;
       /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
       denyRule?: { source: string } | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
@@ -304,7 +314,7 @@ export type EngineEvent =
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
   /** `repeats`: interrupts that came while the first went through (cbc writes a status frame for each). */
   /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; quiet?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** A failed model call is tried again on --fallback-model (behavior.modelFallbackTrigger names why; capture opt_fallback_model_api_error_h6). */

@@ -19,9 +19,12 @@ export function foldQueued(s: TurnHost, then: () => void): void {
   if (taken.length === 0) return then();
   for (const q of taken) s.queue.splice(s.queue.indexOf(q), 1);
   const uuids = taken.flatMap((q) => q.origin.uuids ?? []);
+  // under --replay-user-messages each taken line is echoed as it joins the turn (capture in_user_uuid_replay_pending_permission_ff)
+  if (s.o.replayUserMessages === true) for (const q of taken) s.emit({ kind: 'user_replay', content: q.content ?? q.prompt, uuid: q.origin.uuids?.at(-1) });
   if (uuids.length > 0) {
     commandsStarted(s, { kind: 'user', uuids });
-    t.stats.origin = { ...t.stats.origin, uuids: [...(t.stats.origin.uuids ?? []), ...uuids] };
+    t.stats.origin = { ...t.stats.origin, uuids: [...(t.stats.origin.uuids ?? []), ...uuids], folded: [...(t.stats.origin.folded ?? []), ...uuids] };
+    t.replied = false; // the next reply answers the taken lines: it names their uuids (2.1.328)
   }
   s.dequeued();
   // 2.1.328 asks each folded prompt's UserPromptSubmit hooks before the call (measured: in_user_pending_prompt_hook_fc)

@@ -8,5 +8,29 @@ export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, 
   // a settings command hook runs here instead of asking the host (command-hooks.ts)
   if (body.subtype === 'hook_callback' && isCommandHook(body.callbackId)) return runCommandHook(s, body, (a) => done(a, ''));
   const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
-  s.host.send(requestId, body, timeoutMs, (a) => done(a, requestId));
+  s.host.send(requestId, body, timeoutMs, (answer) => {
+    // an answer the CLI's hook-output schema refuses counts as empty, as an error answer does (hookAnswerInvalid)
+    const invalid = answer.kind === 'response' && body.subtype === 'hook_callback' && s.p.behavior.hookOutputChecked === true && hookAnswerInvalid(answer.body);
+    const a: HostAnswer = invalid ? { kind: 'error', message: 'invalid hook output' } : answer;
+    if (a.kind === 'error' && body.subtype === 'hook_callback') {
+      const ev = { kind: 'hook_failed', hookEvent: body.hookEvent, callbackId: body.callbackId } as const;
+      // a prompt's hooks run before its turn opens: their notice follows the turn's system/init (measured: req_hook_callback_prompt_error)
+      if (body.hookEvent === 'UserPromptSubmit' && s.active) (s.active.afterInit ??= []).push(ev);
+      else s.emit(ev);
+    }
+    done(a, requestId);
+  });
+}
+
+/**
+ * Whether Claude Code's hook-output schema refuses an answer (read from 2.1.328's schema; measured on both versions:
+ * req_hook_callback_pre_invalid_fd, req_hook_callback_pre_decision_bogus_fd): hookSpecificOutput not an object, a
+ * permissionDecision outside allow / deny / ask, a decision outside approve / block.
+ */
+function hookAnswerInvalid(body: Record<string, unknown>): boolean {
+  const specific = body['hookSpecificOutput'];
+  if (specific !== undefined && (specific === null || typeof specific !== 'object' || Array.isArray(specific))) return true;
+  const outside = (v: unknown, allowed: readonly string[]) => v !== undefined && (typeof v !== 'string' || !allowed.includes(v));
+  const decision = specific === undefined ? undefined : (specific as Record<string, unknown>)['permissionDecision'];
+  return outside(decision, ['allow', 'deny', 'ask']) || outside(body['decision'], ['approve', 'block']);
 }

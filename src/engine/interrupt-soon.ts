@@ -1,6 +1,7 @@
 import { nonEmpty, type RawFrame } from '../protocol/raw-frame.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { interruptHeld } from './asks.js';
+import { stopTasksOnInterrupt } from './interrupt-tasks.js';
 import type { ControlPayload } from './events.js';
 import type { ActiveTurn, TurnHost } from './turn-host.js';
 
@@ -11,10 +12,17 @@ export function controlInterrupt(s: TurnHost, request: RawFrame, ok: (payload: C
   // the reply echoes the request; the reason the late rows repeat is cut to MAX_REASON_CHARS (issue #18)
   const reason = requested?.slice(0, MAX_REASON_CHARS) ?? 'user cancel';
   // seed 000 §4.2: another session's is left alone; cbc leaves its own alone while a permission request waits
-  const held = holdInterrupt(s), mine = (target === undefined || target === s.sessionId) && !held;
+  // Claude Code reads no session_id on an interrupt: it stops its own turn whatever it names (ctl_interrupt_other_session_fd)
+  const held = holdInterrupt(s), mine = (target === undefined || target === s.sessionId || s.p.behavior.interruptTasks?.anySession === true) && !held;
   if (mine && s.p.behavior.interruptAtPermission === 'refuse-call') s.host.announceCancel(); // Claude: before the reply
+  const agentText = s.p.behavior.interruptTasks?.agentText;
+  const stopped = mine && agentText !== undefined ? stopTasksOnInterrupt(s, reason) : []; // Claude: before the reply too
   ok({ kind: 'interrupt', sessionId: s.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
   if (mine) interruptSoon(s, reason);
+  // each stopped agent's own interrupted message, once the interrupted turn has ended (measured on 2.1.220; 2.1.328
+  // wrote it before that turn's result once: a race of the two aborts)
+  const agents = stopped.filter((task) => task.kind === 'agent');
+  if (agents.length > 0 && agentText !== undefined) s.o.scheduler.after(0, () => agents.forEach((task) => s.emit({ kind: 'subagent_prompt', task, text: agentText })));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { truthy } from '../env.js';
 import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
-import { approvePlan, askTool } from './asks.js';
+import { allowRuleOf, approvePlan, askTool } from './asks.js';
 import { BackgroundRun } from './background.js';
 import { ForegroundAgentRun } from './foreground-agent.js';
 import type { EngineEvent, TaskInfo } from './events.js';
@@ -115,10 +115,12 @@ export function liveTasks(s: TurnHost): TaskInfo[] {
 
 /**
  * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task
- * notification turn); not after a stop, as after stop_task in the captures.
+ * notification turn); not after a stop, as after stop_task in the captures, except a background agent that
+ * stop_task stopped where the profile says so (behavior.interruptTasks.stopTaskFollowsUp).
  */
 function followUp(s: TurnHost, status: NotificationStatus, followup: string | false | undefined, info: TaskInfo, fallback: string): void {
-  if (isStoppedStatus(status) || followup === false) return;
+  const agentStopped = s.p.behavior.interruptTasks?.stopTaskFollowsUp === true && info.kind === 'agent' && info.stoppedByInterrupt !== true;
+  if ((isStoppedStatus(status) && !agentStopped) || followup === false) return;
   s.queue.push({ prompt: '', origin: { kind: 'task-notification', runId: info.runId }, followupText: followup ?? fallback });
   s.o.scheduler.after(MODEL_LATENCY, () => s.pump());
 }
@@ -186,7 +188,8 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   });
   s.runs.push(run);
   run.start();
-  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule' });
+  // the rule that let the launch run (an --allowedTools rule: "config"; measured: req_can_use_tool_deny_interrupt_bg_agent_fd)
+  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule', allowRule: allowRuleOf(s, tool, input) });
   next();
 }
 

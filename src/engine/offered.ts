@@ -14,6 +14,8 @@ export interface ToolOffer {
   cliFlags?: CliFlags | undefined;
   /** Rule names compare without case (cbc 2.117.0: `--disallowedTools bash` removes Bash). */
   ignoreCase?: boolean | undefined;
+  /** The session's listed tools: under `--agent` only they are offered (the agent's tools; capture opt_agent_fgbash_stream_ff). */
+  listed?: readonly string[] | undefined;
 }
 
 /** Whether the rule `r` is the bare name of `tool` (a whole-tool rule, not a scoped one like `Bash(rm:*)`). */
@@ -24,6 +26,7 @@ export function namesTool(r: string, tool: string, ignoreCase?: boolean): boolea
 /** Whether `tool` is offered to the model. */
 export function isOffered(tool: string, o: ToolOffer): boolean {
   if (o.disallowed.some((r) => namesTool(r, tool, o.ignoreCase))) return false;
+  if (o.cliFlags?.has('agent') === true && o.listed !== undefined && !o.listed.includes(tool)) return false;
   const only = toolsFlag(o.cliFlags);
   return only === undefined || only.includes('default') || only.includes(tool);
 }

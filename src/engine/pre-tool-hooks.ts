@@ -4,6 +4,8 @@ import { callHook } from './hook-call.js';
 import { DISCONNECTED, type HostAnswer } from './host.js';
 import { permissionRequestHooks } from './permission-request-hooks.js';
 import { hookIds, hookTimeoutMs } from './hook-match.js';
+import { REJECTED_TEXT } from './permissions.js';
+import { NOW_ABORT } from './stdin-now.js';
 import type { PreToolHookPolicy } from './hook-policy.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -46,6 +48,8 @@ export type PreHooksOutcome =
   | { kind: 'deny'; text: string; timedOut: boolean; cancelled?: boolean }
   /** An interrupt cancelled a hook's request: the turn ends (asks.ts plays it as the profile's interruptAtPermission). */
   | { kind: 'interrupted' }
+  /** A user line of priority `now` cancelled a hook's request: the call is refused with `text`, the turn ends (stdin-priority.ts). */
+  | { kind: 'now'; text: string }
   | { kind: 'go'; input: Record<string, unknown>; forced: 'allow' | undefined; stopAfter: boolean; askedBy: { reason: string | undefined } | undefined };
 
 /** One hook request's answer, given before or after someone takes it (parallel hooks are read in order). */
@@ -83,6 +87,7 @@ export function runPreToolHooks(
     const answered = (a: HostAnswer, requestId: string): void => {
       if (over) return;
       if (a.kind === 'cancelled' && a.reason === 'interrupted') return finish({ kind: 'interrupted' });
+      if (a.kind === 'cancelled' && a.reason === NOW_ABORT) return finish({ kind: 'now', text: policy.disconnectText ?? REJECTED_TEXT });
       // a hook that missed its own timeout: Claude withdraws the request and refuses the call (req_hook_callback_pre_timeout)
       if (a.kind === 'timeout' && own !== undefined && policy.timeoutText !== undefined) {
         s.emit({ kind: 'host_cancel', requestId });
@@ -121,7 +126,7 @@ export function hooksAgainAfterAllow(
   if (s.active) s.active.resumed = 'allow'; // the run goes on after the host's answer (ActiveTurn.resumed)
   if (s.p.behavior.preToolHook.againAfterHostAllow !== true) return run(call.input);
   runPreToolHooks(s, call, (o) => {
-    if (o.kind === 'interrupted') return;
+    if (o.kind === 'interrupted' || o.kind === 'now') return;
     if (o.kind === 'deny') return refuseByHook(s, { ...call, text: o.text, timedOut: o.timedOut, cancelled: o.cancelled }, undefined, next);
     permissionRequestHooks(s, { ...call, input: o.input }, () => run(o.input), true);
   });

@@ -28,6 +28,13 @@ export interface ProfileBehavior {
   abortError(reason: string): string;
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
+  /** An interrupt spares these task kinds, stops the others before its reply, each stopped agent writes `agentText` (interrupt-tasks.ts); `anySession`:
+   *  another session_id's interrupt stops this one too; `stopTaskFollowsUp`: stop_task of an agent writes it and starts a follow-up turn (Claude). */
+  interruptTasks?: { spares: readonly TaskKind[]; agentText: string; anySession: boolean; stopTaskFollowsUp: boolean };
+  /** A hook_callback answer its hook-output schema refuses counts as empty, as an error answer does (Claude: hook-call.ts). */
+  hookOutputChecked?: boolean;
+  /** Why the CLI refuses a control request's arguments (a field of the wrong type), checked before anything else. */
+  controlArgumentError?(subtype: string, request: Record<string, unknown>): { message: string; code?: string | undefined } | undefined;
   /**
    * Control subtypes this profile answers (others get the unsupported error); those the session does not
    * handle itself are answered from the profile's captured replies (ControlPayload `canned`).
@@ -120,6 +127,14 @@ export interface ProfileBehavior {
   defaultModel: string;
   /** The environment variable that names the model when --model does not (cbc: CODEBUDDY_MODEL). */
   modelEnv?: string;
+  /** --permission-prompt-tool naming a tool no server offers or no MCP tool: the error a gated call ends the run with (prompt-tool.ts). */
+  promptToolError?(name: string): string;
+  /** How a user line's `priority` acts (stdin-priority.ts): `unknown`, a value the SDK types do not name. Unset: ignored. */
+  userPriority?: { unknown: 'queue' | 'drop' };
+  /** The model `--agent`'s definition names (Claude: its `model`, unless `inherit`), used when --model names none. */
+  agentModel?(flags: CliFlags, agent: string | undefined, hostAgents?: unknown): string | undefined;
+  /** Whether `--agent`'s tools keep --json-schema's tool (Claude: StructuredOutput); false: the schema is not enforced. */
+  agentKeepsSchema?(flags: CliFlags, agent: string | undefined): boolean;
   /** An empty --model counts as none given (cbc 2.117.0: the default model; Claude Code keeps "" as the model; capture opt_model_empty_ft). */
   emptyModelIsUnset?: boolean;
   /**
@@ -275,7 +290,7 @@ export interface ProfileBehavior {
   /** --max-turns reaches the process's first turn only (cbc 2.117.0 under stream-json input: engine/limits.ts turnLimitApplies). */
   maxTurnsFirstTurnOnly?: boolean;
   /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a hook wait keeps it: ctl_set_model_pending_hook_fb). */
-  setModelNextCall?: boolean;
+  setModelNextCall?: boolean | 'and-tool-hooks';
   /** How a hook matcher registered in initialize is tested against its event's subject (engine/hook-match.ts; default `anchored`, Claude Code's). */
   hookMatcher?: HookMatcherRule;
   /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */
@@ -349,6 +364,8 @@ export interface InitToolOptions {
   cliFlags?: CliFlags | undefined;
   /** `--agent <name>`, if given. */
   agent?: string | undefined;
+  /** The agents the initialize request defined (the SDK's `agents`: an object by name). */
+  hostAgents?: unknown;
   /** The session's model (resolved). */
   model?: string | undefined;
 }

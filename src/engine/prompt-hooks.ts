@@ -70,6 +70,7 @@ function endUnstarted(s: TurnHost): void {
   const t = s.active;
   if (!t) return;
   s.emit({ kind: 'session_error', message: '' });
+  s.lastResultError = true; // an error result: exit 1 at EOF (measured: ctl_interrupt_pending_prompt_hook_fd on 2.1.220)
   for (const timer of t.timers) timer.cancel();
   s.active = undefined;
   s.o.scheduler.after(0, () => s.pump());

@@ -11,7 +11,7 @@ import { endBlankPrompt } from './blank-prompt.js';
 import { writeTaskOutput } from '../store/paths.js';
 import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, TurnStats } from './events.js';
 import { HostRequests } from './host.js';
-import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
+import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replied, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
 import { liveTasks } from './launch.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
@@ -19,16 +19,18 @@ import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } 
 import { adoptInitializeSchema, sessionStateNow, sessionTools } from './init-tools.js';
 import type { EncodeContext, Profile } from './profile.js';
 import { controlFacts } from './control-facts.js';
-import { sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
+import { resumesWithNewModel, sessionRefusal, setModel, setPermissionMode, stopTask } from './set-model.js';
 import { SessionSpend } from './spend.js';
 import { playTurn } from './turn.js';
 import { unstructuredEnd } from './structured.js';
 import { messagesOf, Unanswered } from './unanswered.js';
 import { controlInterrupt } from './interrupt-soon.js';
+import { stopTasksOnInterrupt } from './interrupt-tasks.js';
 import { answerHost } from './host-response.js';
 import { RequestIds } from './request-ids.js';
 import { StreamTail } from './stream-tail.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
+import { SettingsView } from './settings-view.js';
 import { hookTable, settingsSessionStartHooks } from './command-hooks.js';
 import { MODEL_LATENCY, type ActiveTurn, type PendingTurn, type SessionOptions, type TurnHost } from './turn-host.js';
 
@@ -70,6 +72,7 @@ export class Session implements TurnHost {
   resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
   private readonly unanswered = new Unanswered();
+  private readonly settingsView: SettingsView; // get_settings' sources
   private readonly requestIds: RequestIds;
   private refusal: string | undefined;
   /** Messages of the conversation, across resumes (TurnStats.messages). */
@@ -82,6 +85,7 @@ export class Session implements TurnHost {
     this.o = opts;
     this.p = opts.profile;
     this.rules = new RuleBook(initialRules(opts));
+    this.settingsView = new SettingsView(opts.settingsLayers ?? [], this.rules);
     this.hooks = hookTable(this, undefined);
     this.host = new HostRequests(
       opts.scheduler,
@@ -155,7 +159,7 @@ export class Session implements TurnHost {
     if (out === undefined) return;
     for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
     this.requestIds.after(ev, this.active);
-    if (this.active && isReply(ev)) this.active.replied = true;
+    if (this.active && isReply(ev)) replied(this, this.active);
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
     if (this.active && ev.kind === 'result') this.pastResults.push({ model: this.active.model, result: ev });
   }
@@ -204,7 +208,7 @@ export class Session implements TurnHost {
     }
     const idle = this.resultCount === 0 && !this.active;
     const refusal = sessionRefusal(b, subtype, request, idle, this.sessionId);
-    if (refusal !== undefined) return this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', message: refusal });
+    if (refusal !== undefined) return this.emit({ kind: 'control_error', requestId, subtype, reason: 'invalid', ...refusal });
     const ok = (payload: ControlPayload) => this.emit({ kind: 'control_success', requestId, payload });
     switch (subtype) {
       case 'initialize': {
@@ -212,7 +216,7 @@ export class Session implements TurnHost {
         const repeat = this.initCount++ > 0 || this.resultCount > 0 || this.active !== undefined || this.queue.length > 0;
         const takes = repeat ? (b.reinitialize ?? 'all') : 'all';
         if (takes !== 'ignored') [this.hooks, this.hostAgents] = [request['hooks'] !== undefined ? hookTable(this, request['hooks']) : this.hooks, takes === 'all' ? (request['agents'] ?? this.hostAgents) : this.hostAgents];
-        if (takes === 'all' && adoptInitializeSchema(this.o, this.p, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
+        if (takes === 'all' && adoptInitializeSchema(this, request)) this.toolList = sessionTools(this.o, this.p, this.model, this.rules);
         // claude-code-cli.md §3 / captures claude-code-2.1.328/text3: a repeated initialize is followed by the task list
         const answer = () => (ok({ kind: 'initialize', request, repeat, state: sessionStateNow(this), waiting: this.host.waitingRequests('can_use_tool') }), repeat && this.emit({ kind: 'bg_tasks_changed', at: 'reinitialize', tasks: liveTasks(this) }));
         return initializeSdkServers(this, sdkServers(request), answer, repeat && b.reinitialize !== undefined);
@@ -224,8 +228,7 @@ export class Session implements TurnHost {
         return;
       case 'set_model':
         setModel(this, b, requestId, request, idle);
-        // the run a can_use_tool answer resumes takes the session's model (ProfileBehavior.setModelNextCall)
-        if (this.active && b.setModelNextCall === true && this.host.waiting('can_use_tool')) this.active.model = this.model;
+        if (this.active && resumesWithNewModel(this.host, b)) this.active.model = this.model;
         return;
       case 'stop_task':
         return stopTask(this, b, requestId, request);
@@ -236,8 +239,8 @@ export class Session implements TurnHost {
         ok({ kind: subtype });
         return;
     }
-    const facts: ControlFacts | undefined = controlFacts(subtype, request, this.o.cwd, this.runs, this.model) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
-    if (facts?.model) this.model = b.resolveModel(facts.model.requested);
+    const facts: ControlFacts | undefined = this.settingsView.facts(subtype, request) ?? controlFacts(subtype, request, this.o.cwd, this.runs, this.model, this.active !== undefined) ?? mcpFacts(subtype, request, this.mcpServers, this.o.cwd, this.o.env) ?? permissionFacts(subtype, this.rules) ?? cancelQueued(this, subtype, request);
+    if (facts?.model) this.model = facts.model.resolved = b.resolveModel(facts.model.requested);
     return void (ok({ kind: 'canned', subtype, request, facts }), connectSetServers(this, subtype, request));
   }
 
@@ -253,17 +256,17 @@ export class Session implements TurnHost {
   /** stdin closed: nobody can answer any more, so pending requests are cancelled (measured on cbc 2.117.0: "SDK disconnected"). */
   stdinClosed = (): void => this.host.disconnect();
 
-  /** Session-level interrupt (protocol.md): stops every live workflow and the running turn; client and scripted alike. */
+  /** Session-level interrupt (protocol.md): stops the live tasks the profile stops (interrupt-tasks.ts) and the running turn; client and scripted alike. */
   interrupt(reason: string): void {
     this.host.cancelAll('interrupted');
-    for (const run of this.runs) run.kill(reason);
+    stopTasksOnInterrupt(this, reason);
     const t = this.active;
     if (!t) return;
     for (const timer of t.timers) timer.cancel();
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -308,6 +311,7 @@ export class Session implements TurnHost {
     const o = this.o;
     commandsStarted(this, pt.origin);
     this.emit({ kind: 'turn_init' });
+    for (const ev of this.active?.afterInit?.splice(0) ?? []) this.emit(ev);
     if (o.replayUserMessages && pt.origin.kind === 'user' && this.active) this.active.echo = { kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) };
     if (pt.origin.kind === 'blank') {
       this.emit({ kind: 'blank_init' });
@@ -328,7 +332,7 @@ export class Session implements TurnHost {
     if (overBudget(this)) return endOverBudget(this, false);
     this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven }));
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList }));
     if (!sel) {
       if (o.scenario.fallback) return playTurn(this, o.scenario.fallback, pt.prompt, firstMessageId); // the cursor stays
       if ((o.scenario.unmatched ?? 'echo') === 'error') {
@@ -376,7 +380,7 @@ export class Session implements TurnHost {
     for (const timer of t.timers) timer.cancel();
     t.stats.endedAt = this.o.scheduler.now();
     if (t.stats.numTurns === 0 && t.stats.blocked !== true) t.stats.numTurns = 1;
-    if (interrupted) t.stats.numTurns += 1;
+    if (interrupted && t.nowAbort !== true) t.stats.numTurns += 1; // the marker line a `now` abort leaves out counted
     t.stats.messages = this.messages;
     this.emit({ kind: 'result', ok, text, errors, stats: t.stats, interrupted, structured, maxTurns, apiError: t.apiError, budget, requestId: t.unwritten === true || t.resumed === 'deny' ? this.requestIds.turn : undefined });
     if (t.unwritten === true) this.messages += 1; // the text not written joins the conversation now

@@ -1,3 +1,4 @@
+import type { HostRequests } from './host.js';
 import { nonEmpty, str, type RawFrame } from '../protocol/raw-frame.js';
 import type { CliFlags } from './profile.js';
 import type { EngineEvent, TaskRun } from './events.js';
@@ -23,13 +24,15 @@ export interface ModeState {
  * Why a session-bound control request is refused (cbc 2.117.0's handlers): before the first turn there is no session
  * ("Session not found"), unless the request names one the subtype can be set for ahead; a named session must be this one.
  */
-export function sessionRefusal(b: ProfileBehavior, subtype: string, request: RawFrame, idle: boolean, sessionId: string): string | undefined {
+export function sessionRefusal(b: ProfileBehavior, subtype: string, request: RawFrame, idle: boolean, sessionId: string): { message: string; errorCode?: string | undefined } | undefined {
+  const bad = b.controlArgumentError?.(subtype, request); // the argument checks the CLI runs first (Claude: arg-checks.ts)
+  if (bad !== undefined) return { message: bad.message, errorCode: bad.code };
   const named = nonEmpty(request, 'session_id');
   const ahead = named !== undefined && b.namedSessionAhead?.has(subtype) === true;
   // cbc 2.117.0's set_permission_mode handler checks the mode before the session (capture ctl_set_permission_mode_idle_invalid_cbc)
   const badMode = subtype === 'set_permission_mode' ? b.rejectPermissionMode(str(request, 'mode') ?? '', undefined)?.message : undefined;
-  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return badMode ?? `Session not found: ${named ?? 'current'}`;
-  if (!idle && ahead && named !== sessionId) return `Session mismatch: expected ${named}, got ${sessionId}`;
+  if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return { message: badMode ?? `Session not found: ${named ?? 'current'}` };
+  if (!idle && ahead && named !== sessionId) return { message: `Session mismatch: expected ${named}, got ${sessionId}` };
   return undefined;
 }
 
@@ -53,6 +56,18 @@ export function setModel(s: ModelState, b: ProfileBehavior, requestId: string | 
   const ahead = idle && b.namedSessionAhead?.has('set_model') === true ? nonEmpty(request, 'session_id') : undefined;
   const payload = { kind: 'set_model', model: s.model, requested, previous, previousChosen: ahead ? undefined : previousChosen, sessionId: ahead ?? s.sessionId } as const;
   s.emit({ kind: 'control_success', requestId, payload });
+}
+
+/**
+ * Whether the run an answer resumes takes the model a set_model just chose (ProfileBehavior.setModelNextCall): a
+ * can_use_tool or a tool hook's hook_callback waits (ctl_set_model_pending_permission_h7, ctl_set_model_pending_hook_fd);
+ * a turn whose prompt hooks wait keeps the model it started with (ctl_set_model_pending_prompt_hook_fd).
+ */
+export function resumesWithNewModel(host: HostRequests, b: ProfileBehavior): boolean {
+  if (b.setModelNextCall === undefined || b.setModelNextCall === false) return false;
+  // cbc 2.117.0 keeps the old model for a call a hook held (ctl_set_model_pending_hook_fb): can_use_tool only
+  const hooks = b.setModelNextCall === 'and-tool-hooks' && host.waitingRequests('hook_callback').some((w) => w.request.subtype === 'hook_callback' && w.request.hookEvent !== 'UserPromptSubmit');
+  return host.waiting('can_use_tool') || hooks;
 }
 
 /**
@@ -80,6 +95,9 @@ export function stopTask(s: { readonly runs: readonly TaskRun[]; emit(ev: Engine
   const run = s.runs.find((r) => r.info.taskId === id);
   if (!run && b.stopUnknownTask === 'ok') return s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } });
   if (!run) return s.emit({ kind: 'control_error', requestId, subtype: 'stop_task', reason: 'invalid', message: `No task found with ID: ${String(id)}` });
-  run.kill('stopped by stop_task');
+  const stopped = run.kill('stopped by stop_task');
   s.emit({ kind: 'control_success', requestId, payload: { kind: 'stop_task' } }); // claude-code-cli.md §8: the reply follows the task events
+  // a stopped agent's own interrupted message (measured on 2.1.328: ctl_stop_task_bg_agent_fd)
+  const text = b.interruptTasks?.agentText;
+  if (stopped && b.interruptTasks?.stopTaskFollowsUp === true && run.info.kind === 'agent' && text !== undefined) s.emit({ kind: 'subagent_prompt', task: run.info, text });
 }

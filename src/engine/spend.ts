@@ -31,7 +31,8 @@ export class SessionSpend implements SpendView {
   heard(ev: EngineEvent): void {
     this.agents.heard(ev);
     if (ev.kind === 'assistant_tool_use') this.toolCalls.push({ id: ev.toolUseId, name: ev.name, input: ev.input });
-    if (ev.kind === 'tool_result' && ev.task === undefined) {
+    if (ev.kind === 'tool_result') {
+      // a background launch's result too (get_context_usage counts it: ctl_get_context_usage_bg_task_fd)
       const call = this.toolCalls.find((c) => c.id === ev.toolUseId);
       if (call) call.result = { content: ev.content, isError: ev.isError };
     }
@@ -59,6 +60,8 @@ export class SessionSpend implements SpendView {
     stats.apiMs += MODEL_LATENCY;
     stats.inputTokens += CALL_INPUT_TOKENS;
     stats.outputTokens += CALL_OUTPUT_TOKENS;
+    const mine = (stats.byModel ??= new Map<string, { input: number; output: number }>()).get(model) ?? { input: 0, output: 0 };
+    stats.byModel.set(model, { input: mine.input + CALL_INPUT_TOKENS, output: mine.output + CALL_OUTPUT_TOKENS });
     if (failed) return;
     const m = this.byModel.get(model) ?? { requests: 0, inputTokens: 0, outputTokens: 0, apiMs: 0 };
     m.requests += 1;

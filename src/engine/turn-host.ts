@@ -1,4 +1,5 @@
 import type { EmuLogger } from '../log.js';
+import type { SettingsLayer } from '../settings.js';
 import type { Obj } from '../protocol/shape.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import type { SessionProgress } from '../store/sessions.js';
@@ -66,10 +67,16 @@ export interface SessionOptions {
   cliAllowedTools?: readonly string[] | undefined;
   /** Every allow / deny / ask rule the launch gave, with its source (undefined: allowedTools / disallowedTools as cliArg rules). */
   permissionRules?: readonly SourcedRule[] | undefined;
+  /** Each settings source as read (get_settings: settings-view.ts). */
+  settingsLayers?: readonly SettingsLayer[] | undefined;
   /** The settings' `hooks` (command hooks run for real where the profile runs them: command-hooks.ts). */
   settingsHooks?: unknown;
   /** `--permission-prompt-tool stdio`: Claude Code asks the host over stdio only then. */
   permissionPromptStdio?: boolean | undefined;
+  /** --permission-prompt-tool naming a tool, not `stdio` (prompt-tool.ts). */
+  permissionPromptTool?: string | undefined;
+  /** Ends the run at once: `message` on stderr, exit 1 (set by the drop-in's serve loop; prompt-tool.ts). */
+  fatal?: ((message: string) => void) | undefined;
   /** Every command-line flag given, with its value (the profile reads the ones it knows: --bare, --safe-mode, --tools, ...). */
   cliFlags?: CliFlags | undefined;
   /** Records protocol lifecycle facts (the journal): host request states, warnings. */
@@ -85,6 +92,8 @@ export interface PendingTurn {
   followupText?: string;
   /** The line arrived while the running turn's tool call waited on the host (a can_use_tool answer, a hook callback): fold.ts. */
   midTool?: boolean;
+  /** A line of priority `now`: it runs first and alone, never batched with the lines queued behind it (stdin-priority.ts). */
+  alone?: boolean;
 }
 
 /** A turn in flight: its timers (cancelled by interrupt) and counters. */
@@ -94,6 +103,8 @@ export interface ActiveTurn {
   waiting: Set<TaskRun>;
   /** The model the turn started with: set_model while it runs changes the next turns only. */
   model: string;
+  /** Events a prompt's hooks produced before the turn opened, written after its system/init (hook-call.ts). */
+  afterInit?: EngineEvent[];
   onWorkflowsDone?: () => void;
   /** The turn ends with the scenario's `error` (events carry `apiError`). */
   apiError?: boolean;
@@ -111,6 +122,8 @@ export interface ActiveTurn {
   interrupting?: number;
   /** An interrupt came while a permission request held it (behavior.interruptAtPermission 'ignore'). */
   heldInterrupt?: boolean;
+  /** A user line of priority `now` aborts the turn (stdin-priority.ts): no interrupted marker, a waiting call ends as aborted. */
+  nowAbort?: boolean;
   /**
    * cbc 2.117.0: the host answered a can_use_tool request, so the turn's run was resumed (requestIdDropsOnReentry); after a
    * refusal its result carries the run's last _requestId (capture opt_json_schema_stream_deny_fb).
@@ -130,6 +143,8 @@ export interface TurnHost {
   readonly queue: PendingTurn[];
   readonly runs: TaskRun[];
   readonly host: HostRequests;
+  /** Whether the last result the session wrote was an error (the exit code after EOF follows it). */
+  lastResultError: boolean | undefined;
   /** Hook callback ids the host registered in `initialize` (issue #10). */
   readonly hooks: unknown;
   hostSeq: number;

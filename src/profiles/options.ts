@@ -41,6 +41,12 @@ export interface CliOptions {
    * under --output-format stream-json the refusal is an `error` frame on stdout, not stderr (cbc 2.117.0).
    */
   sessionId: { valid: RegExp; message: (id: string) => string; exit: number; emptyIsNone?: boolean; needsFork?: string; frameWhenStreaming?: boolean };
+  /** The folders whose `<name>.md` files define agents, later ones overriding earlier (Claude Code: user, then project). */
+  agentFolders?: (cwd: string, env: NodeJS.ProcessEnv, sources: readonly string[] | undefined) => string[];
+  /** Environment variables that act as a flag when set to 1, true, yes or on (Claude Code's CLAUDE_CODE_SIMPLE: --bare). */
+  envFlags?: Readonly<Record<string, string>>;
+  /** JSON.parse's complaint about `text` in the words of the CLI's runtime (`message`: Node's); unset: Node's. */
+  jsonError?: (text: string, message: string) => string;
   /** Whether an unparsable `--json-schema` is refused at start (and with which message prefix). */
   jsonSchemaError?: string;
   /**
@@ -60,11 +66,14 @@ export interface CliOptions {
  * `name` is unset or empty; `no-git`: the working directory is in no git work tree (`{cwd}` in the message); `without`:
  * the flag `flag` is not given; `no-file`: a non-empty value of the flags is no JSON object and names no file (`{given}`:
  * the value, `{path}`: it made absolute against the working directory); `bad-json-file`: such a value names a file whose
- * text is not JSON (`{error}`: the parse error); `unknown-agent`: the flag's value names none of `builtIn` and --agents' own
+ * text is not JSON (`{error}`: the parse error); `bad-agents`: an --agents definition whose field has the wrong type
+ * (`{error}`: `<agent>.<field>: Invalid input: expected <type>, received <type>`); `unknown-agent`: the flag's value names none of `builtIn` and --agents' own
  * agents, in a run that reads its prompt as text and resumes nothing (`{agents}`: the names it knows).
  */
 export interface StartCheck {
   flags: readonly string[];
+  /** Only when one of `flags` holds this value (the last one given): `--permission-mode bypassPermissions`. */
+  value?: string;
   when:
     | { kind: 'root' }
     | { kind: 'env-unset'; name: string }
@@ -72,6 +81,7 @@ export interface StartCheck {
     | { kind: 'without'; flag: string }
     | { kind: 'no-file' }
     | { kind: 'bad-json-file' }
+    | { kind: 'bad-agents' }
     | { kind: 'unknown-agent'; builtIn: readonly string[] };
   message: string;
   exit: number;

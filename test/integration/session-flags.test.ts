@@ -14,11 +14,26 @@ turns:
 `);
 type F = Record<string, unknown>;
 
-async function run(profile: string, scenario: string, extra: string[], prompts = ['go']) {
+async function run(profile: string, scenario: string, extra: string[], prompts = ['go'], env: Record<string, string> = { IS_SANDBOX: '1' }) {
   const args = [...STREAM_FLAGS, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', scenario, ...extra];
-  const r = await runBin(args, ndjson(ctl('req_1', { subtype: 'initialize' }), ...prompts.map(user)), { cwd: tempDir() });
+  // IS_SANDBOX=1: Claude Code refuses bypassPermissions as root otherwise (the container escape it documents)
+  const r = await runBin(args, ndjson(ctl('req_1', { subtype: 'initialize' }), ...prompts.map(user)), { cwd: tempDir(), env });
   return { ...r, frames: expectNdjson(r.stdout) as F[] };
 }
+
+describe('--permission-mode bypassPermissions as root (#16, capture opt_permission_mode_bypass_bash_call)', () => {
+  it.runIf(process.getuid?.() === 0)('Claude Code refuses it like --dangerously-skip-permissions: exit 1, nothing on stdout', async () => {
+    const r = await run('claude-2.1.328', TOOL, ['--permission-mode', 'bypassPermissions'], ['go'], { IS_SANDBOX: '' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons');
+  });
+
+  it.runIf(process.getuid?.() === 0)('another mode, or cbc, is not refused', async () => {
+    expect((await run('claude-2.1.328', TOOL, ['--permission-mode', 'acceptEdits'], ['go'], { IS_SANDBOX: '' })).code).toBe(0);
+    expect((await run('cbc-2.117.0', TOOL, ['--permission-mode', 'bypassPermissions'], ['go'], { IS_SANDBOX: '' })).code).toBe(0);
+  });
+});
 
 describe('--max-turns (ses_max_turns)', () => {
   it('Claude Code: the tool call and its result, then error_max_turns, exit 1', async () => {

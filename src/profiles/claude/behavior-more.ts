@@ -1,4 +1,6 @@
+import { agentKeepsSchemaTool, mainAgentModel } from './main-agent.js';
 import type { CliFlags, ProfileBehavior } from '../../engine/profile.js';
+import { controlArgumentError } from './arg-checks.js';
 import { fallbackTrigger } from './fallback.js';
 import { flagText } from './flags.js';
 import { isUnrecognizedModel, type ClaudeSpec } from './spec.js';
@@ -7,6 +9,13 @@ import { isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
   return {
     modelFallbackTrigger: fallbackTrigger, // read from its retry loop (fallback.ts)
+    // measured on both versions: an interrupt leaves background shell commands running, stops agents and workflows
+    // before its reply, and each stopped agent writes its own interrupted message (engine/interrupt-tasks.ts)
+    // anySession: measured on both versions (ctl_interrupt_other_session_fd); stopTaskFollowsUp: on 2.1.328
+    // (ctl_stop_task_bg_agent_fd; a stopped shell command starts none: ctl_stop_task_bg_bash_fd)
+    interruptTasks: { spares: ['bash', 'powershell'], agentText: '[Request interrupted by user]', anySession: true, stopTaskFollowsUp: true },
+    controlArgumentError: (subtype, request) => controlArgumentError(spec, subtype, request),
+    hookOutputChecked: true, // measured on both versions: req_hook_callback_pre_invalid_fd, req_hook_callback_pre_decision_bogus_fd
     // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;
     // 2.1.328 registers its hooks again, 2.1.220 applies nothing of it (capture ctl_initialize_mid_first_turn_h6)
     reinitialize: spec.v328 ? 'hooks-only' : 'ignored',
@@ -18,6 +27,13 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // read from print mode's input (getInputPrompt): capture opt_json_schema_bg_task_fa kept stdin open 8 s
     printStdin: { ms: 3000, warning: 'Warning: no stdin data received in 3s, proceeding without it. If piping from a slow command, redirect stdin explicitly: < /dev/null to skip, or wait longer.' },
     blankPromptArg: spec.v328 ? { error: 'Error: Input contained only whitespace. Provide a prompt with text through stdin or as a prompt argument when using --print' } : 'ignored',
+    // read from its stdin: `now` aborts the running turn; 2.1.220 drops a line of a priority it does not know
+    userPriority: { unknown: spec.v328 ? 'queue' : 'drop' },
+    agentModel: mainAgentModel,
+    agentKeepsSchema: agentKeepsSchemaTool,
+    // read from its prompt-tool wrapper: the tool is looked up among the MCP tools, a built-in name too (captures
+    // opt_permission_prompt_tool_unknown_ft, opt_permission_prompt_tool_builtin_ff: "MCP tool Read … not found")
+    promptToolError: (name) => `Error: MCP tool ${name} (passed via --permission-prompt-tool) not found. Available MCP tools: none`, // read from its start-up model resolution (main-agent.ts)
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }

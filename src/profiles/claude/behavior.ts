@@ -8,7 +8,9 @@ import { isRawFrame } from '../../protocol/raw-frame.js';
 import { isUuid } from '../../protocol/vocabulary.js';
 import type { OddProblem } from '../../transport/inbound.js';
 import { moreClaudeBehavior, unrecognizedModelWarnings } from './behavior-more.js';
-import { flagList, startWarnings } from './flags.js';
+import { agentTools, mainAgent } from './main-agent.js';
+import { bunJsonError } from './bun-json.js';
+import { flagList, flagText, startWarnings } from './flags.js';
 import { costOf } from './usage.js';
 import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
@@ -18,7 +20,7 @@ import { writtenPath } from './permission.js';
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
   return { ...moreClaudeBehavior(spec),
-    lateAbortRows: false, foregroundAgentTask: true, replaysHostResponses: true, setModelNextCall: true, // measured: env_disable_bg_agent_fm, req_can_use_tool_allow_replay_h7, ctl_set_model_pending_permission_h7
+    lateAbortRows: false, foregroundAgentTask: true, replaysHostResponses: true, setModelNextCall: 'and-tool-hooks', // measured: env_disable_bg_agent_fm, req_can_use_tool_allow_replay_h7, ctl_set_model_pending_permission_h7, ctl_set_model_pending_hook_fd
     ...{ hostAddsRules: true, foldsQueuedPrompts: v328 ? 'hooked' : true, settingsCommandHooks: true }, // measured: req_can_use_tool_*_fc, in_user_pending_*, opt_settings_hook_*
     abortError: () => 'Stopped because the workflow was stopped',
     stopSnapshot: v328,
@@ -142,7 +144,10 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
  * AskUserQuestion, EnterPlanMode and ExitPlanMode. `Task` first, the rest in name order.
  */
 function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
-  const listed = builtInTools(spec, o);
+  // --agent naming one of --agents' own narrows them to its tools (main-agent.ts)
+  // the tool --permission-prompt-tool names is not offered to the model (capture opt_permission_prompt_tool_builtin_ff)
+  const prompter = flagText(o.cliFlags, 'permission-prompt-tool');
+  const listed = agentTools(builtInTools(spec, o), mainAgent(o.cliFlags, o.agent, o.hostAgents)).filter((t) => t !== prompter);
   // the initialize request's jsonSchema adds StructuredOutput after the sorted list (measured: ctl_initialize_json_schema_h3)
   return o.structuredOutput === 'initialize' ? [...listed, 'StructuredOutput'] : listed;
 }
@@ -253,23 +258,6 @@ function claudeOddLine(v328: boolean, problem: OddProblem, line: string, value: 
     case 'bad-response':
       return 'ignore';
   }
-}
-
-/** Bun's JSON.parse message for the first bad token (2.1.220 is a Bun binary). */
-function bunJsonError(line: string, err: Error): string {
-  const m = err.message;
-  // V8's message → JavaScriptCore's, per kind of malformed line (captures in_nonjson_brace, in_nonjson_after_turn_h2,
-  // in_two_objects_one_line_h3, in_object_trailing_text, in_single_quotes, in_truncated_object)
-  const at = /at position (\d+)/.exec(m)?.[1];
-  if (at !== undefined && line[Number(at)] === "'") return "Single quotes (') are not allowed in JSON";
-  if (/non-whitespace character after JSON/.test(m)) return 'Unable to parse JSON string'; // a value, then more on the line
-  if (/Expected ',' or '}'|Expected property name or '}'/.test(m)) return "Expected '}'"; // an object cut short after a member, or with no property name where one belongs
-  if (/Expected ',' or ']'/.test(m)) return "Expected ']'";
-  if (/^Unterminated string/.test(m)) return 'Unterminated string';
-  if (/^Unexpected end of JSON input/.test(m)) return 'Unexpected EOF';
-  const word = /^[A-Za-z_$][\w$]*/.exec(line.trimStart())?.[0];
-  if (word) return `Unexpected identifier "${word}"`;
-  return 'Unexpected token';
 }
 
 /** The Workflow launch's tool_result text: its run's folders and how to resume it (captures wf_*; the resume advice differs by version). */

@@ -3,12 +3,14 @@ import { resolve, sep } from 'node:path';
 import type { ControlFacts, ControlPayload } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type WireFrame } from '../../protocol/frames/index.js';
+import { isRawFrame } from '../../protocol/raw-frame.js';
 import { COMMANDS_CHANGED, SESSION_TITLE_CHANGED } from '../../protocol/frames/system.js';
 import { controlError, controlSuccess } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { contextUsage } from './context.js';
 import { mcpFailureText } from './mcp-servers.js';
 import { permissionRulesState } from './permission-rules.js';
+import { settingsView } from './settings-view.js';
 import { localCommandOutput } from './control.js';
 import { sessionCostText, usageReply } from './usage.js';
 import type { ClaudeSpec } from './spec.js';
@@ -35,9 +37,10 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
   const data = profileData(spec.name);
   switch (p.subtype) {
     case 'get_settings': {
-      // the captured reply of a session with no settings files; `applied` names the session's model and effort
-      const out = clone(data.controlReplies?.['get_settings']?.response) as Record<string, unknown>;
-      out['applied'] = { ...(out['applied'] as Record<string, unknown>), model: ctx.model, effort: spec.hookEffort };
+      // the captured reply of a session with no settings files, with the session's sources (settings-view.ts);
+      // `applied` names the session's model and effort
+      const out: Record<string, unknown> = { ...(clone(data.controlReplies?.['get_settings']?.response) as Record<string, unknown>), ...settingsView(p.facts) };
+      out['applied'] = { ...(out['applied'] as Record<string, unknown>), model: ctx.model, effort: effortOf(spec, ctx.model) };
       return { response: out };
     }
     case 'rewind_files': {
@@ -76,17 +79,21 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
     case 'reload_skills':
     case 'reload_plugins':
       return reload(spec, p.subtype, ctx);
-    case 'get_task_output':
-      return { response: taskOutput(p.facts) };
+    case 'get_task_output': // a shell task's output; an agent or a workflow has none to give (measured: ctl_get_task_output_bg_agent_fd)
+      return p.facts?.task?.kind === 'agent' || p.facts?.task?.kind === 'workflow' ? { error: 'get_task_output: no shell or Monitor task with that task_id in this session' } : { response: taskOutput(p.facts) };
+    case 'background_tasks': // naming a tool call: no running foreground call of that id to move to the background (both versions: ctl_background_tasks_unknown_id_fd)
+      return typeof r['tool_use_id'] === 'string' && r['tool_use_id'] !== '' ? { response: { backgrounded: false } } : undefined;
     case 'list_permission_rules': // the session's rules (permission-rules.ts), where the profile answers it at all
       return data.controlReplies?.['list_permission_rules'] ? { response: { state: permissionRulesState(p.facts, ctx.cwd, ctx.cliFlags) } } : undefined;
     case 'update_settings':
       return updateSettings(r['source'], r['settings']);
     case 'apply_flag_settings': {
-      // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone
+      // a model among the flag settings switches the session's model; 2.1.220 says so as set_model does, by the id alone;
+      // 2.1.328 only when a turn runs (it defers the switch then), the id in backticks (ctl_apply_flag_settings_model_mid_turn_fd)
       const m = p.facts?.model;
-      const changed = m !== undefined && ctx.model !== m.previous && !spec.v328;
-      return { before: changed ? [localCommandOutput(spec, ctx, `Set model to ${ctx.model}`)] : [] };
+      const to = m?.resolved ?? ctx.model;
+      const changed = m !== undefined && to !== m.previous && (!spec.v328 || m.midTurn === true);
+      return { before: changed ? [localCommandOutput(spec, ctx, spec.v328 ? `Set model to \`${to}\`` : `Set model to ${to}`)] : [] };
     }
     case 'get_usage':
       return { response: usageReply(spec, ctx) };
@@ -96,6 +103,16 @@ function liveReply(spec: ClaudeSpec, p: Canned, ctx: EncodeContext): Live {
       return { response: { text: sessionCostText(spec, ctx) } };
   }
   return undefined;
+}
+
+/**
+ * get_settings' applied effort: null for a model the CLI's model list says takes no effort levels (its entry has no
+ * supportsEffort: 2.1.220's haiku, measured: ctl_get_settings_after_apply_flag_fd), else the session's effort.
+ */
+function effortOf(spec: ClaudeSpec, model: string): string | null {
+  const models = profileData(spec.name).initializeResponse['models'];
+  const entry = Array.isArray(models) ? (models as unknown[]).find((m) => isRawFrame(m) && m['resolvedModel'] === model) : undefined;
+  return isRawFrame(entry) && entry['supportsEffort'] !== true ? null : spec.hookEffort;
 }
 
 /**

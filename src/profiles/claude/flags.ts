@@ -49,6 +49,8 @@ function agentsOf(parsed: unknown): CustomAgent[] {
   return Object.entries(parsed as Record<string, unknown>).flatMap(([name, def]) => {
     if (typeof def !== 'object' || def === null) return [];
     const d = def as Record<string, unknown>;
+    // a definition with a wrongly typed field is no agent (2.1.220 drops it; 2.1.328 refuses the run: capture opt_agent_tools_string_stream_ff)
+    if (['tools', 'disallowedTools'].some((k) => d[k] !== undefined && !Array.isArray(d[k]))) return [];
     const description = typeof d['description'] === 'string' ? d['description'] : '';
     return [{ name, description, ...(typeof d['model'] === 'string' ? { model: d['model'] } : {}) }];
   });

@@ -13,14 +13,15 @@ import { claudeControlPayload, controlSideFrames, modeStatus } from './control.j
 import { liveControlReply } from './control-live.js';
 import { modelFallback } from './fallback.js';
 import { hookLifecycle } from './hooks.js';
-import { blankPrompt, promptBlocked, result, stopFeedback } from './result.js';
+import { blankPrompt, hookFailed, promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { handBackResult, subagentPrompt } from './hand-back.js';
 import { permissionExtras } from './permission.js';
 import { CLAUDE_220, CLAUDE_328, type ClaudeSpec } from './spec.js';
 import { bgTasksChanged, taskNotification, taskProgress, taskStarted, taskUpdated } from './tasks.js';
-import { apiErrorAssistant, assistant, interruptedUser, sessionNotices, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
+import { sessionNotices } from './notices.js';
+import { apiErrorAssistant, assistant, interruptedUser, sessionState, shellResult, systemInit, text, toolResult, toolUse } from './turn.js';
 
 /**
  * Claude Code 2.1.220 and 2.1.328, from the real captures (captures/claude-code-2.1.*) and
@@ -65,9 +66,11 @@ function encoders(spec: ClaudeSpec): Encoders {
       const reply = controlSuccess(W, ev.requestId, claudeControlPayload(spec, p, ctx), pending);
       return [before, reply, after].filter((f) => f !== undefined);
     },
-    control_error: (ev) =>
+    control_error: (ev, ctx) =>
       controlError(W, ev.requestId, ev.message ?? `Unsupported control request subtype: ${ev.subtype}`,
-        spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined),
+        spec.v328 ? (ev.reason === 'unsupported' ? 'unsupported_request' : ev.errorCode) : undefined,
+        // 2.1.328's set_model refusals name the session's model (read from its handler; measured: ctl_set_model_number_fd)
+        spec.v328 && ev.subtype === 'set_model' && ev.errorCode !== undefined ? ctx.model : undefined),
     session_state: (ev, ctx) => sessionState(spec, ev, ctx),
     session_open: (_ev, ctx) => sessionNotices(spec, ctx),
     input_error: none,
@@ -103,13 +106,16 @@ function encoders(spec: ClaudeSpec): Encoders {
       // the first call, cut before its reply, was announced when it started (call_started; sig_int_mid_turn_partial_h4)
       const user = interruptedUser(spec, ctx, ev.forToolUse === true ? { text: '[Request interrupted by user for tool use]' } : {});
       // the reply a stalled model had streamed, marked aborted, comes first (measured: int_mid)
-      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), user] : [user];
+      // a user line of priority `now` ends the turn without the marker line (capture in_user_priority_now_mid_turn_ff)
+      const marker = ev.quiet === true ? [] : [user];
+      return ev.partial !== undefined ? [assistant(spec, ctx, ev.messageId, [text(spec, ev.partial)], 1, undefined, true), ...marker] : marker;
     },
     synthetic_user: (ev, ctx) => interruptedUser(spec, ctx, { text: ev.text, synthetic: true }),
     max_turns: none,
     structured_reprompt: none,
     model_fallback: (ev, ctx) => modelFallback(spec, ev, ctx),
     blank_prompt: (ev, ctx) => blankPrompt(spec, ev, ctx),
+    hook_failed: (ev, ctx) => (spec.v328 ? hookFailed(spec, ev, ctx) : []),
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

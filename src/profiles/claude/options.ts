@@ -1,4 +1,7 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { SESSION_ID_PATTERN } from '../../protocol/vocabulary.js';
+import { bunJsonError } from './bun-json.js';
 import type { CliOptions, OptionSpec, StartCheck, ValueCheck } from '../options.js';
 
 /**
@@ -21,6 +24,17 @@ const COMMON: Omit<CliOptions, 'options'> = {
   // an empty value counts as none (measured: ses_session_id_empty)
   sessionId: { valid: SESSION_ID_PATTERN, message: () => 'Error: Invalid session ID. Must be a valid UUID.', exit: 1, emptyIsNone: true },
   jsonSchemaError: 'Error: --json-schema is not valid JSON: ',
+  // agent files: the user's (its config folder) then the project's (capture opt_agent_file_stream_ff), each when
+  // --setting-sources names its source (capture opt_agent_file_setting_sources_user_ff)
+  agentFolders: (cwd, env, sources) => [
+    ...(sources === undefined || sources.includes('user') ? [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'agents')] : []),
+    ...(sources === undefined || sources.includes('project') ? [join(cwd, '.claude', 'agents')] : []),
+  ],
+  // read from its mode checks (isBareMode: CLAUDE_CODE_SIMPLE or --bare, which sets it; safe mode and restricted alike;
+  // capture env_simple_stream_ff)
+  envFlags: { CLAUDE_CODE_SIMPLE: 'bare', CLAUDE_CODE_SAFE_MODE: 'safe-mode' },
+  // its binaries are Bun builds: JSON.parse complains in JavaScriptCore's words (capture opt_agents_bad_json_file_fo)
+  jsonError: (text, message) => `JSON Parse error: ${bunJsonError(text, { message })}`,
   printModeHasNoCommands: true,
 };
 
@@ -50,6 +64,15 @@ const startChecks = (worktreeHook: string, settingsPath: string): readonly Start
   { flags: ['settings'], when: { kind: 'no-file' }, message: `Error: Settings file not found: ${settingsPath}`, exit: 1 },
   {
     flags: ['dangerously-skip-permissions', 'allow-dangerously-skip-permissions'],
+    when: { kind: 'root' },
+    message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons',
+    exit: 1,
+  },
+  // the same refusal for the mode named by --permission-mode (read from its setup: `mode === "bypassPermissions" ||
+  // allowDangerouslySkipPermissions`; capture opt_permission_mode_bypass_bash_call, exit 1 with nothing on stdout)
+  {
+    flags: ['permission-mode'],
+    value: 'bypassPermissions',
     when: { kind: 'root' },
     message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons',
     exit: 1,
@@ -326,10 +349,14 @@ export const CLAUDE_2_1_328_OPTIONS: CliOptions = {
     ...startChecks('', '{path}'),
     // 2.1.328 reads --agents from a file too (its --help; capture opt_agents_invalid_fo)
     { flags: ['agents'], when: { kind: 'no-file' }, message: 'Error: --agents file not found: {path} (a value that is not a JSON object is read as a file path)', exit: 1 },
-    // capture opt_agents_bad_json_file_fo (the parse error in Bun's words there: `JSON Parse error: Expected '}'`)
+    // a definition whose field has the wrong type (capture opt_agent_tools_string_stream_ff; 2.1.220 drops the agent)
+    { flags: ['agents'], when: { kind: 'bad-agents' }, message: 'Error: Invalid --agents configuration:\n{error}', exit: 1 },
+    // capture opt_agents_bad_json_file_fo (the parse error in Bun's words: COMMON.jsonError)
     { flags: ['agents'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid --agents configuration:\ninvalid JSON: {error}\n(read from {path})', exit: 1 },
     AGENT_CHECK,
   ],
   fileValued: ['agents'], // capture opt_agents_file_fo: the file's agents are listed
+  // 2.1.328 has --restricted and reads its variable (2.1.220 knows neither: capture env_restricted_stream_ff)
+  envFlags: { ...COMMON.envFlags, CLAUDE_CODE_RESTRICTED: 'restricted' },
   sessionId: { ...COMMON.sessionId, needsFork: 'Error: --session-id with --continue or --resume also needs --fork-session.' },
 };

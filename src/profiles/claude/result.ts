@@ -22,8 +22,7 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const output = zero ? 0 : s.outputTokens;
   // a budget stop zeroes the usage but names the model's tokens and their cost (measured: opt_max_budget_usd_small)
   const budget = ev.budget;
-  const own = reported(spec, ev);
-  const mu = modelUsage(spec, ctx.model, own.input, own.output);
+  const mu = Object.fromEntries(reportedByModel(spec, ev, ctx.model).filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
   // modelUsage and total_cost_usd are the session's running totals per model (measured: ctl_set_model_mid_turn_twice)
   const sums = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], spec.v328 ? ctx.restoredSpend : undefined);
   const running = Object.fromEntries([...sums].filter(([, t]) => t.input > 0 || t.output > 0).map(([m, t]) => [m, modelUsageOf(spec, m, t.input, t.output)]));
@@ -39,13 +38,13 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   const api = ev.apiError === true && !ev.ok && !ev.interrupted ? { text: ev.errors[0] ?? '', ...apiErrorOf(ev.errors[0] ?? '') } : undefined;
   return build<typeof RESULT | typeof FAILED_RESULT>(ev.ok || api ? RESULT : FAILED_RESULT, W, {
     duration_api_ms: zero ? 0 : s.apiMs,
-    stop_reason: ev.ok ? (ev.structured || s.hookStopped === true ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? (budget.atTool === true ? 'tool_use' : 'end_turn') : null,
+    stop_reason: ev.ok ? (ev.structured || s.hookStopped === true || s.abortedAtTool === true ? 'tool_use' : 'end_turn') : api ? 'stop_sequence' : limited || s.abortedAtTool === true ? 'tool_use' : budget?.called === true ? (budget.atTool === true ? 'tool_use' : 'end_turn') : null,
     session_id: ctx.sessionId,
     total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
     permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? 'completed' : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? (s.abortedAtTool === true ? 'aborted_tools' : 'completed') : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -126,17 +125,24 @@ function totals(spec: ClaudeSpec, results: NonNullable<EncodeContext['pastResult
     sums.set(r.model, { input: t.input + r.input, output: t.output + r.output });
   }
   for (const { model, result } of results) {
-    const r = reported(spec, result);
-    const t = sums.get(model) ?? { input: 0, output: 0 };
-    sums.set(model, { input: t.input + r.input, output: t.output + r.output });
+    for (const [m, r] of reportedByModel(spec, result, model)) {
+      const t = sums.get(m) ?? { input: 0, output: 0 };
+      sums.set(m, { input: t.input + r.input, output: t.output + r.output });
+    }
   }
   return sums;
 }
 
-/** Per-model usage: empty when the turn used no tokens. */
-function modelUsage(spec: ClaudeSpec, model: string, input: number, output: number): Record<string, FrameOf<typeof MODEL_USAGE>> {
-  if (input === 0 && output === 0) return {};
-  return { [model]: modelUsageOf(spec, model, input, output) };
+/**
+ * The tokens a result reports, per model: a turn whose calls ran under two models (set_model while a permission
+ * prompt waited) lists each call under its own, in call order (measured: ctl_set_model_pending_permission_h7);
+ * a stopped or failed turn's tokens stay under the session's model.
+ */
+function reportedByModel(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, model: string): Array<[string, { input: number; output: number }]> {
+  const r = reported(spec, ev);
+  const per = ev.stats.byModel;
+  if (per === undefined || per.size < 2 || ev.budget !== undefined || zeroed(ev)) return [[model, r]];
+  return [...per];
 }
 
 /** 2.1.328's key order of a resumed session's per-model usage (MODEL_USAGE_RESTORED_328 first). */
@@ -175,7 +181,10 @@ function subagentStats(a: AgentCounts | undefined): FrameOf<typeof SUBAGENT_STAT
  */
 function clientEcho(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'result' }>, toRequest: number) {
   const uuids = ev.stats.origin.uuids;
-  if (!uuids?.length || (!spec.v328 && !ev.ok)) return {};
+  // uuids only of lines taken in while a tool call waited: 2.1.328 names them without the first request's figures, 2.1.220 not at all
+  const own = uuids?.some((u) => !(ev.stats.origin.folded ?? []).includes(u)) === true;
+  if (!uuids?.length || (!spec.v328 && (!ev.ok || !own))) return {};
+  if (!own) return { user_message_uuid: uuids.at(-1), user_message_uuids: [...uuids] };
   const sent = ev.ok ? { request_sent_wall_ms: ev.stats.startedAt + toRequest } : {};
   if (!spec.v328) return { user_message_uuid: uuids.at(-1), ...sent };
   const first = ev.ok ? { first_request_input_tokens: CALL_INPUT_TOKENS, first_request_cache_read_input_tokens: 0 } : {};
@@ -235,6 +244,12 @@ export function promptBlocked(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind:
 /** 2.1.328's notice of a prompt of whitespace only (measured: in_content_whitespace_h6). */
 export function blankPrompt(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'blank_prompt' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
   return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content: ev.text, level: 'warning', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+}
+
+/** 2.1.328's notice of a hook callback the host answered with an error (measured: req_hook_callback_pre_error_fd, req_hook_callback_prompt_error). */
+export function hookFailed(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'hook_failed' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
+  const content = `${ev.hookEvent}: Hook callback ${ev.callbackId} failed: the SDK host replied with an error or an invalid answer. Its answer was treated as empty.`;
+  return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content, level: 'warning', tag: 'hook_callback_failed', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
 }
 
 /** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */

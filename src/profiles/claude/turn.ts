@@ -8,13 +8,13 @@ import {
   AGENT_LAUNCH_RESULT, API_ERROR_MESSAGE, API_ERROR_USAGE, ASSISTANT, ASSISTANT_MESSAGE, MESSAGE_USAGE, PERMISSION_DECISION, SHELL_LAUNCH_RESULT, TEXT, TOOL_RESULT, TOOL_RESULT_META,
   TOOL_RESULT_REFUSED, TOOL_USE, USER, USER_MESSAGE, WORKFLOW_LAUNCH_RESULT,
 } from '../../protocol/frames/message.js';
-import { PERMISSION_DENIED, SESSION_STATE_CHANGED, SESSION_TITLE_CHANGED, type SYSTEM_INIT, UI_INVALIDATE } from '../../protocol/frames/system.js';
+import { PERMISSION_DENIED, SESSION_STATE_CHANGED, type SYSTEM_INIT } from '../../protocol/frames/system.js';
 import { dashedCwd } from '../../protocol/paths.js';
 import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
-import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
+import { additionalDirectories, byName, customAgents, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
 import { dontAskText, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
@@ -62,7 +62,8 @@ export function agentNames(captured: readonly string[], flags: EncodeContext['cl
   const own = customAgents(flags, hostLast ? undefined : hostAgents).map((a) => a.name);
   const kept = flags?.has('safe-mode') === true ? captured.filter((a) => a !== 'statusline-setup') : captured;
   const sorted = own.length === 0 ? [...kept] : [...new Set([...kept, ...own])].sort(byName);
-  return hostLast ? [...new Set([...sorted, ...customAgents(undefined, hostAgents).map((a) => a.name)])] : sorted;
+  // 2.1.220 appends them as given, a name --agents defined too once more (capture opt_agent_initialize_and_json_ff)
+  return hostLast ? [...sorted, ...customAgents(undefined, hostAgents).map((a) => a.name)] : sorted;
 }
 
 /** `obj` with `key: value` placed right after `after` (at the end when `after` is missing). */
@@ -81,16 +82,6 @@ function finish328(tpl: FrameOf<typeof SYSTEM_INIT>, ctx: EncodeContext, minimal
   if (seatsSecDefault(ctx.cliFlags)) tpl.plugins = [SEC_DEFAULT_PLUGIN, ...(tpl.plugins ?? [])];
   if (!minimal) tpl.messaging_socket_path = join(ctx.env['XDG_RUNTIME_DIR'] ?? '/tmp', 'cc-socks', `${ctx.pid}.sock`);
   else delete tpl.messaging_socket_path;
-}
-
-/** 2.1.328's frames before anything else: the --name title, the --safe-mode UI notice (measured: opt_name_*, opt_safe_mode*). */
-export function sessionNotices(spec: ClaudeSpec, ctx: EncodeContext): Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> {
-  if (!spec.v328) return [];
-  const title = flagText(ctx.cliFlags, 'name');
-  const out: Array<FrameOf<typeof SESSION_TITLE_CHANGED> | FrameOf<typeof UI_INVALIDATE>> = [];
-  if (title !== undefined && title !== '') out.push(build(SESSION_TITLE_CHANGED, spec.wire, { type: 'system', subtype: 'session_title_changed', title, uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
-  if (ctx.cliFlags?.has('safe-mode') === true) out.push(build(UI_INVALIDATE, spec.wire, { type: 'system', subtype: 'ui_invalidate', event: 'ui.render', uuid: ctx.rng.uuid(), session_id: ctx.sessionId }));
-  return out;
 }
 
 /**
@@ -283,6 +274,13 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
   // stdin closed while a PreToolUse hook waited: the cancel message as it is, the call "cancelled" (capture eof_pending_hook_callback_h5)
   if (by === 'hook-cancel') return [resultUser(spec, ctx, block, content, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'cancelled' })])];
+  // the prompt tool could not be called: the error as a tool_use_error, no permission decision (opt_permission_prompt_tool_unknown_ft)
+  if (by === 'prompt-tool') return [resultUser(spec, ctx, { ...block, content: `<tool_use_error>${ev.content}</tool_use_error>` }, ev.content, undefined)];
+  // a call a `now` user line aborted at its permission prompt: rejected by the user's abort (in_user_priority_now_pending_permission_ff)
+  if (by === 'aborted') {
+    const decision = spec.v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source: 'user_abort' }) : undefined;
+    return [resultUser(spec, ctx, block, `Error: ${content}`, [build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'permission-rule', permission_decision: decision })])];
+  }
   // a denial that stops the turn: "User rejected tool use", no permission decision (capture req_can_use_tool_deny_interrupt_h2)
   if (by === 'host-interrupt') {
     const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: 'user-rejected' });
@@ -299,8 +297,9 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
     // 2.1.220 notices a mode's or a rule's refusal in stream-json input mode only (measured: ctl_set_permission_mode_dontask_then_tool,
-    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call)
-    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && ctx.cliFlags?.get('input-format') === 'stream-json')
+    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call),
+    // and not a settings rule's (apply_flag_settings' flagSettings deny: ctl_apply_flag_settings_deny_bash_fd)
+    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || (ruled && !ev.denyRule?.source.endsWith('Settings'))) && ctx.cliFlags?.get('input-format') === 'stream-json')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
@@ -341,6 +340,7 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
   const command = ev.ran?.input['command'];
   const compound = typeof command === 'string' && SUBCOMMANDS.test(command);
   const byMode = rule !== undefined && 'mode' in rule;
+  const bypass = byMode && rule.mode === 'bypassPermissions'; // the mode decides before any subcommand is looked at
   const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
   const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
@@ -348,7 +348,7 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
     decision: 'accept',
     // a pattern rule that allows a compound command by its subcommands: "config" whoever added it (req_can_use_tool_prefix_rule_then_call_fc)
     source: by === 'host' ? 'user_temporary' : pattern && compound && !byMode ? 'config' : bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
-    reason_type: by === 'host' ? undefined : pattern && compound ? 'subcommandResults' : byMode ? 'mode' : 'rule',
+    reason_type: by === 'host' ? undefined : pattern && compound && !bypass ? 'subcommandResults' : byMode ? 'mode' : 'rule',
   });
   return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
 }

@@ -21,10 +21,10 @@ export function controlSuccess(wire: Wire, requestId: string | undefined, respon
 }
 
 /** A failed control reply; Claude 2.1.328 adds an `error_code`. */
-export function controlError(wire: Wire, requestId: string | undefined, error: string, errorCode?: string): ControlResponse {
+export function controlError(wire: Wire, requestId: string | undefined, error: string, errorCode?: string, model?: string): ControlResponse {
   return build(CONTROL_RESPONSE, wire, {
     type: 'control_response',
-    response: build(CONTROL_ERROR, wire, { subtype: 'error', request_id: requestId, error, error_code: errorCode }),
+    response: build(CONTROL_ERROR, wire, { subtype: 'error', request_id: requestId, error, error_code: errorCode, model }),
   });
 }
 

@@ -26,11 +26,11 @@ export const CONTROL_SUCCESS = frame(
 /** A failed control reply; 2.1.328 adds `error_code` (captures). */
 export const CONTROL_ERROR = frame(
   'control_response.response (error)',
-  { subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str') },
+  { subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str'), model: 'str' },
   {
     cbc: ['subtype', 'request_id?', 'error'],
     'claude-2.1.220': ['subtype', 'request_id?', 'error'],
-    'claude-2.1.328': ['subtype', 'request_id?', 'error', 'error_code?'],
+    'claude-2.1.328': ['subtype', 'request_id?', 'error', 'error_code?', 'model?'],
   },
 );
 

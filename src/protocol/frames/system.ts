@@ -204,10 +204,10 @@ export const PROMPT_SUBMIT_OUTCOME = frame(
  */
 export const INFORMATIONAL = frame(
   'system/informational',
-  { type: lit('system'), subtype: lit('informational'), content: 'str', level: 'str', prevent_continuation: 'bool', prompt_submit_outcome: nested(PROMPT_SUBMIT_OUTCOME), uuid: 'str', session_id: 'str' },
+  { type: lit('system'), subtype: lit('informational'), content: 'str', level: 'str', tag: 'str', prevent_continuation: 'bool', prompt_submit_outcome: nested(PROMPT_SUBMIT_OUTCOME), uuid: 'str', session_id: 'str' },
   {
     'claude-2.1.220': ['type', 'subtype', 'content', 'level', 'prevent_continuation', 'uuid', 'session_id'],
-    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'prevent_continuation?', 'prompt_submit_outcome?', 'uuid', 'session_id'],
+    'claude-2.1.328': ['type', 'subtype', 'content', 'level', 'tag?', 'prevent_continuation?', 'prompt_submit_outcome?', 'uuid', 'session_id'],
   },
 );
 

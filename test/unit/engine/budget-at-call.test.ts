@@ -11,7 +11,7 @@ const scenario = parseScenario('turns:\n  - ask: { tool: Bash, input: { command:
 async function run(profile: string, budget: string): Promise<Frame[]> {
   const { stdout } = await runInMemory({
     argv: ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--permission-mode', 'bypassPermissions', '--no-session-persistence', '--max-budget-usd', budget],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+    env: { CBC_EMU_LOG_LEVEL: 'silent', IS_SANDBOX: '1' }, // IS_SANDBOX: Claude Code refuses bypassPermissions as root otherwise
     scenario,
     stdin: '',
   });

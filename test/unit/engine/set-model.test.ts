@@ -40,10 +40,10 @@ describe('set_model on cbc 2.117.0 (#16)', () => {
   });
 
   it('session checks: none before the first turn unless named, a named one must be this one (captures ctl_set_model_*_sid)', () => {
-    expect(sessionRefusal(strict, 'set_model', {}, true, 'S1')).toBe('Session not found: current');
-    expect(sessionRefusal(strict, 'interrupt', { session_id: 'x' }, true, 'S1')).toBe('Session not found: x');
+    expect(sessionRefusal(strict, 'set_model', {}, true, 'S1')?.message).toBe('Session not found: current');
+    expect(sessionRefusal(strict, 'interrupt', { session_id: 'x' }, true, 'S1')?.message).toBe('Session not found: x');
     expect(sessionRefusal(strict, 'set_model', { session_id: 'x' }, true, 'S1')).toBeUndefined();
-    expect(sessionRefusal(strict, 'set_model', { session_id: 'x' }, false, 'S1')).toBe('Session mismatch: expected x, got S1');
+    expect(sessionRefusal(strict, 'set_model', { session_id: 'x' }, false, 'S1')?.message).toBe('Session mismatch: expected x, got S1');
     expect(sessionRefusal(strict, 'set_model', { session_id: 'S1' }, false, 'S1')).toBeUndefined();
     expect(sessionRefusal(seeds, 'set_model', {}, true, 'S1')).toBeUndefined();
   });

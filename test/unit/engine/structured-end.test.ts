@@ -13,7 +13,7 @@ const scenario = (fallback: boolean) =>
 async function run(profile: string, fallback: boolean): Promise<Frame[]> {
   const { stdout } = await runInMemory({
     argv: ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--permission-mode', 'bypassPermissions', ...(profile.startsWith('claude') ? ['--no-session-persistence'] : []), '--json-schema', SCHEMA],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+    env: { CBC_EMU_LOG_LEVEL: 'silent', IS_SANDBOX: '1' }, // IS_SANDBOX: Claude Code refuses bypassPermissions as root otherwise
     scenario: scenario(fallback),
     stdin: '',
   });
