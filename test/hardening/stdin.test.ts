@@ -87,7 +87,8 @@ const CASES: Case[] = [
   { name: 'an unknown control subtype', line: lines(ctl('n5', { subtype: 'make_coffee' })), expect: { ...unsupported, id: 'n5' } },
   { name: 'control subtype "__proto__"', line: lines(ctl('n6', { subtype: '__proto__' })), expect: { ...unsupported, id: 'n6' } },
   { name: 'control subtype "toString"', line: lines(ctl('n7', { subtype: 'toString' })), expect: { ...unsupported, id: 'n7' } },
-  { name: 'set_model with a numeric model', line: lines(ctl('m1', { subtype: 'set_model', model: 123 })), expect: { kind: 'control', id: 'm1', ok: (p) => p !== 'cbc-2.117.0', error: /Session not found/ } },
+  // Claude Code checks the field's type (measured: ctl_set_model_number_fd); cbc 2.117.0 has no session before a turn
+  { name: 'set_model with a numeric model', line: lines(ctl('m1', { subtype: 'set_model', model: 123 })), expect: { kind: 'control', id: 'm1', ok: (p) => p === 'cbc', error: /Session not found|set_model: model must be a string/ } },
   { name: 'set_permission_mode with an object mode', line: lines(ctl('m2', { subtype: 'set_permission_mode', mode: {} })), expect: { kind: 'control', id: 'm2', ok: () => false, error: /Session not found|Invalid permission mode|Cannot set permission mode/ } }, // each CLI refuses a mode it does not list (issue #16)
   { name: 'stop_task of an unknown task', line: lines(ctl('m3', { subtype: 'stop_task', task_id: 'no-such-task' })), expect: { kind: 'control', id: 'm3', ok: (p) => p.startsWith('claude'), error: /no-such-task|stop_task|subtype/ } }, // Claude Code answers success (measured, issue #16)
   { name: 'interrupt before any turn', line: lines(ctl('m4', { subtype: 'interrupt' })), expect: { kind: 'control', id: 'm4', ok: (p) => p !== 'cbc-2.117.0', error: /Session not found: current/ } },
