@@ -3,7 +3,8 @@ import { askOutput } from './command-output.js';
 import type { AskT } from '../scenario/schema.js';
 import type { AllowRule } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from './host.js';
-import { decide, hookIds, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
+import { hookIds } from './hook-match.js';
+import { decide, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
 import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
@@ -26,7 +27,7 @@ export function interruptHeld(s: TurnHost): boolean {
 
 /** Ends a turn that reached its final text: Stop hooks first (issue #10), then the result. */
 export function completeTurn(s: TurnHost, text: string): void {
-  const ids = hookIds(s.hooks, 'Stop', undefined);
+  const ids = hookIds(s.hooks, 'Stop', undefined, s.p.behavior.hookMatcher);
   let stopActive = false;
   const fire = (i: number): void => {
     const id = ids[i];
@@ -173,7 +174,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   };
   // the PostToolUse hooks run before the tool_result is written (measured on both CLIs: req_hook_callback_post_context)
   const afterTool = (output: string, written: () => void) => {
-    const post = hookIds(s.hooks, 'PostToolUse', ask.tool);
+    const post = hookIds(s.hooks, 'PostToolUse', ask.tool, s.p.behavior.hookMatcher);
     const fire = (i: number): void => {
       const id = post[i];
       if (id !== undefined) return callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));

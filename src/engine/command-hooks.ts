@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { RawFrame } from '../protocol/raw-frame.js';
 import type { HostRequestBody } from './events.js';
 import type { HostAnswer } from './host.js';
-import { hookIds } from './permissions.js';
+import { hookIds } from './hook-match.js';
 import type { TurnHost } from './turn-host.js';
 
 // node:child_process is loaded when a settings command hook first runs, not at start-up (it costs ~3.5 ms of the

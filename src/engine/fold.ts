@@ -1,6 +1,6 @@
 import { commandsStarted } from './commands.js';
 import { callHook } from './hook-call.js';
-import { hookIds } from './permissions.js';
+import { hookIds } from './hook-match.js';
 import type { TurnHost } from './turn-host.js';
 
 /**
@@ -25,7 +25,7 @@ export function foldQueued(s: TurnHost, then: () => void): void {
   }
   s.dequeued();
   // 2.1.328 asks each folded prompt's UserPromptSubmit hooks before the call (measured: in_user_pending_prompt_hook_fc)
-  const asks = folds === 'hooked' ? taken.flatMap((q) => hookIds(s.hooks, 'UserPromptSubmit', undefined).map((id) => ({ id, prompt: q.prompt, roundId: s.o.rng.uuid() }))) : [];
+  const asks = folds === 'hooked' ? taken.flatMap((q) => hookIds(s.hooks, 'UserPromptSubmit', undefined, s.p.behavior.hookMatcher).map((id) => ({ id, prompt: q.prompt, roundId: s.o.rng.uuid() }))) : [];
   const fire = (i: number): void => {
     const a = asks[i];
     if (a === undefined) return then();

@@ -1,5 +1,5 @@
 import { callHook } from './hook-call.js';
-import { hookTimeoutMs } from './permissions.js';
+import { hookIds, hookTimeoutMs, registeredHookIds } from './hook-match.js';
 import type { TurnHost } from './turn-host.js';
 
 /*
@@ -17,18 +17,6 @@ import type { TurnHost } from './turn-host.js';
 const sdkPathWaiting = new WeakSet<TurnHost>();
 export const permissionHookWaiting = (s: TurnHost): boolean => sdkPathWaiting.has(s);
 
-/** The hook callback ids of each PermissionRequest matcher, with whether it has a pattern. */
-function entries(hooks: unknown): { patterned: boolean; ids: string[] }[] {
-  const list = hooks && typeof hooks === 'object' ? (hooks as Record<string, unknown>)['PermissionRequest'] : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((m: unknown) => {
-    if (!m || typeof m !== 'object') return [];
-    const { matcher, hookCallbackIds } = m as Record<string, unknown>;
-    const ids = Array.isArray(hookCallbackIds) ? hookCallbackIds.filter((id): id is string => typeof id === 'string') : [];
-    return [{ patterned: typeof matcher === 'string' && matcher !== '', ids }];
-  });
-}
-
 /**
  * Asks the call's PermissionRequest hooks as the profile does (ProfileBehavior.permissionRequestHooks), then `then`;
  * `managedOnly`: the hook manager's alone, as when the call the host allowed runs (its permission check runs again:
@@ -36,9 +24,9 @@ function entries(hooks: unknown): { patterned: boolean; ids: string[] }[] {
  */
 export function permissionRequestHooks(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }, then: () => void, managedOnly = false): void {
   if (s.p.behavior.permissionRequestHooks !== true) return then();
-  const all = entries(s.hooks);
-  const managed = all.filter((e) => !e.patterned).flatMap((e) => e.ids.map((id) => ({ id, bridged: false })));
-  const rounds = managedOnly ? managed : [...managed, ...all.flatMap((e) => e.ids.map((id) => ({ id, bridged: true })))];
+  // the manager matches on an input that names no subject: under cbc's rule only the matchers with no pattern fire
+  const managed = hookIds(s.hooks, 'PermissionRequest', undefined, 'search').map((id) => ({ id, bridged: false }));
+  const rounds = managedOnly ? managed : [...managed, ...registeredHookIds(s.hooks, 'PermissionRequest').map((id) => ({ id, bridged: true }))];
   const fire = (i: number): void => {
     const r = rounds[i];
     if (r === undefined) return then();

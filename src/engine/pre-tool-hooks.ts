@@ -3,7 +3,7 @@ import { BLOCKING_ERROR } from './command-hooks.js';
 import { callHook } from './hook-call.js';
 import { DISCONNECTED, type HostAnswer } from './host.js';
 import { permissionRequestHooks } from './permission-request-hooks.js';
-import { hookIds, hookTimeoutMs } from './permissions.js';
+import { hookIds, hookTimeoutMs } from './hook-match.js';
 import type { PreToolHookPolicy } from './hook-policy.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 
@@ -67,7 +67,7 @@ export function runPreToolHooks(
   asked?: () => void,
 ): void {
   const policy = s.p.behavior.preToolHook;
-  const ids = hookIds(s.hooks, 'PreToolUse', call.tool);
+  const ids = hookIds(s.hooks, 'PreToolUse', call.tool, s.p.behavior.hookMatcher);
   const state: Extract<PreHooksOutcome, { kind: 'go' }> = { kind: 'go', input: call.input, forced: undefined, stopAfter: false, askedBy: undefined };
   const send = (id: string, put: (a: HostAnswer, requestId: string) => void): void => {
     const body = { subtype: 'hook_callback', callbackId: id, hookEvent: 'PreToolUse', toolName: call.tool, toolInput: state.input, toolUseId: call.toolUseId } as const;

@@ -5,6 +5,7 @@ import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../prot
 import type { EngineEvent, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
 import type { Random } from './random.js';
 import type { PreToolHookPolicy, PromptStop } from './hook-policy.js';
+import type { HookMatcherRule } from './hook-match.js';
 import type { CliFlags, EncodeContext } from './encode-context.js';
 
 /**
@@ -275,6 +276,8 @@ export interface ProfileBehavior {
   maxTurnsFirstTurnOnly?: boolean;
   /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a hook wait keeps it: ctl_set_model_pending_hook_fb). */
   setModelNextCall?: boolean;
+  /** How a hook matcher registered in initialize is tested against its event's subject (engine/hook-match.ts; default `anchored`, Claude Code's). */
+  hookMatcher?: HookMatcherRule;
   /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */
   sessionStartHooks?: boolean;
   /** PermissionRequest hooks registered in initialize are asked before a can_use_tool request (cbc 2.117.0: engine/permission-request-hooks.ts). */

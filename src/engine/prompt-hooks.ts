@@ -1,7 +1,7 @@
 import { type RawFrame, str } from '../protocol/raw-frame.js';
 import { BLOCKING_ERROR, settingsSessionStartHooks } from './command-hooks.js';
 import { callHook } from './hook-call.js';
-import { hookIds } from './permissions.js';
+import { hookIds } from './hook-match.js';
 import type { PromptStop } from './hook-policy.js';
 import type { TurnHost } from './turn-host.js';
 
@@ -24,7 +24,7 @@ export function promptHooks(s: TurnHost, prompt: string | undefined, then: () =>
 }
 
 function submitHooks(s: TurnHost, prompt: string | undefined, then: () => void): void {
-  const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined);
+  const ids = prompt === undefined ? [] : hookIds(s.hooks, 'UserPromptSubmit', undefined, s.p.behavior.hookMatcher);
   let roundId: string | undefined;
   const fire = (i: number): void => {
     const id = ids[i];

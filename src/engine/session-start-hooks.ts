@@ -1,5 +1,5 @@
 import { callHook } from './hook-call.js';
-import { hookTimeoutMs } from './permissions.js';
+import { hookIds, hookTimeoutMs } from './hook-match.js';
 import type { TurnHost } from './turn-host.js';
 
 /*
@@ -12,28 +12,12 @@ import type { TurnHost } from './turn-host.js';
 
 const started = new WeakSet<TurnHost>();
 
-/** Its hook manager's matchesTool: no pattern matches anything; a pattern is a regular expression searched in the source (or the same text when it is no regular expression). */
-function matches(matcher: unknown, source: string): boolean {
-  if (typeof matcher !== 'string' || matcher === '') return true;
-  try {
-    return new RegExp(matcher).test(source);
-  } catch {
-    return matcher === source;
-  }
-}
-
 /** The session's SessionStart hooks the first time it runs a turn (ProfileBehavior.sessionStartHooks), then `then`. */
 export function sessionStartHooks(s: TurnHost, then: () => void): void {
   if (s.p.behavior.sessionStartHooks !== true || started.has(s)) return then();
   started.add(s);
   const source = s.o.resume !== undefined ? 'resume' : 'startup';
-  const list = s.hooks && typeof s.hooks === 'object' ? (s.hooks as Record<string, unknown>)['SessionStart'] : undefined;
-  const ids = (Array.isArray(list) ? list : []).flatMap((m: unknown) => {
-    if (!m || typeof m !== 'object') return [];
-    const { matcher, hookCallbackIds } = m as Record<string, unknown>;
-    if (!matches(matcher, source)) return [];
-    return Array.isArray(hookCallbackIds) ? hookCallbackIds.filter((id): id is string => typeof id === 'string') : [];
-  });
+  const ids = hookIds(s.hooks, 'SessionStart', source, s.p.behavior.hookMatcher);
   const fire = (i: number): void => {
     const id = ids[i];
     if (id === undefined) return then();

@@ -75,7 +75,7 @@ export interface Emulator {
   waitFor(pred: (f: WireFrame) => boolean, timeoutMs?: number): Promise<WireFrame>;
   /**
    * Runs the `cbc-emu check` rules over the journal (plus the byte-level rules over a self-spawned
-   * drop-in's stdout). The journal is written asynchronously: check after `finished()` or `close()`.
+   * drop-in's stdout). The journal grows while the drop-in runs: check after `finished()` or `close()`.
    */
   check(opts?: CheckOptions): Violation[];
   /**

@@ -125,6 +125,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     permissionRequestHooks: true, // measured: req_hook_callback_permission_request_fb
     setModelNextCall: true, // measured: ctl_set_model_pending_permission_fb
     sessionStartHooks: true, // measured: req_hook_callback_session_start
+    hookMatcher: 'search', // read from the bundle (matchesSdkMatcher), measured: req_hook_callback_matcher_{star,prefix,anchor}_l9
     maxTurnsFirstTurnOnly: true, // measured: opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb
     maxTurnsValue: cbcMaxTurns,
     // measured: {"type":"error","error":"No conversation found with session ID: <value>"}, exit 0, whatever the value

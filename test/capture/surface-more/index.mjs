@@ -23,6 +23,7 @@ import { CASES as FT } from './ft.mjs';
 import { CASES as FU } from './fu.mjs';
 import { CASES as FC } from './fc.mjs';
 import { CASES as LEAD8 } from './lead8.mjs';
+import { CASES as LEAD9 } from './lead9.mjs';
 import { CASES as HELD_2 } from './held-back-2.mjs';
 import { CASES as HELD_3 } from './held-back-3.mjs';
 import { CASES as HELD_4 } from './held-back-4.mjs';
@@ -31,7 +32,7 @@ import { CASES as HELD_6 } from './held-back-6.mjs';
 import { CASES as HELD_7 } from './held-back-7.mjs';
 import { CASES as HELD_8 } from './held-back-8.mjs';
 
-export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...LEAD8, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6, ...HELD_7, ...HELD_8];
+export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...LEAD8, ...LEAD9, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6, ...HELD_7, ...HELD_8];
 /** The names of the second held-back set. */
 export const HELD_BACK_2 = new Set(HELD_2.map((c) => c.name));
 /** The names of the third held-back set. */

@@ -1,7 +1,7 @@
 // Who decides a tool call (issue #10): permission modes, --allowedTools / --disallowedTools rules, and
 // whether the host can be asked; and which hook callback ids the host registered apply.
 import { describe, expect, it } from 'vitest';
-import { allowCovers, decide, hookIds, ruleMatches } from '../../../dist/engine/permissions.js';
+import { allowCovers, decide, ruleMatches } from '../../../dist/engine/permissions.js';
 
 const ctx = (mode: string, over: Partial<{ allowed: string[]; disallowed: string[]; canAsk: boolean }> = {}) => ({ mode, allowed: [], disallowed: [], canAsk: true, ...over });
 
@@ -34,24 +34,6 @@ describe('decide', () => {
     expect(decide(ctx('default', { canAsk: false }), 'Bash', rm)).toBe('deny');
     expect(decide(ctx('default'), 'Bash', rm)).toBe('ask');
     expect(decide(ctx('plan'), 'ExitPlanMode', { plan: 'x' })).toBe('ask');
-  });
-});
-
-describe('hookIds', () => {
-  const hooks = {
-    PreToolUse: [
-      { matcher: 'Bash', hookCallbackIds: ['hook_0'] },
-      { matcher: 'Edit|Write', hookCallbackIds: ['hook_1'] },
-      { hookCallbackIds: ['hook_2'] },
-    ],
-    Stop: [{ hookCallbackIds: ['hook_3'] }],
-  };
-  it('selects by exact name, regex, or no matcher', () => {
-    expect(hookIds(hooks, 'PreToolUse', 'Bash')).toEqual(['hook_0', 'hook_2']);
-    expect(hookIds(hooks, 'PreToolUse', 'Write')).toEqual(['hook_1', 'hook_2']);
-    expect(hookIds(hooks, 'Stop', undefined)).toEqual(['hook_3']);
-    expect(hookIds(hooks, 'PostToolUse', 'Bash')).toEqual([]);
-    expect(hookIds(undefined, 'Stop', undefined)).toEqual([]);
   });
 });
 

@@ -1,0 +1,16 @@
+// Surface cases (tuning, issue #16, the lead's round 9): how each CLI matches a hook's `matcher` against the tool
+// name. cbc 2.117.0's hook manager searches the matcher as a regular expression (a pattern that is no regular
+// expression, like "*", only matches its own text); which rule does Claude Code use for "*" and a partial name?
+import { close, sleep, STREAM, user, waitFor } from '../cases.mjs';
+import { ALL, ready, RESULT } from '../surface-kit.mjs';
+
+/** The SDKs' hook matcher shape in initialize. */
+const hook = (id, matcher) => [{ matcher, hookCallbackIds: [id] }];
+/** A PreToolUse hook with `matcher`, a bypassed FGBASH turn; the hook is answered if it comes (5 s). */
+const matcherCase = (name, matcher) => ({ name, about: `PreToolUse hook with matcher ${JSON.stringify(matcher)}, a bypassed Bash call`, clis: ALL, args: STREAM, bypass: true, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', matcher) } }), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true }, timeout: 5 }, waitFor(RESULT, 20), sleep(1), close] });
+
+export const CASES = [
+  matcherCase('req_hook_callback_matcher_star_l9', '*'),
+  matcherCase('req_hook_callback_matcher_prefix_l9', 'Bas'),
+  matcherCase('req_hook_callback_matcher_anchor_l9', '^Bash$'),
+];
