@@ -110,9 +110,10 @@ const SIGNALS = [
 const ENV = [
   { name: 'env_session_state_bg_slow_agent_h8', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 with a background Agent whose sub-agent answers after 6 s', clis: ALL, args: STREAM, bypass: true, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' }, steps: slowAgentToEnd },
   { name: 'env_sdk_reads_state_pending_permission_h8', about: 'both session-state switches with a gated Bash call the host allows', clis: ALL, args: ASK, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1', CLAUDE_CODE_SDK_READS_SESSION_STATE: '1' }, steps: [...permissionWaiting, ...allowToEnd] },
-  // the prompt asks for the one-agent workflow whose script throws: with WORKFLOW's two parallel agents, the order of
-  // Claude Code's task_progress frames changed between two captures
-  { name: 'env_disable_workflows_workflow_h8', about: 'CODEBUDDY_DISABLE_WORKFLOWS=1 with a prompt that asks for a (one-agent, failing) workflow', clis: ALL, args: STREAM, bypass: true, env: { CODEBUDDY_DISABLE_WORKFLOWS: '1' }, steps: [...ready(), user('WFFAIL please'), waitFor(RESULT, 30), sleep(4), close] },
+  // the prompt asks for the slow one-agent workflow (its agent holds 6 s), to its notification: with WORKFLOW's two
+  // parallel agents the order of Claude Code's task_progress frames changed between two captures, and with WFFAIL's
+  // quick agent the turn's closing reply landed before or after the workflow's frames (2.1.220, third capture)
+  { name: 'env_disable_workflows_workflow_h8', about: 'CODEBUDDY_DISABLE_WORKFLOWS=1 with a prompt that asks for a (slow, one-agent) workflow', clis: ALL, args: STREAM, bypass: true, env: { CODEBUDDY_DISABLE_WORKFLOWS: '1' }, steps: [...ready(), user('WFSLOW please'), waitFor(RESULT, 30), waitFor(NOTIFIED, 40), sleep(4), close] },
 ];
 
 /** Options with other values and combinations (`opt_<option>_*`: inventory.mjs OPTION_CASES cites them). */
