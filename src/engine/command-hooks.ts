@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { RawFrame } from '../protocol/raw-frame.js';
 import type { HostRequestBody } from './events.js';
 import type { HostAnswer } from './host.js';
-import { hookIds } from './hook-match.js';
+import { hookIds, sessionStartSource } from './hook-match.js';
 import type { TurnHost } from './turn-host.js';
 
 // node:child_process is loaded when a settings command hook first runs, not at start-up (it costs ~3.5 ms of the
@@ -72,7 +72,8 @@ const started = new WeakSet<object>();
 export function settingsSessionStartHooks(s: TurnHost, then: () => void): void {
   if (started.has(s)) return then();
   started.add(s);
-  const ids = hookIds(s.hooks, 'SessionStart', undefined).filter(isCommandHook);
+  // a matcher is tested against the source (Claude: captures opt_settings_hook_session_start_{resume,startup}_matcher_l9)
+  const ids = hookIds(s.hooks, 'SessionStart', sessionStartSource(s.o), s.p.behavior.hookMatcher).filter(isCommandHook);
   const fire = (i: number): void => {
     const id = ids[i];
     if (id === undefined) return then();

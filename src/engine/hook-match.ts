@@ -16,6 +16,9 @@ export type HookMatcherRule = 'anchored' | 'search';
 /** The subject cbc 2.117.0 matches an event's hooks against (getMatchValue in its bundle); Claude's events with no tool have none. */
 export type HookSubject = string | undefined;
 
+/** The SessionStart hooks' subject: "resume" for a stored session the run found (--resume / --continue), else "startup" (both CLIs). */
+export const sessionStartSource = (o: { resume?: unknown }): 'resume' | 'startup' => (o.resume !== undefined ? 'resume' : 'startup');
+
 function matches(rule: HookMatcherRule, matcher: unknown, subject: HookSubject): boolean {
   if (rule === 'search') {
     if (typeof matcher !== 'string' || matcher === '') return true;

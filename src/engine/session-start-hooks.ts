@@ -1,5 +1,5 @@
 import { callHook } from './hook-call.js';
-import { hookIds, hookTimeoutMs } from './hook-match.js';
+import { hookIds, hookTimeoutMs, sessionStartSource } from './hook-match.js';
 import type { TurnHost } from './turn-host.js';
 
 /*
@@ -16,7 +16,7 @@ const started = new WeakSet<TurnHost>();
 export function sessionStartHooks(s: TurnHost, then: () => void): void {
   if (s.p.behavior.sessionStartHooks !== true || started.has(s)) return then();
   started.add(s);
-  const source = s.o.resume !== undefined ? 'resume' : 'startup';
+  const source = sessionStartSource(s.o);
   const ids = hookIds(s.hooks, 'SessionStart', source, s.p.behavior.hookMatcher);
   const fire = (i: number): void => {
     const id = ids[i];

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isMap, isScalar, LineCounter, parseDocument, Parser, visit, type CST, type Document, type Node, type ParsedNode, type YAMLError } from 'yaml';
+import { Composer, isMap, isScalar, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node, type ParsedNode, type YAMLError } from 'yaml';
 import { EmuError } from '../errors.js';
 import { defaultMessage, describeIssue, describeNode, type LocatedProblem } from './issues.js';
 import { MAX_SCENARIO_BYTES } from './limits.js';
@@ -69,8 +69,8 @@ export function parseScenario(text: string, file = '<scenario>'): ScenarioT {
     fail([{ offset: deep, message: `lists and mappings are nested too deeply (more than ${MAX_DEPTH} levels); a scenario needs about 10` }]);
   }
 
-  // 2. YAML syntax
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  // 2. YAML syntax, composed from stage 1's tokens (one lex and parse of the text, not two: issue #21)
+  const doc = composeDocument(cst, text.length);
   if (doc.errors.length > 0) {
     fail(doc.errors.map((e) => syntaxProblem(e, doc, cst)));
   }
@@ -143,6 +143,26 @@ function tooDeep(tokens: CST.Token[], max: number): number | undefined {
 }
 
 // ---- stage 2: syntax ------------------------------------------------------------------------
+
+/**
+ * The document of `tokens` as yaml's `parseDocument(text, { prettyErrors: false, uniqueKeys: true })` builds
+ * it (the same Composer, options and MULTIPLE_DOCS error), but from tokens already parsed, so the text is
+ * lexed and parsed once per load.
+ */
+function composeDocument(tokens: CST.Token[], length: number): Document.Parsed {
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: true });
+  let doc: Document.Parsed | undefined;
+  for (const d of composer.compose(tokens, true, length)) {
+    if (!doc) {
+      doc = d;
+    } else {
+      doc.errors.push(new YAMLParseError([d.range[0], d.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  // compose(…, forceDoc = true) always yields a document, an empty one for an empty text
+  return doc!;
+}
 
 function syntaxProblem(e: YAMLError, doc: Document.Parsed, cst: CST.Token[]): { offset: number; message: string } {
   const offset = e.pos[0];

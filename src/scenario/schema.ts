@@ -1,7 +1,14 @@
-import safeRegex from 'safe-regex2';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { MAX_AGENTS_PER_WORKFLOW, MAX_REASON_CHARS } from './limits.js';
 import { TaskKindSchema, TerminalTaskStatusSchema } from '../protocol/vocabulary-schemas.js';
+
+/**
+ * safe-regex2 (and its regex parser) is loaded by the first `regex` match checked, not by every scenario load
+ * (~10 ms of CPU, issue #21): most scenarios match with `contains`, `exact` or `glob`.
+ */
+let safeRegexFn: ((re: string) => boolean) | undefined;
+const safeRegex = (re: string): boolean => (safeRegexFn ??= createRequire(import.meta.url)('safe-regex2') as (re: string) => boolean)(re);
 
 /**
  * The scenario format (issue #3). This zod schema is the single source of truth: the TypeScript

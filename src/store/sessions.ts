@@ -52,7 +52,12 @@ export interface StoredSession extends SessionProgress {
   header: SessionHeader;
 }
 
-const file = (home: string, id: string) => join(home, 'sessions', `${id}.jsonl`);
+const file = (home: string, id: string): string => {
+  // one session appends a record per turn: its path is made once (path.join normalises each time)
+  if (home !== lastFile.home || id !== lastFile.id) lastFile = { home, id, path: join(home, 'sessions', `${id}.jsonl`) };
+  return lastFile.path;
+};
+let lastFile = { home: '', id: '', path: '' };
 
 /** True when a session file exists for `id`. */
 export function sessionExists(home: string, id: string): boolean {

@@ -29,8 +29,18 @@ const IDS: ProfileIds = {
   messageId: (rng) => 'chatcmpl-' + rng.chars(BASE62, 29),
   hostRequestId: (kind, now, n) => `${kind}_${now}_${n}`,
   // `v2:` + sha256 of the agent's canonical content (seed 000 §5.2): stable across runs
-  agentId: (canonical) => 'v2:' + sha256Hex(canonical),
+  agentId: (canonical) => agentIds.get(canonical) ?? newAgentId(canonical),
 };
+
+/** Agent ids made so far: a workflow played again hashes the same texts (issue #21: 19,200 hashes of 48 texts in the bench). */
+const agentIds = new Map<string, string>();
+
+function newAgentId(canonical: string): string {
+  if (agentIds.size >= 1024) agentIds.clear();
+  const id = 'v2:' + sha256Hex(canonical);
+  agentIds.set(canonical, id);
+  return id;
+}
 
 function encoders(strict: boolean): Encoders {
   return {

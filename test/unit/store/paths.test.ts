@@ -19,6 +19,14 @@ describe('writeInside', () => {
     writeInside(home, join(home, 'a', 'b', 'f.txt'), 'x');
     expect(readFileSync(join(home, 'a', 'b', 'f.txt'), 'utf8')).toBe('x');
   });
+  it('makes a missing home and its missing parents, for a file in a folder or in the home itself (#21: made on demand)', () => {
+    const home = join(dir, 'p1', 'p2', 'h');
+    writeInside(home, join(home, 'sessions', 'x', 'f.log'), 'a');
+    expect(readFileSync(join(home, 'sessions', 'x', 'f.log'), 'utf8')).toBe('a');
+    const flat = join(dir, 'p3', 'h');
+    writeInside(flat, join(flat, 'f.log'), 'b');
+    expect(readFileSync(join(flat, 'f.log'), 'utf8')).toBe('b');
+  });
   it('refuses a path that leaves the home', () => {
     const home = join(dir, 'h2');
     expect(() => writeInside(home, join(home, '..', 'out.txt'), 'x')).toThrow(/not inside the emulator home/);
