@@ -302,7 +302,7 @@ export type EngineEvent =
        */
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | 'aborted' | 'prompt-tool' | undefined;
       /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
-      denyRule?: { source: string } | undefined;
+      denyRule?: { source: string; rule?: string | undefined } | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
       unexpected?: readonly string[] | undefined;
       /** The tool ran and returned an error object (cbc 2.117.0: its raw response carries the error and its code). */

@@ -64,3 +64,34 @@ export function permissionExtras(toolName: string, input: Record<string, unknown
 export function dontAskText(tool: string): string {
   return `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`;
 }
+
+/** A deny rule's refusal of a call: the tool, and the rule that refused it (its text, e.g. `Bash(touch:*)`). */
+interface RuledCall {
+  ran?: { name: string; input: Record<string, unknown> } | undefined;
+  denyRule?: { rule?: string | undefined } | undefined;
+}
+
+/** The Bash command a content rule (`Bash(<pattern>)`) refused, or undefined for a whole-tool rule or another tool. */
+function ruledCommand(ev: RuledCall): string | undefined {
+  const command = ev.ran?.input['command'];
+  return ev.ran?.name === 'Bash' && ev.denyRule?.rule?.includes('(') === true && typeof command === 'string' ? command.trim() : undefined;
+}
+
+/**
+ * A deny rule's refusal text: a whole-tool rule names the tool (req_can_use_tool_deny_rule_then_call_fc); Claude Code's
+ * Bash checks refuse a content rule's match "with command <the command, trimmed>" (read from its code: every Bash
+ * prefix/subcommand deny path builds that text; capture opt_disallowedTools_touch_pattern_stream_ask_h8).
+ */
+export function ruleRefusal(ev: RuledCall): string {
+  const command = ruledCommand(ev);
+  return command === undefined ? `Permission to use ${ev.ran?.name ?? ''} has been denied.` : `Permission to use Bash with command ${command} has been denied.`;
+}
+
+/**
+ * Why a deny rule refused: "rule"; a content rule that matched one subcommand of a compound command decides by the
+ * subcommands' results (its code: the compound check skips the whole line, then each part is judged: "subcommandResults").
+ */
+export function ruleReasonType(ev: RuledCall): 'rule' | 'subcommandResults' {
+  const command = ruledCommand(ev);
+  return command !== undefined && SUBCOMMANDS.test(command) ? 'subcommandResults' : 'rule';
+}

@@ -15,7 +15,7 @@ import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
-import { dontAskText, writeRefusal } from './permission.js';
+import { dontAskText, ruleReasonType, ruleRefusal, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
@@ -268,7 +268,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const v328 = spec.v328;
   // a deny rule's refusal names the tool (measured: req_can_use_tool_deny_rule_then_call_fc, a rule the host's answer added)
   const ruled = by === 'rule' && ev.denyRule !== undefined;
-  const content = ruled ? `Permission to use ${ev.ran?.name ?? ''} has been denied.` : by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
+  const content = ruled ? ruleRefusal(ev) : by === 'mode' ? dontAskText(ev.ran?.name ?? '') : ((by === 'unasked' && ev.ran ? writeRefusal(v328, ev.ran.name, ev.ran.input, ctx.cwd) : undefined) ?? ev.content);
   const block = build(TOOL_RESULT_REFUSED, W, { type: 'tool_result', content, is_error: true, tool_use_id: ev.toolUseId });
   // a PreToolUse hook that did not answer in time: no permission decision (measured: req_hook_callback_pre_timeout)
   if (by === 'hook-timeout') return [resultUser(spec, ctx, block, `Error: ${content}`, undefined)];
@@ -291,7 +291,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   // dontAsk mode: its own text, refused by the mode (measured: opt_permission_mode_dontask_bash_call)
   // a PreToolUse hook's refusal: decided by the hook (measured: req_hook_callback_pre_deny)
   const asked = by === 'host' || by === 'failed' || by === 'mode' || by === 'hook' || ruled;
-  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : ruled ? 'rule' : undefined;
+  const reason = by === 'failed' ? 'other' : by === 'mode' ? 'mode' : by === 'hook' ? 'hook' : ruled ? ruleReasonType(ev) : undefined;
   const source = by === 'host' || ev.denyRule?.source === 'session' ? 'user_reject' : by === 'hook' ? 'hook' : 'config';
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source, reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
@@ -306,7 +306,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
             subtype: 'permission_denied',
             tool_name: ev.ran?.name ?? '',
             tool_use_id: ev.toolUseId,
-            decision_reason_type: by === 'mode' ? 'mode' : ruled ? 'rule' : undefined,
+            decision_reason_type: by === 'mode' ? 'mode' : ruled ? ruleReasonType(ev) : undefined,
             message: content,
             uuid: ctx.rng.uuid(),
             session_id: ctx.sessionId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionExtras, writtenPath } from '../../../../src/profiles/claude/permission.js';
+import { permissionExtras, ruleReasonType, ruleRefusal, writtenPath } from '../../../../src/profiles/claude/permission.js';
 
 // issue #16: Claude Code's can_use_tool extras (capture req_can_use_tool_allow)
 describe('Claude permission extras (#16)', () => {
@@ -28,5 +28,18 @@ describe('Claude permission extras (#16)', () => {
       suggestions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'ls' }], behavior: 'allow', destination: 'localSettings' }],
     });
     expect(permissionExtras('Write', { file_path: '/w/a' }, '/w')).toEqual({ suggestions: [] });
+  });
+});
+
+describe('Claude deny-rule refusals (#16)', () => {
+  const bash = (command: string, rule: string) => ({ ran: { name: 'Bash', input: { command } }, denyRule: { rule } });
+  it('names the command for a Bash content rule, by subcommands when compound', () => {
+    expect(ruleRefusal(bash(' touch a && echo b ', 'Bash(touch:*)'))).toBe('Permission to use Bash with command touch a && echo b has been denied.');
+    expect(ruleReasonType(bash('touch a && echo b', 'Bash(touch:*)'))).toBe('subcommandResults');
+    expect(ruleReasonType(bash('touch a', 'Bash(touch:*)'))).toBe('rule');
+  });
+  it('names only the tool for a whole-tool rule', () => {
+    expect(ruleRefusal(bash('touch a && echo b', 'Bash'))).toBe('Permission to use Bash has been denied.');
+    expect(ruleReasonType(bash('touch a && echo b', 'Bash'))).toBe('rule');
   });
 });
