@@ -205,7 +205,7 @@ export interface HandBack {
 export type ControlPayload =
   /** `repeat`: an initialize or a prompt came before; `state`: the session's state when it came (idle, a turn running, a permission prompt waiting); `waiting`: the can_use_tool requests then unanswered. */
   | { kind: 'initialize'; request: Record<string, unknown>; repeat: boolean; state?: SessionState | undefined; waiting?: Array<{ requestId: string; request: HostRequestBody }> | undefined }
-  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean; held?: boolean | undefined }
+  | { kind: 'interrupt'; sessionId: string; reason: string; requested: string | undefined; cancelQueued: boolean; cancelled?: readonly string[] | undefined; held?: boolean | undefined }
   | { kind: 'set_permission_mode'; mode: string; previous: string | undefined; sessionId: string }
   /** `model` is what `requested` resolves to (ProfileBehavior.resolveModel); `previousChosen` the model last named (--model, set_model). */
   | { kind: 'set_model'; model: string; requested: string; previous: string; previousChosen: string | undefined; sessionId: string }

@@ -17,7 +17,9 @@ export function controlInterrupt(s: TurnHost, request: RawFrame, ok: (payload: C
   if (mine && s.p.behavior.interruptAtPermission === 'refuse-call') s.host.announceCancel(); // Claude: before the reply
   const agentText = s.p.behavior.interruptTasks?.agentText;
   const stopped = mine && agentText !== undefined ? stopTasksOnInterrupt(s, reason) : []; // Claude: before the reply too
-  ok({ kind: 'interrupt', sessionId: s.sessionId, reason, requested, cancelQueued: Boolean(request['cancel_queued']), held });
+  const cancelQueued = request['cancel_queued'] === true;
+  const cancelled = mine && cancelQueued && s.p.behavior.interruptTasks?.cancelsQueued === true ? dropQueuedLines(s) : [];
+  ok({ kind: 'interrupt', sessionId: s.sessionId, reason, requested, cancelQueued, cancelled, held });
   if (mine) interruptSoon(s, reason);
   // each stopped agent's own interrupted message, once the interrupted turn has ended (measured on 2.1.220; 2.1.328
   // wrote it before that turn's result once: a race of the two aborts)
@@ -50,4 +52,22 @@ export function holdInterrupt(s: TurnHost): boolean {
   const held = interruptHeld(s);
   if (held && s.active) s.active.heldInterrupt = true;
   return held;
+}
+
+/**
+ * interrupt with cancel_queued: true (the SDK's Stop): the queued user lines are dropped with the turn, never run, and
+ * those that carry a uuid are listed as cancelled (read from Claude Code's capability text interrupt_cancel_queued_v1:
+ * "queued and pending-dispatch commands are cancelled alongside the abort, listed on the response's cancelled field";
+ * capture ctl_interrupt_cancel_queued_with_queued_line_h8: the line queued behind the turn never ran).
+ */
+function dropQueuedLines(s: TurnHost): string[] {
+  const cancelled: string[] = [];
+  for (let i = s.queue.length - 1; i >= 0; i--) {
+    const line = s.queue[i]!;
+    if (line.origin.kind !== 'user') continue;
+    s.queue.splice(i, 1);
+    cancelled.unshift(...(line.origin.uuids ?? []));
+  }
+  for (const uuid of cancelled) s.emit({ kind: 'command_lifecycle', commandUuid: uuid, state: 'cancelled' });
+  return cancelled;
 }

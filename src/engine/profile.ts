@@ -29,8 +29,9 @@ export interface ProfileBehavior {
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
   /** An interrupt spares these task kinds, stops the others before its reply, each stopped agent writes `agentText` (interrupt-tasks.ts); `anySession`:
-   *  another session_id's interrupt stops this one too; `stopTaskFollowsUp`: stop_task of an agent writes it and starts a follow-up turn (Claude). */
-  interruptTasks?: { spares: readonly TaskKind[]; agentText: string; anySession: boolean; stopTaskFollowsUp: boolean };
+   *  another session_id's interrupt stops this one too; `stopTaskFollowsUp`: stop_task of an agent writes it and starts a follow-up turn (Claude);
+   *  `cancelsQueued`: cancel_queued: true drops the queued user lines too (interrupt-soon.ts). */
+  interruptTasks?: { spares: readonly TaskKind[]; agentText: string; anySession: boolean; stopTaskFollowsUp: boolean; cancelsQueued?: boolean };
   /** A hook_callback answer its hook-output schema refuses counts as empty, as an error answer does (Claude: hook-call.ts). */
   hookOutputChecked?: boolean;
   /** Why the CLI refuses a control request's arguments (a field of the wrong type), checked before anything else. */

@@ -13,7 +13,7 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // before its reply, and each stopped agent writes its own interrupted message (engine/interrupt-tasks.ts)
     // anySession: measured on both versions (ctl_interrupt_other_session_fd); stopTaskFollowsUp: on 2.1.328
     // (ctl_stop_task_bg_agent_fd; a stopped shell command starts none: ctl_stop_task_bg_bash_fd)
-    interruptTasks: { spares: ['bash', 'powershell'], agentText: '[Request interrupted by user]', anySession: true, stopTaskFollowsUp: true },
+    interruptTasks: { spares: ['bash', 'powershell'], agentText: '[Request interrupted by user]', anySession: true, stopTaskFollowsUp: true, cancelsQueued: true },
     controlArgumentError: (subtype, request) => controlArgumentError(spec, subtype, request),
     hookOutputChecked: true, // measured on both versions: req_hook_callback_pre_invalid_fd, req_hook_callback_pre_decision_bogus_fd
     // read from print.ts's initialize handler: a re-initialize (after an initialize or a prompt) answers at once;

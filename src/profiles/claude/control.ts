@@ -23,8 +23,8 @@ export function claudeControlPayload(spec: ClaudeSpec, p: ControlPayload, ctx: E
     case 'initialize':
       return initializeReply(spec, p.request, ctx, p.state);
     case 'interrupt':
-      // claude-code-cli.md §8; cancel_queued (the SDK's Stop) adds the list of prompts it dropped (measured: ctl_interrupt_cancel_queued_h3)
-      return p.cancelQueued ? { still_queued: [], cancelled: [] } : { still_queued: [] };
+      // claude-code-cli.md §8; cancel_queued (the SDK's Stop) adds the uuids of the prompts it dropped (measured: ctl_interrupt_cancel_queued_h3)
+      return p.cancelQueued ? { still_queued: [], cancelled: [...(p.cancelled ?? [])] } : { still_queued: [] };
     case 'mcp_status':
       return { mcpServers: statusMcpServers(spec, ctx.mcpServers) };
     // measured on 2.1.220 / 2.1.328 (surface captures ctl_set_*)

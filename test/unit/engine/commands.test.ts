@@ -95,3 +95,15 @@ describe('cancel_async_message (#16)', () => {
     expect(cancelQueued(s, 'interrupt', { message_uuid: 'u1' })).toBeUndefined();
   });
 });
+
+// capture ctl_interrupt_cancel_queued_with_queued_line_h8: the SDK's Stop (interrupt, cancel_queued: true) drops the
+// lines queued behind the turn; the reply lists those with a uuid as cancelled
+describe('interrupt with cancel_queued on Claude Code (#16)', () => {
+  it('drops the queued lines with the turn: one result, the queued uuid cancelled', async () => {
+    const frames = await run('claude-2.1.328', [ctl('req_1', { subtype: 'initialize' }), line('SLOW', 'u1')], [line('hi', 'u2'), line('hi again'), ctl('req_int', { subtype: 'interrupt', cancel_queued: true })], 1);
+    const reply = frames.find((f) => JSON.stringify(f).includes('"request_id":"req_int"'));
+    expect(JSON.stringify(reply)).toContain('"response":{"still_queued":[],"cancelled":["u2"]}');
+    expect(lifecycle(frames)).toContain('cancelled u2');
+    expect(frames.filter((f) => f['type'] === 'result').map((r) => r['subtype'])).toEqual(['error_during_execution']);
+  });
+});
