@@ -7,6 +7,8 @@ import { ForegroundAgentRun } from './foreground-agent.js';
 import type { EngineEvent, TaskInfo } from './events.js';
 import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
 import { budgetStopsAtCall } from './limits.js';
+import { hookIds } from './hook-match.js';
+import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import { MODEL_LATENCY, type SessionOptions, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
 
@@ -155,6 +157,20 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
     next();
     return;
   }
+  // a PreToolUse hook is asked for the call before it runs, as for any call (capture req_hook_callback_pre_bg_bash_h8)
+  beforeLaunch(s, { tool, toolUseId, input }, next, () => launchChecked(s, spec, { tool, toolUseId, input, subagentType, foreground }, next));
+}
+
+/** A background launch the PreToolUse hooks let through: in the foreground (the switch is off), or as a task. */
+function launchChecked(
+  s: TurnHost,
+  spec: BackgroundTaskT,
+  call: { tool: string; toolUseId: string; input: Record<string, unknown>; subagentType: string | undefined; foreground: boolean },
+  next: () => void,
+): void {
+  const o = s.o;
+  const b = s.p.behavior;
+  const { tool, toolUseId, input, subagentType, foreground } = call;
   if (foreground && spec.kind === 'agent' && b.foregroundAgentTask === true) return foregroundAgent(s, spec, toolUseId, input, subagentType, next);
   if (foreground) {
     // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 run_in_background is ignored: the request runs in
@@ -191,6 +207,19 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
   // the rule that let the launch run (an --allowedTools rule: "config"; measured: req_can_use_tool_deny_interrupt_bg_agent_fd)
   s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule', allowRule: allowRuleOf(s, tool, input) });
   next();
+}
+
+/**
+ * The session's PreToolUse hooks for a background launch (pre-tool-hooks.ts): a refusal refuses the call, an interrupt
+ * or a `now` line ends the turn (the turn's own end runs), anything else launches it.
+ */
+function beforeLaunch(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }, next: () => void, launch: () => void): void {
+  if (hookIds(s.hooks, 'PreToolUse', call.tool, s.p.behavior.hookMatcher).length === 0) return launch();
+  runPreToolHooks(s, { ...call, timeout: 60_000 }, (outcome) => {
+    if (!s.active) return;
+    if (outcome.kind === 'deny') return refuseByHook(s, { ...call, text: outcome.text, timedOut: outcome.timedOut, cancelled: outcome.cancelled }, undefined, next);
+    if (outcome.kind === 'go') launch();
+  });
 }
 
 /** How many background agents of each type a session has spawned as team members (their names count them). */
