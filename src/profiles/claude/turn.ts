@@ -14,7 +14,7 @@ import { iso } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
 import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
-import { additionalDirectories, byName, customAgents, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
+import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
 import { dontAskText, ruleReasonType, ruleRefusal, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
@@ -296,10 +296,10 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
   const decision = v328 ? build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'reject', source, reason_type: reason }) : undefined;
   const meta = build(TOOL_RESULT_META, W, { id: ev.toolUseId, non_execution_kind: asked ? 'permission-rule' : 'user-rejected', permission_decision: decision });
   const notice =
-    // 2.1.220 notices a mode's or a rule's refusal in stream-json input mode only (measured: ctl_set_permission_mode_dontask_then_tool,
-    // req_can_use_tool_set_mode_dont_ask_fc, req_can_use_tool_deny_rule_then_call_fc; none in -p: opt_permission_mode_dontask_bash_call),
-    // and not a settings rule's (apply_flag_settings' flagSettings deny: ctl_apply_flag_settings_deny_bash_fd)
-    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || (ruled && !ev.denyRule?.source.endsWith('Settings'))) && ctx.cliFlags?.get('input-format') === 'stream-json')
+    // 2.1.220 notices a mode's or a rule's refusal only in its stdio permission prompt (its createCanUseTool writes it; measured:
+    // ctl_set_permission_mode_dontask_then_tool, req_can_use_tool_deny_rule_then_call_fc; none without: opt_permission_mode_dontask_bash_call,
+    // ctl_apply_flag_settings_deny_bash_fd, opt_permission_mode_dont_ask_stream_fgbash_h8)
+    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && flagText(ctx.cliFlags, 'permission-prompt-tool') === 'stdio')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
