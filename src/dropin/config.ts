@@ -46,7 +46,7 @@ export interface ServeConfig {
   /** `--model`; the composition falls back to settings, scenario and profile. */
   model: string | undefined;
   permissionMode: string;
-  /** CODEBUDDY_DISABLE_WORKFLOWS; the composition adds the settings' `disableWorkflows`. */
+  /** The profile's workflow switch (behavior.workflowsOffEnv); the composition adds the settings' `disableWorkflows`. */
   disableWorkflows: boolean;
   allowedTools: string[];
   disallowedTools: string[];
@@ -192,7 +192,9 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     sessionRefusal,
     model: text(flag('model')),
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : permissionModeFlag(profile, text(flag('permission-mode'))),
-    disableWorkflows: truthy(env['CODEBUDDY_DISABLE_WORKFLOWS']),
+    // cbc's switch; Claude Code reads no CODEBUDDY_ variable and still offers and runs the Workflow tool (capture
+    // env_disable_workflows_workflow_h8); its own CLAUDE_CODE_DISABLE_WORKFLOWS is not modelled (no capture of it)
+    disableWorkflows: profile.behavior.workflowsOffEnv !== undefined && truthy(env[profile.behavior.workflowsOffEnv]),
     // cbc 2.117.0 takes each argv entry as one rule (src/engine/allow-rules.ts); Claude Code splits commas and spaces
     allowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('allowedTools')) : splitToolList(flag('allowedTools')),
     disallowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('disallowedTools')) : splitToolList(flag('disallowedTools')),

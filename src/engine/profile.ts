@@ -193,6 +193,7 @@ export interface ProfileBehavior {
    * agent runs in the foreground on both (capture env_disable_bg_agent_fm).
    */
   backgroundOff: { env: string; shell: 'foreground' | 'invalid-input' };
+  /** The environment switch that turns workflows off (cbc: CODEBUDDY_DISABLE_WORKFLOWS); none: the profile reads none (dropin/config.ts). */ workflowsOffEnv?: string;
   /**
    * cbc 2.117.0 (its bundle: BashTool.isBackgroundExecutionBlocked is `options.print`, true in every headless mode;
    * AgentTool.spawnBackgroundAgent): a run_in_background shell call is refused (`shellRefusal`: the tool_result text, and

@@ -138,13 +138,12 @@ export const NOT_REPRODUCED = {
   'claude-2.1.328 req_hook_callback_prompt_error': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error; the emulator writes nothing there',
   'claude-2.1.220 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
   'claude-2.1.328 ctl_set_permission_mode_plan_then_tool': 'not yet reproduced: in plan mode set by set_permission_mode Claude Code refuses a Bash call by its auto-mode classifier (system/informational, permission_denied, automode-parsing-error) without asking the host; the emulator asks',
-  'claude-2.1.220 ctl_set_permission_mode_dontask_then_tool': 'not yet reproduced: Claude 2.1.220 writes a system/permission_denied for a call dontAsk mode refused when set_permission_mode chose the mode (not when --permission-mode did); the emulator writes it on 2.1.328 only',
   // found by the fb.mjs tuning cases (issue #16, round 8)
   // found by the fu.mjs tuning cases (issue #16, round 7: stdin, signals and EOF at more phases)
   ...Object.fromEntries(['eof_workflow_running_fu', 'sig_int_workflow_running_fu', 'sig_term_workflow_running_fu'].map((c) => [`cbc-2.117.0 ${c}`,
     'not reproduced: cbc 2.117.0 has no Workflow tool, so the fake model answers the WFSLOW prompt with text; surface-model.yaml plays its WFSLOW turn (a workflow) on every profile'])),
-  ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} eof_workflow_running_fu`,
-    'not reproduced: the fake model answers the workflow\'s end with "FINAL: acknowledged" where surface-model.yaml scripts "The workflow … completed.", and the real CLI reports the phase done in a task_progress row before the notification'])),
+  ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].flatMap((v) => ['eof_workflow_running_fu', 'env_disable_workflows_workflow_h8'].map((c) => [`${v} ${c}`,
+    'not reproduced: the real CLI reports the slow agent\'s phase done in a task_progress row before the turn\'s result (the real workflow runner\'s timing against the fake model\'s held reply); the emulator writes its rows on its scripted clock']))),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_term_workflow_running_fu`,
     'not reproduced: the phase rows of a workflow cut by a signal (task_progress before the stop) come from the real workflow runner\'s own timing; the emulator writes its rows on its scripted clock'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_int_workflow_running_fu`,

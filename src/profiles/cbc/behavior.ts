@@ -131,6 +131,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
           : `Command running in background with ID: ${t.taskId}. Output is being written to: ${t.outputFile}. You will be notified when it completes.`,
     backgroundInPrint: 'error',
     backgroundOff: { env: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', shell: 'foreground' },
+    workflowsOffEnv: 'CODEBUDDY_DISABLE_WORKFLOWS',
     // the real 2.117.0 refuses background shells and spawns background agents as team members (its bundle); the seeds run tasks
     headlessBackground: strict ? HEADLESS_BACKGROUND : undefined,
     interruptedErrors: [],
