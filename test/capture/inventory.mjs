@@ -370,6 +370,7 @@ export function rows() {
     ],
     hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3', 'req_hook_callback_post_tool_h4', 'req_hook_callback_pretool_deny_h4', 'req_hook_callback_pre_empty_answer_h5', 'req_hook_callback_prompt_partial_h5',
       'req_hook_callback_prompt_and_pre_h7', 'req_hook_callback_stop_after_tool_h7',
+      'req_hook_callback_pre_error_h8', 'req_hook_callback_prompt_replay_h8', 'req_hook_callback_stop_two_turns_h8', 'req_hook_callback_pre_bg_bash_h8',
       'req_hook_callback_stop_empty_h6', 'req_hook_callback_pre_then_can_use_tool_h6', 'req_hook_callback_post_tool_partial_h6',
       // tuning variants (surface-more/fn.mjs)
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_hook_callback_') && !/_h\d+$/.test(n))],
