@@ -515,7 +515,7 @@ export const HELD_BACK_SETS = [
   { key: 'heldBack5', label: 'fifth held-back set', mark: '¶', names: HELD_BACK_5 },
   { key: 'heldBack6', label: 'sixth held-back set', mark: '♦', names: HELD_BACK_6 },
   { key: 'heldBack7', label: 'seventh held-back set', mark: '◊', names: HELD_BACK_7 },
-  { key: 'heldBack8', label: 'eighth held-back set', mark: '§', names: HELD_BACK_8 },
+  { key: 'heldBack8', label: 'eighth held-back set', mark: '※', names: HELD_BACK_8 },
 ];
 const heldBackSet = (name) => HELD_BACK_SETS.find((set) => set.names.has(name));
 
