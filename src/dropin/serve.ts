@@ -67,7 +67,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       c.log.info({ sig, how }, 'signal: flushing and exiting');
       if (!finished) journal?.event('signal', { signal: sig });
       deadline = setTimeout(() => done(exitCode), SIGNAL_FLUSH_DEADLINE_MS);
-      if (c.profile.behavior.signalStopsTasks?.has(sig) === true && !finished) for (const r of session.runs) r.shutdown?.();
+      if (c.profile.behavior.signalStopsTasks?.has(sig) === true && !finished) for (const r of session.runs) r.shutdown?.(c.profile.behavior.agentShutdown);
       if (how === 'interrupt' && !finished) session.interrupt('user cancel');
       else if (c.profile.behavior.signalCancelsHostRequests?.has(sig) === true && !finished) session.host.cancelAll('interrupted');
       if (how === 'raise') raise = sig;

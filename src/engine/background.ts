@@ -1,7 +1,7 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { BackgroundTaskT } from '../scenario/schema.js';
 import type { Scheduler, Timer } from './clock.js';
-import type { EngineEvent, RunStatus, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
+import type { AgentShutdown, EngineEvent, RunStatus, TaskEndDetail, TaskInfo, TaskRun, TaskUsage } from './events.js';
 import { announceEnd, announceStart } from './lifecycle.js';
 
 /** What a background task needs from its session. */
@@ -82,7 +82,7 @@ export class BackgroundRun implements TaskRun {
     return true;
   }
 
-  private end(status: TerminalTaskStatus, forcedError?: string, shutdown = false): void {
+  private end(status: TerminalTaskStatus, forcedError?: string, shutdown: boolean | AgentShutdown = false): void {
     const h = this.host;
     const s = this.spec;
     this.status = status;
@@ -117,9 +117,9 @@ export class BackgroundRun implements TaskRun {
   }
 
   /** Stops the task as the CLI shuts down: the notification first, then task_updated killed (see TaskEnd.shutdown). */
-  shutdown(): boolean {
+  shutdown(agent?: AgentShutdown): boolean {
     if (this.terminal) return false;
-    this.end('killed', undefined, true);
+    this.end('killed', undefined, this.spec.kind === 'agent' ? agent ?? true : true);
     return true;
   }
 

@@ -111,6 +111,14 @@ export interface TaskEndDetail {
 /** Where a task run stands: running until it reaches a terminal status. */
 export type RunStatus = Extract<TaskStatus, 'running'> | TerminalTaskStatus;
 
+/**
+ * How a background agent ends when the CLI shuts down on a signal (ProfileBehavior.agentShutdown): its stop
+ * notification alone, naming no output file (Claude 2.1.220), or nothing at all (2.1.328). Measured after the turn's
+ * result with a slow agent running, on SIGINT, SIGTERM and SIGHUP alike (captures sig_int_bg_slow_agent_running_h8,
+ * sig_{term,hup}_bg_slow_agent_running_l9); a shell writes the whole shutdown sequence (sig_term_bg_task_running_fm).
+ */
+export type AgentShutdown = 'notification' | 'silent';
+
 /** A running task of any kind, as the session sees it. */
 export interface TaskRun {
   readonly info: TaskInfo;
@@ -119,8 +127,8 @@ export interface TaskRun {
   readonly exitCode?: number | undefined;
   /** Stops the task (interrupt or stop_task); false when it had already ended. */
   kill(reason: string): boolean;
-  /** Stops the task as the CLI shuts down on a signal (behavior.signalStopsTasks); false when it had already ended. */
-  shutdown?(): boolean;
+  /** Stops the task as the CLI shuts down on a signal (behavior.signalStopsTasks; an agent as `agent` says); false when it had already ended. */
+  shutdown?(agent?: AgentShutdown): boolean;
 }
 
 /** Token/tool/duration counters, as in the TaskUsage shape. */

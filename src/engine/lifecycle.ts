@@ -1,5 +1,5 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
-import type { EngineEvent, TaskInfo, TaskUsage } from './events.js';
+import type { AgentShutdown, EngineEvent, TaskInfo, TaskUsage } from './events.js';
 
 /** What announcing a task's start and end needs from its session. */
 export interface LifecycleHost {
@@ -27,7 +27,7 @@ export interface TaskEnd {
    * A shutdown on a signal (Claude, captures sig_term_bg_task_running_fm, sig_int_bg_task_running_fm): the
    * notification comes first and names no output file, then the update.
    */
-  shutdown?: boolean | undefined;
+  shutdown?: boolean | AgentShutdown | undefined;
 }
 
 /**
@@ -41,7 +41,9 @@ export function announceEnd(h: LifecycleHost, task: TaskInfo, end: TaskEnd): Not
   const live = h.liveTasks().filter((t) => t.taskId !== task.taskId);
   const n = end.notification;
   const notify = (t: TaskInfo) => n && h.emit({ kind: 'task_notification', task: t, status: notifyStatus, summary: n.summary, usage: n.usage, error: end.error });
-  if (end.shutdown === true) notify({ ...task, outputFile: '' });
+  if (end.shutdown === 'silent') return notifyStatus;
+  if (end.shutdown !== undefined && end.shutdown !== false) notify({ ...task, outputFile: '' });
+  if (end.shutdown === 'notification') return notifyStatus;
   // a foreground sub-agent is no background task: no list before or after (measured: env_disable_bg_agent_fm)
   const listed = task.foreground !== true;
   if (listed) h.emit({ kind: 'bg_tasks_changed', at: 'before-updated', tasks: live });

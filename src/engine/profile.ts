@@ -2,7 +2,7 @@ import type { WireFrame } from '../protocol/frames/index.js';
 import type { BindingPolicy } from '../store/binding.js';
 import type { OddProblem } from '../transport/inbound.js';
 import type { CliName, NotificationStatus, ProfileName, TaskKind } from '../protocol/vocabulary.js';
-import type { EngineEvent, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
+import type { AgentShutdown, EngineEvent, TaskEndDetail, TaskInfo, WorkflowRunFiles } from './events.js';
 import type { Random } from './random.js';
 import type { PreToolHookPolicy, PromptStop } from './hook-policy.js';
 import type { HookMatcherRule } from './hook-match.js';
@@ -268,6 +268,8 @@ export interface ProfileBehavior {
    * captures sig_term_bg_task_running_fm, sig_int_bg_task_running_fm.
    */
   signalStopsTasks?: ReadonlySet<'SIGHUP' | 'SIGINT' | 'SIGTERM'>;
+  /** How a background agent ends in that shutdown (events.ts AgentShutdown; default: as a shell). */
+  agentShutdown?: AgentShutdown;
   /**
    * --json-schema and a scenario turn with no structured_output: the CLI's reminder to call StructuredOutput, after
    * which the model answers once more and the turn succeeds without a structured result (Claude; captures

@@ -25,7 +25,9 @@ const keyAfter = (o: F, k: string) => Object.keys(o)[Object.keys(o).indexOf(k) +
 
 async function printResult(profile: string, format: 'json' | 'stream-json', prompt: string): Promise<{ result: F; code: number | null; stderr: string }> {
   const r = await runBin(['-p', prompt, '--output-format', format, '--verbose', '--json-schema', SCHEMA, ...emu(profile)]);
-  const frames = format === 'json' ? [JSON.parse(r.stdout) as F] : expectNdjson(r.stdout);
+  // json: one result object, or cbc 2.117.0's history array with the result last (captures p_json, ses_json_schema)
+  const doc = format === 'json' ? (JSON.parse(r.stdout) as F | F[]) : undefined;
+  const frames = doc === undefined ? expectNdjson(r.stdout) : Array.isArray(doc) ? doc : [doc];
   const results = frames.filter((f) => f['type'] === 'result');
   expect(results).toHaveLength(1);
   return { result: results[0]!, code: r.code, stderr: r.stderr };

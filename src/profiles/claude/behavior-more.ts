@@ -23,6 +23,9 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // measured: SIGINT after stdin EOF, mid-turn, ends 2.1.220 at once, exit 0, without the interrupted turn's frames
     // (sig_int_after_eof_mid_turn_h6); on 2.1.328 that race went either way run to run, so it keeps signalEnd's interrupt
     signalEndAfterEof: spec.v328 ? undefined : { SIGINT: 'quiet' },
+    // a background agent at a signal's shutdown: 2.1.220 writes its stop notification alone, 2.1.328 nothing (measured:
+    // sig_int_bg_slow_agent_running_h8, sig_{term,hup}_bg_slow_agent_running_l9)
+    agentShutdown: spec.v328 ? 'silent' : 'notification',
     // read from print mode's input: 2.1.220 queues no message for a string that trims to nothing, 2.1.328 refuses it
     // read from print mode's input (getInputPrompt): capture opt_json_schema_bg_task_fa kept stdin open 8 s
     printStdin: { ms: 3000, warning: 'Warning: no stdin data received in 3s, proceeding without it. If piping from a slow command, redirect stdin explicitly: < /dev/null to skip, or wait longer.' },

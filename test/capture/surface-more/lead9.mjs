@@ -14,10 +14,15 @@ const sessionStartSettings = (matcher) => ['--settings', JSON.stringify({ hooks:
 /** A stream-json session with one SessionStart settings hook of `matcher`, under --include-hook-events. */
 const startCase = (name, matcher) => ({ name, about: `a SessionStart command hook with matcher ${JSON.stringify(matcher)} in --settings, a fresh session`, clis: CLAUDE, args: [...STREAM, '--include-hook-events', ...sessionStartSettings(matcher)], steps: [...ready(), user('hi'), waitFor(RESULT, 30), sleep(1), close] });
 
+/** A signal after the turn's result while a background Agent (the fake model's 6 s sub-agent) still runs. */
+const agentSignal = (name, signal) => ({ name, about: `${signal} after the turn result while a background Agent still runs`, clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready(), user('BGSLOWAGENT please'), waitFor(RESULT, 30), sleep(1), { signal }, sleep(3)] });
+
 export const CASES = [
   matcherCase('req_hook_callback_matcher_star_l9', '*'),
   matcherCase('req_hook_callback_matcher_prefix_l9', 'Bas'),
   matcherCase('req_hook_callback_matcher_anchor_l9', '^Bash$'),
   startCase('opt_settings_hook_session_start_resume_matcher_l9', 'resume'),
   startCase('opt_settings_hook_session_start_startup_matcher_l9', 'startup'),
+  agentSignal('sig_term_bg_slow_agent_running_l9', 'SIGTERM'),
+  agentSignal('sig_hup_bg_slow_agent_running_l9', 'SIGHUP'),
 ];
