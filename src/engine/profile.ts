@@ -19,7 +19,6 @@ export type { CliFlags, EncodeContext } from './encode-context.js';
 /** How a can_use_tool request failed (ProfileBehavior.permissionFailure). */
 export type PermissionFailure = { kind: 'closed' } | { kind: 'error'; message: string } | { kind: 'invalid'; text: string };
 
-
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
 export interface ProfileBehavior {
   /** cbc (seed 000 §4.3.4): after an interrupt, in-flight agents flip start -> error in late progress frames. */
@@ -29,8 +28,7 @@ export interface ProfileBehavior {
   /** Claude 2.1.328: one final snapshot with running rows -> error + endedWithRun before task_updated. */
   stopSnapshot: boolean;
   /** An interrupt spares these task kinds, stops the others before its reply, each stopped agent writes `agentText` (interrupt-tasks.ts); `anySession`:
-   *  another session_id's interrupt stops this one too; `stopTaskFollowsUp`: stop_task of an agent writes it and starts a follow-up turn (Claude);
-   *  `cancelsQueued`: cancel_queued: true drops the queued user lines too (interrupt-soon.ts). */
+   *  another session_id's interrupt stops this one too; `stopTaskFollowsUp`: stop_task of an agent writes it and starts a follow-up turn (Claude); `cancelsQueued`: cancel_queued drops queued lines. */
   interruptTasks?: { spares: readonly TaskKind[]; agentText: string; anySession: boolean; stopTaskFollowsUp: boolean; cancelsQueued?: boolean };
   /** A hook_callback answer its hook-output schema refuses counts as empty, as an error answer does (Claude: hook-call.ts). */
   hookOutputChecked?: boolean;
