@@ -118,3 +118,14 @@ describe('resolveConfig (issue #14)', () => {
     expect(serve(['-p', '--output-format', 'stream-json']).outputFormat).toBe('stream-json');
   });
 });
+
+// issue #16, capture env_disable_workflows_workflow_h8: CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch; Claude Code reads none
+describe('the workflow switch per profile (#16)', () => {
+  it('cbc reads CODEBUDDY_DISABLE_WORKFLOWS; Claude Code does not', () => {
+    const off = { CODEBUDDY_DISABLE_WORKFLOWS: '1' };
+    expect(serve(STREAM, off).disableWorkflows).toBe(true);
+    expect(serve([...STREAM, '--emu-profile', 'cbc-2.117.0'], off).disableWorkflows).toBe(true);
+    expect(serve([...STREAM, '--emu-profile', 'claude-2.1.328'], off).disableWorkflows).toBe(false);
+    expect(serve([...STREAM, '--emu-profile', 'claude-2.1.220'], off).disableWorkflows).toBe(false);
+  });
+});
