@@ -4,7 +4,7 @@ import type { AskT } from '../scenario/schema.js';
 import type { AllowRule } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from './host.js';
 import { hookIds } from './hook-match.js';
-import { decide, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
+import { decide, denyCovers, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
 import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
@@ -280,9 +280,10 @@ export function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unk
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }
 
-/** The first deny or ask rule (with its source) that covers a call. */
-function ruleCovering(s: TurnHost, behavior: 'deny' | 'ask', tool: string, input: Record<string, unknown>): SourcedRule | undefined {
-  return s.rules.rules.find((r) => r.behavior === behavior && ruleMatches(r.rule, tool, input));
+/** The first deny or ask rule (with its source) that covers a call (a deny rule by any subcommand, as decide() reads it). */
+export function ruleCovering(s: TurnHost, behavior: 'deny' | 'ask', tool: string, input: Record<string, unknown>): SourcedRule | undefined {
+  const covers = behavior === 'deny' && s.p.behavior.allowRulesAsGiven !== true ? denyCovers : ruleMatches;
+  return s.rules.rules.find((r) => r.behavior === behavior && covers(r.rule, tool, input));
 }
 
 /** The session's allow, deny and ask rules as the permission decision reads them (rule-book.ts). */

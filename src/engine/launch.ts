@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { truthy } from '../env.js';
 import type { BackgroundTaskT, WorkflowT } from '../scenario/schema.js';
-import { allowRuleOf, approvePlan, askTool } from './asks.js';
+import { allowRuleOf, approvePlan, askTool, ruleCovering } from './asks.js';
+import { REJECTED_TEXT } from './permissions.js';
 import { BackgroundRun } from './background.js';
 import { ForegroundAgentRun } from './foreground-agent.js';
 import type { EngineEvent, TaskInfo } from './events.js';
@@ -171,6 +172,13 @@ function launchChecked(
   const o = s.o;
   const b = s.p.behavior;
   const { tool, toolUseId, input, subagentType, foreground } = call;
+  // a deny rule refuses a background call as any call (capture opt_disallowedTools_sleep_pattern_stream_bgbash_g1)
+  const denyRule = s.p.behavior.headlessBackground === undefined ? ruleCovering(s, 'deny', tool, input) : undefined;
+  if (denyRule !== undefined && s.active) {
+    s.active.stats.permissionDenials.push({ tool_name: tool, tool_use_id: toolUseId, tool_input: input });
+    s.emit({ kind: 'tool_result', toolUseId, content: REJECTED_TEXT, isError: true, deniedBy: 'rule', ran: { name: tool, input }, denyRule });
+    return next();
+  }
   if (foreground && spec.kind === 'agent' && b.foregroundAgentTask === true) return foregroundAgent(s, spec, toolUseId, input, subagentType, next);
   if (foreground) {
     // seed 002 §8: with CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS=1 run_in_background is ignored: the request runs in

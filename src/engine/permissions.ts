@@ -61,6 +61,18 @@ export function allowCovers(rule: string, tool: string, input: Record<string, un
   return covered.some(Boolean) && parts.every((p, i) => covered[i] === true || READ_ONLY_COMMANDS.has(p.split(/\s+/)[0] ?? ''));
 }
 
+/**
+ * True when deny (or ask) rule `rule` covers this call: a rule with a pattern refuses a compound Bash command when it
+ * covers any of its subcommands (Claude Code checks each part; captures opt_disallowedTools_echo_pattern_stream_fgbash_g1:
+ * `Bash(echo:*)` refuses `touch a && echo b`).
+ */
+export function denyCovers(rule: string, tool: string, input: Record<string, unknown>): boolean {
+  const command = input['command'];
+  if (ruleMatches(rule, tool, input)) return true;
+  if (tool !== 'Bash' || typeof command !== 'string' || !SUBCOMMANDS.test(command) || !rule.includes('(')) return false;
+  return command.split(SUBCOMMANDS).some((part) => part.trim() !== '' && ruleMatches(rule, tool, { ...input, command: part.trim() }));
+}
+
 /** The first of `rules` that covers this call. */
 export function matchingRule(rules: readonly string[], tool: string, input: Record<string, unknown>): string | undefined {
   return rules.find((r) => allowCovers(r, tool, input));
@@ -68,7 +80,7 @@ export function matchingRule(rules: readonly string[], tool: string, input: Reco
 
 /** Decides a tool call before any hook or host is consulted. */
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
-  if (p.disallowed.some((r) => ruleMatches(r, tool, input))) return 'deny';
+  if (p.disallowed.some((r) => (p.rulesAsGiven === true ? ruleMatches(r, tool, input) : denyCovers(r, tool, input)))) return 'deny';
   if (p.asked?.some((r) => ruleMatches(r, tool, input)) === true) return p.canAsk && p.mode !== 'dontAsk' ? 'ask' : 'deny';
   if (p.mode === 'bypassPermissions') return 'allow';
   const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => allowCovers(r, tool, input);

@@ -25,4 +25,18 @@ export const CASES = [
     bypass: true,
     steps: [...ready({ hooks: { PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }] } }), user('BGBASH please'), { answer: 'hook_callback', response: DENY }, waitFor(RESULT, 25), sleep(4), close],
   },
+  {
+    name: 'opt_disallowedTools_echo_pattern_stream_fgbash_g1',
+    about: '--disallowedTools "Bash(echo:*)" in stream-json input mode, a Bash call whose second subcommand is echo',
+    clis: CLAUDE,
+    args: [...STREAM, '--disallowedTools', 'Bash(echo:*)', '--permission-prompt-tool', 'stdio'],
+    steps: [...ready(), user('FGBASH please'), { answer: 'can_use_tool', response: { behavior: 'allow', updatedInput: { command: 'touch fg.txt && echo fg-output', description: 'Touch and echo' } }, timeout: 10 }, waitFor(RESULT), sleep(1), close],
+  },
+  {
+    name: 'opt_disallowedTools_sleep_pattern_stream_bgbash_g1',
+    about: '--disallowedTools "Bash(sleep:*)" in stream-json input mode, a background Bash call starting with sleep',
+    clis: CLAUDE,
+    args: [...STREAM, '--disallowedTools', 'Bash(sleep:*)'],
+    steps: [...ready(), user('BGBASH please'), waitFor(RESULT, 25), sleep(4), close],
+  },
 ];

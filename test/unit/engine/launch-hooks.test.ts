@@ -11,9 +11,9 @@ const scenario = parseScenario(
 const send = (f: object) => JSON.stringify(f) + '\n';
 
 /** One background-Bash turn with a PreToolUse hook on Bash answered `answer`; stdin ends after the first result. */
-async function run(answer: object): Promise<Frame[]> {
+async function run(answer: object, extra: string[] = []): Promise<Frame[]> {
   const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--no-session-persistence'],
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--no-session-persistence', ...extra],
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
@@ -40,5 +40,12 @@ describe('PreToolUse hooks for background launches (#16)', () => {
     const frames = await run({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no bg' } });
     expect(kinds(frames)).not.toContain('task_started');
     expect(JSON.stringify(frames)).toContain('no bg');
+  });
+  // capture opt_disallowedTools_sleep_pattern_stream_bgbash_g1: a deny rule refuses a background call as any call
+  it('a deny rule covering the command refuses the launch: no task starts, a permission denial', async () => {
+    const frames = await run({ continue: true }, ['--disallowedTools', 'Bash(sleep:*)']);
+    expect(kinds(frames)).not.toContain('task_started');
+    expect(JSON.stringify(frames)).toContain('Permission to use Bash with command sleep 2; echo bg has been denied.');
+    expect((frames.find((f) => f['type'] === 'result')?.['permission_denials'] as unknown[]).length).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionExtras, ruleReasonType, ruleRefusal, writtenPath } from '../../../../src/profiles/claude/permission.js';
+import { decide, denyCovers } from '../../../../src/engine/permissions.js';
 
 // issue #16: Claude Code's can_use_tool extras (capture req_can_use_tool_allow)
 describe('Claude permission extras (#16)', () => {
@@ -41,5 +42,17 @@ describe('Claude deny-rule refusals (#16)', () => {
   it('names only the tool for a whole-tool rule', () => {
     expect(ruleRefusal(bash('touch a && echo b', 'Bash'))).toBe('Permission to use Bash has been denied.');
     expect(ruleReasonType(bash('touch a && echo b', 'Bash'))).toBe('rule');
+  });
+});
+
+describe('deny rules by subcommand (#16)', () => {
+  // capture opt_disallowedTools_echo_pattern_stream_fgbash_g1: Bash(echo:*) refuses `touch a && echo b`
+  it('a Bash content deny rule covers a compound command by any of its subcommands', () => {
+    const call = { command: 'touch fg.txt && echo fg-output' };
+    expect(denyCovers('Bash(echo:*)', 'Bash', call)).toBe(true);
+    expect(denyCovers('Bash(touch:*)', 'Bash', call)).toBe(true);
+    expect(denyCovers('Bash(rm:*)', 'Bash', call)).toBe(false);
+    expect(denyCovers('Bash(echo:*)', 'Bash', { command: 'touch a' })).toBe(false);
+    expect(decide({ mode: 'default', allowed: [], disallowed: ['Bash(echo:*)'], canAsk: true }, 'Bash', call)).toBe('deny');
   });
 });
