@@ -39,4 +39,12 @@ export const CASES = [
     args: [...STREAM, '--disallowedTools', 'Bash(sleep:*)'],
     steps: [...ready(), user('BGBASH please'), waitFor(RESULT, 25), sleep(4), close],
   },
+  {
+    name: 'req_hook_callback_pre_bg_agent_g1',
+    about: 'a PreToolUse hook on Agent answered continue: true for a bypassed background Agent call, to its notification',
+    clis: CLAUDE,
+    args: STREAM,
+    bypass: true,
+    steps: [...ready({ hooks: { PreToolUse: [{ matcher: 'Agent', hookCallbackIds: ['hook_0'] }] } }), user('BGAGENT please'), { answer: 'hook_callback', response: { continue: true } }, waitFor(RESULT, 25), waitFor('"subtype":"task_notification"', 25), waitFor('FINAL', 15), sleep(2), close],
+  },
 ];
