@@ -3,23 +3,12 @@
 // string and 2.1.220 go to the model as before.
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { runInMemory } from '../../../src/testkit/harness.js';
-import type { Frame } from '../../helpers/frames.js';
+import { frameKinds as kinds, runStream, userLine } from '../../helpers/stream-json.js';
 
 const BLANK = 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.';
 const scenario = parseScenario('turns: []\nfallback:\n  reply: "answered"\n');
 
-async function run(profile: string, content: unknown): Promise<Frame[]> {
-  const stdin = JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' }) + '\n';
-  const { stdout } = await runInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--no-session-persistence'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-    stdin,
-  });
-  return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
-}
-const kinds = (frames: Frame[]) => frames.map((f) => `${String(f['type'])}/${String(f['subtype'] ?? '')}`);
+const run = (profile: string, content: unknown) => runStream({ profile, extra: ['--no-session-persistence'], scenario, stdin: userLine(content) });
 
 describe('a prompt of whitespace only (#16)', () => {
   it('claude-2.1.328: a notice and a zero-turn result, no model call', async () => {

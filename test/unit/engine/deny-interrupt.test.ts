@@ -4,27 +4,22 @@
 // result (aborted_tools); cbc writes only its error result. The scenario's result text never comes.
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, driveStream, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "never shown"\n');
 
 async function denyWithInterrupt(profile: string): Promise<{ frames: Frame[]; code: number }> {
   const claude = profile.startsWith('claude');
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', ...(claude ? ['--permission-prompt-tool', 'stdio', '--no-session-persistence'] : [])],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+  return driveStream({
+    profile,
+    extra: claude ? ['--permission-prompt-tool', 'stdio', '--no-session-persistence'] : [],
     scenario,
+    first: userLine('go'),
+    on: (f, host) => {
+      if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') host.send(answerLine(f['request_id'], { behavior: 'deny', allowed: false, message: 'stop here', interrupt: true }));
+    },
   });
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-      const answer = { behavior: 'deny', allowed: false, message: 'stop here', interrupt: true };
-      setImmediate(() => stdin.write(JSON.stringify({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: answer } }) + '\n'));
-    }
-    if (f['type'] === 'result') setImmediate(() => stdin.end());
-  });
-  stdin.write(JSON.stringify({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }) + '\n');
-  return { code: await exit, frames };
 }
 
 describe('a host denial with interrupt: true ends the turn at the tool call (#16)', () => {

@@ -4,26 +4,23 @@
 // (captures req_hook_callback_pre_invalid_fd, req_hook_callback_pre_decision_bogus_fd, req_hook_callback_prompt_error).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, driveStream, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - match: { contains: TOOL }\n    ask: { tool: Bash, input: { command: "echo x" }, output: "x" }\n    result: "after tool"\n  - result: "plain reply"\n');
 
 async function run(profile: string, hooks: Record<string, unknown>, prompt: string, answer: Record<string, unknown>): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--allowedTools', 'Bash', '--no-session-persistence'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+  const r = await driveStream({
+    profile,
+    extra: ['--allowedTools', 'Bash', '--no-session-persistence'],
     scenario,
+    first: controlLine('req_1', { subtype: 'initialize', hooks }),
+    on: (f, host) => {
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') host.send(userLine(prompt));
+      if (f['type'] === 'control_request') host.send(answerLine(f['request_id'], answer));
+    },
   });
-  const send = (o: unknown) => setImmediate(() => stdin.write(JSON.stringify(o) + '\n'));
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send({ type: 'user', message: { role: 'user', content: prompt }, parent_tool_use_id: null, session_id: '' });
-    if (f['type'] === 'control_request') send({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: answer } });
-    if (f['type'] === 'result') setImmediate(() => stdin.end());
-  });
-  send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', hooks } });
-  await exit;
-  return frames;
+  return r.frames;
 }
 
 const kinds = (frames: Frame[]) => frames.map((f) => `${String(f['type'])}${f['subtype'] ? `/${String(f['subtype'])}` : ''}`);

@@ -7,15 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory } from '../../../src/testkit/harness.js';
+import type { Frame } from '../../helpers/frames.js';
+import { controlLine as ctl, framesOf, printArgv, replyTo as reply, streamArgv } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - reply: "hello"\n');
-type Frame = Record<string, unknown>;
-const framesOf = (stdout: string): Frame[] => stdout.trim().split('\n').map((l) => JSON.parse(l) as Frame);
-const P = ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0'];
-const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0'];
-const line = (v: unknown) => JSON.stringify(v) + '\n';
-const ctl = (id: string, request: object) => line({ type: 'control_request', request_id: id, request });
-const reply = (frames: Frame[], id: string) => frames.find((f) => f['type'] === 'control_response' && (f['response'] as Frame)['request_id'] === id)?.['response'] as Frame | undefined;
+const P = printArgv('cbc-2.117.0', 'hi');
+const STREAM = streamArgv('cbc-2.117.0');
 
 async function init(argv: string[], env: Record<string, string> = {}): Promise<Frame | undefined> {
   const r = await runInMemory({ argv, scenario, stdin: '', env });

@@ -5,13 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory } from '../../../src/testkit/harness.js';
+import { controlLine as ctl, framesOf, printArgv, replyTo, streamArgv, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - reply: "hello"\n');
-type Frame = Record<string, unknown>;
-const framesOf = (stdout: string): Frame[] => stdout.trim().split('\n').map((l) => JSON.parse(l) as Frame);
-const P = ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0'];
-const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0'];
-const line = (v: unknown) => JSON.stringify(v) + '\n';
+const P = printArgv('cbc-2.117.0', 'hi');
+const STREAM = streamArgv('cbc-2.117.0');
 
 async function initTools(...disallowed: string[]): Promise<unknown> {
   const r = await runInMemory({ argv: [...P, '--disallowedTools', ...disallowed], scenario, stdin: '' });
@@ -29,11 +27,9 @@ describe('cbc 2.117.0 rules (#16)', () => {
   });
 
   it('set_config { model } sets the model of the next turn; subscribe to elicitation is refused', async () => {
-    const ctl = (id: string, request: object) => line({ type: 'control_request', request_id: id, request });
-    const stdin = ctl('req_1', { subtype: 'initialize' }) + ctl('req_2', { subtype: 'set_config', config: { model: 'gpt-5.2' } }) + ctl('req_3', { subtype: 'subscribe', channel: 'elicitation' }) + line({ type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '' });
+    const stdin = ctl('req_1', { subtype: 'initialize' }) + ctl('req_2', { subtype: 'set_config', config: { model: 'gpt-5.2' } }) + ctl('req_3', { subtype: 'subscribe', channel: 'elicitation' }) + userLine('hi');
     const frames = framesOf((await runInMemory({ argv: STREAM, scenario, stdin })).stdout);
     expect(frames.find((f) => f['subtype'] === 'init')?.['model']).toBe('gpt-5.2');
-    const sub = frames.find((f) => f['type'] === 'control_response' && (f['response'] as Frame)['request_id'] === 'req_3');
-    expect((sub?.['response'] as Frame)['response']).toEqual({ subscribed: false, channel: 'elicitation' });
+    expect(replyTo(frames, 'req_3')?.['response']).toEqual({ subscribed: false, channel: 'elicitation' });
   });
 });

@@ -3,24 +3,14 @@
 // without (opt_permission_mode_dont_ask_stream_fgbash_h8); 2.1.328 notices them either way.
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../../src/scenario/load.js';
-import { startInMemory } from '../../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../../helpers/frames.js';
+import type { Frame } from '../../../helpers/frames.js';
+import { driveStream, userLine } from '../../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - match: { glob: "*" }\n    ask: { tool: Bash, input: { command: "touch a.txt" }, output: "" }\n    result: "done"\n');
 
 /** One dontAsk turn calling Bash on `profile`; stdin ends after its result. */
 async function run(profile: string, extra: string[]): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--no-session-persistence', '--permission-mode', 'dontAsk', ...extra],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-  });
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'result') setImmediate(() => stdin.end());
-  });
-  stdin.write(JSON.stringify({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }) + '\n');
-  await exit;
-  return frames;
+  return (await driveStream({ profile, extra: ['--no-session-persistence', '--permission-mode', 'dontAsk', ...extra], scenario, first: userLine('go') })).frames;
 }
 const notices = (frames: Frame[]) => frames.filter((f) => f['subtype'] === 'permission_denied').map((f) => f['decision_reason_type']);
 

@@ -2,18 +2,12 @@
 // bypassPermissions is refused for a session not launched able to bypass, and a system/status frame
 // follows the reply only when the mode changes.
 import { describe, expect, it } from 'vitest';
-import { runInMemory } from '../../../../src/testkit/harness.js';
-
-type Frame = Record<string, any>;
+import type { Frame } from '../../../helpers/frames.js';
+import { controlLine, runStream } from '../../../helpers/stream-json.js';
 
 async function setMode(profile: string, mode: string): Promise<Frame[]> {
-  const line = (o: unknown) => JSON.stringify(o) + '\n';
-  const r = await runInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--no-session-persistence'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    stdin: line({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } }) + line({ type: 'control_request', request_id: 'req_2', request: { subtype: 'set_permission_mode', mode } }),
-  });
-  const frames = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+  const stdin = controlLine('req_1', { subtype: 'initialize' }) + controlLine('req_2', { subtype: 'set_permission_mode', mode });
+  const frames = await runStream({ profile, extra: ['--no-session-persistence'], stdin });
   return frames.slice(frames.findIndex((f) => f['response']?.['request_id'] === 'req_2'));
 }
 

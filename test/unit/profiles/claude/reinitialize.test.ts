@@ -4,26 +4,14 @@
 // ctl_initialize_mid_first_turn_h6, ctl_initialize_title_h6).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../../src/scenario/load.js';
-import { runInMemory } from '../../../../src/testkit/harness.js';
 import type { Frame } from '../../../helpers/frames.js';
+import { controlLine, frameKinds as kinds, runStream, userLine as user } from '../../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - match: { contains: "slow" }\n    delay: 5s\n    reply: "slow reply"\nfallback:\n  reply: "hi there"\n');
-const line = (o: unknown) => JSON.stringify(o) + '\n';
-const init = (extra: Record<string, unknown> = {}) => line({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', ...extra } });
-const user = (text: string) => line({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
-
-async function run(profile: string, stdin: string): Promise<Frame[]> {
-  const { stdout } = await runInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--no-session-persistence'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-    stdin,
-  });
-  return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
-}
+const init = (extra: Record<string, unknown> = {}) => controlLine('req_1', { subtype: 'initialize', ...extra });
+const run = (profile: string, stdin: string) => runStream({ profile, extra: ['--no-session-persistence'], scenario, stdin });
 const reply = (frames: Frame[]) => (frames.find((f) => f['type'] === 'control_response')?.['response'] ?? {}) as Record<string, unknown>;
 const inner = (frames: Frame[]) => (reply(frames)['response'] ?? {}) as Record<string, unknown>;
-const kinds = (frames: Frame[]) => frames.map((f) => `${String(f['type'])}/${String(f['subtype'] ?? '')}`);
 
 describe('an initialize after the first prompt is a re-initialize (#16)', () => {
   it('claude-2.1.220: the pending lists, and its hooks are not taken', async () => {

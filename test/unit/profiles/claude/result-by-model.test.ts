@@ -3,28 +3,23 @@
 // ctl_set_model_pending_permission_h7 on 2.1.220 and 2.1.328).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../../src/scenario/load.js';
-import { startInMemory } from '../../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../../helpers/frames.js';
+import type { Frame } from '../../../helpers/frames.js';
+import { answerLine, controlLine, driveStream, userLine } from '../../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "after"\n');
-const line = (o: unknown) => JSON.stringify(o) + '\n';
-
 async function setModelWhileAsked(profile: string): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--permission-prompt-tool', 'stdio', '--no-session-persistence'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+  const run = await driveStream({
+    profile,
+    extra: ['--permission-prompt-tool', 'stdio', '--no-session-persistence'],
     scenario,
+    first: userLine('go'),
+    on: (f, host) => {
+      if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
+        host.send(controlLine('m', { subtype: 'set_model', model: 'haiku' }) + answerLine(f['request_id'], { behavior: 'allow', updatedInput: { command: 'touch x' } }));
+      }
+    },
   });
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-      const allow = { type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: { command: 'touch x' } } } };
-      setImmediate(() => stdin.write(line({ type: 'control_request', request_id: 'm', request: { subtype: 'set_model', model: 'haiku' } }) + line(allow)));
-    }
-    if (f['type'] === 'result') setImmediate(() => stdin.end());
-  });
-  stdin.write(line({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }));
-  await exit;
-  return frames;
+  return run.frames;
 }
 
 describe('a turn whose calls ran under two models reports each under its own (#16)', () => {
