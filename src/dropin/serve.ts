@@ -49,7 +49,8 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       fuzz?.flush(); // the frames the fuzz layer still holds go out (and into the journal) before its exit entry
       journal?.event('exit', { code });
       // the fuzz layer's torn tail goes last, once the writer let out every frame (some wait for a task output file)
-      void Promise.all([writer.flush().then(() => fuzz?.tear()), journal?.close()]).then(() => done(exitCode));
+      journal?.close(); // synchronous: every line was one write(2) already
+      void writer.flush().then(() => fuzz?.tear()).then(() => done(exitCode));
     };
     const maybeDone = () => {
       if (!eof || finished) return;

@@ -76,7 +76,7 @@ export class Journal {
   }
 
   /** Closes the file (every line is already in it); later lines go to the taps only. */
-  close(): Promise<void> {
+  close(): void {
     const fd = this.fd;
     this.fd = undefined;
     if (fd !== undefined) {
@@ -86,7 +86,6 @@ export class Journal {
         // nothing is lost: every line was written before close
       }
     }
-    return Promise.resolve();
   }
 
   private write(e: Omit<JournalEntry, 'seq' | 'vt' | 'rt'>): void {

@@ -30,12 +30,12 @@ describe('Journal with a file (#6)', () => {
     const file = join(dir, 'j.jsonl');
     const first = new Journal(file, () => 1, () => undefined);
     first.event('exit', { code: 0 });
-    await first.close();
+    first.close();
     const second = new Journal(file, () => 2, () => undefined);
     const tapped: string[] = [];
     second.tap((l) => tapped.push(l));
     second.event('eof');
-    await second.close();
+    second.close();
     second.event('late');
     expect(lines(file).map((e) => e['event'])).toEqual(['exit', 'eof']);
     expect(tapped.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(['eof', 'late']);
