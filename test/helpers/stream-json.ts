@@ -56,7 +56,7 @@ export async function runPrint(o: StreamRun & { prompt: string }): Promise<Frame
  * What a host does on each frame: write lines on the next tick (`send`, as a host's answer comes after the frame) or
  * at once (`write`, read with the frame's own chunk), or end stdin (on the next tick).
  */
-interface Host {
+export interface Host {
   send(text: string): void;
   write(text: string): void;
   end(): void;
