@@ -12,8 +12,8 @@ export const printArgv = (profile: string, prompt: string, ...extra: string[]): 
 
 /** One stdin line. */
 export const line = (o: unknown): string => JSON.stringify(o) + '\n';
-/** A user line as the SDKs write it. */
-export const userLine = (content: unknown): string => line({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });
+/** A user line as the SDKs write it; `fields` (a client uuid, a priority) follow its session_id. */
+export const userLine = (content: unknown, fields: Record<string, unknown> = {}): string => line({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '', ...fields });
 /** A control request line. */
 export const controlLine = (requestId: string, request: Record<string, unknown>): string => line({ type: 'control_request', request_id: requestId, request });
 /** The host's success answer to a CLI-initiated request. */
@@ -33,31 +33,47 @@ interface StreamRun {
   /** Flags after the stream-json ones. */
   extra?: string[];
   scenario?: ScenarioT;
+  /** Variables beside the silent log level. */
+  env?: Record<string, string>;
+  cwd?: string;
 }
+
+const inMemory = (o: StreamRun, argv: string[]) => ({ argv, env: { CBC_EMU_LOG_LEVEL: 'silent', ...o.env }, cwd: o.cwd, scenario: o.scenario });
 
 /** All of `stdin` written at once, then closed: the frames the run wrote. */
 export async function runStream(o: StreamRun & { stdin: string }): Promise<Frame[]> {
-  const { stdout } = await runInMemory({ argv: streamArgv(o.profile, ...(o.extra ?? [])), env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario: o.scenario, stdin: o.stdin });
+  const { stdout } = await runInMemory({ ...inMemory(o, streamArgv(o.profile, ...(o.extra ?? []))), stdin: o.stdin });
   return framesOf(stdout);
 }
 
-/** What a host does on each frame: write lines (on the next tick, as a host's answer comes after the frame) or end stdin. */
-interface Host {
+/** A `-p <prompt>` run (printArgv) with stdin empty and closed: the frames it wrote. */
+export async function runPrint(o: StreamRun & { prompt: string }): Promise<Frame[]> {
+  const { stdout } = await runInMemory({ ...inMemory(o, printArgv(o.profile, o.prompt, ...(o.extra ?? []))), stdin: '' });
+  return framesOf(stdout);
+}
+
+/**
+ * What a host does on each frame: write lines on the next tick (`send`, as a host's answer comes after the frame) or
+ * at once (`write`, read with the frame's own chunk), or end stdin (on the next tick).
+ */
+export interface Host {
   send(text: string): void;
+  write(text: string): void;
   end(): void;
 }
 
 /**
- * A run driven as a host drives it: `first` is written at once, `on` sees each frame and answers through the host;
- * stdin ends at the first result unless `on` is given `endAtResult: false`. Resolves with the frames and the exit code.
+ * A run driven as a host drives it: `first` is written at once (a list: one write each), `on` sees each frame (and the
+ * frames so far, that one included) and answers through the host; stdin ends at the first result unless
+ * `endAtResult: false`. Resolves with the frames and the exit code.
  */
-export async function driveStream(o: StreamRun & { first: string; on?: (f: Frame, host: Host) => void; endAtResult?: boolean }): Promise<{ frames: Frame[]; code: number }> {
-  const { stdin, stdout, exit } = startInMemory({ argv: streamArgv(o.profile, ...(o.extra ?? [])), env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario: o.scenario });
-  const host: Host = { send: (text) => setImmediate(() => stdin.write(text)), end: () => setImmediate(() => stdin.end()) };
+export async function driveStream(o: StreamRun & { first: string | string[]; on?: (f: Frame, host: Host, frames: Frame[]) => void; endAtResult?: boolean }): Promise<{ frames: Frame[]; code: number }> {
+  const { stdin, stdout, exit } = startInMemory(inMemory(o, streamArgv(o.profile, ...(o.extra ?? []))));
+  const host: Host = { send: (text) => setImmediate(() => stdin.write(text)), write: (text) => stdin.write(text), end: () => setImmediate(() => stdin.end()) };
   const frames = readFrames(stdout, (f) => {
-    o.on?.(f, host);
+    o.on?.(f, host, frames);
     if (f['type'] === 'result' && o.endAtResult !== false) host.end();
   });
-  stdin.write(o.first);
+  for (const text of typeof o.first === 'string' ? [o.first] : o.first) stdin.write(text);
   return { frames, code: await exit };
 }

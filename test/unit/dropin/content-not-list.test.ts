@@ -7,22 +7,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory } from '../../../src/testkit/harness.js';
+import type { Frame } from '../../helpers/frames.js';
+import { controlLine, framesOf, streamArgv, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - match: { glob: "*" }\n    reply: "ok"\n');
-type Frame = Record<string, unknown>;
 const EMU_HOME = mkdtempSync(join(tmpdir(), 'cbc-emu-content-'));
 
 async function frames(profile: string, content: unknown): Promise<Frame[]> {
-  const line = (c: unknown) => JSON.stringify({ type: 'user', message: { role: 'user', content: c }, parent_tool_use_id: null, session_id: '' });
-  const stdin = [JSON.stringify({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } }), line(content)].join('\n') + '\n';
-  const r = await runInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', 'c', '--emu-home', EMU_HOME],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-    stdin,
-  });
+  const stdin = controlLine('req_1', { subtype: 'initialize' }) + userLine(content);
+  const r = await runInMemory({ argv: streamArgv(profile, '--emu-seed', 'c', '--emu-home', EMU_HOME), env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin });
   expect(r.code).toBe(0);
-  return r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+  return framesOf(r.stdout);
 }
 
 describe('user content that is neither a string nor a list (#16)', () => {

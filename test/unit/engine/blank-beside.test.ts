@@ -7,38 +7,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, driveStream, line, userLine as prompt } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario(
   'turns:\n  - match: { contains: "hi" }\n    reply: "hello"\n  - match: { contains: "go" }\n    ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "ran it"\n',
 );
 const home = mkdtempSync(join(tmpdir(), 'cbc-emu-beside-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
-const line = (v: unknown) => JSON.stringify(v) + '\n';
-const prompt = (text: string) => line({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
-
 /** Prompts in order (each after the previous result); a keep_alive once the gated call is asked, then allow. */
 async function run(prompts: string[], midLine = line({ type: 'keep_alive' })): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-seed', 'beside', '--emu-home', home],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-  });
   const left = [...prompts];
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-      const allow = { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true } };
-      setImmediate(() => {
-        stdin.write(midLine);
-        setImmediate(() => stdin.write(line({ type: 'control_response', response: allow })));
-      });
-    }
-    if (f['type'] === 'result' && f['result'] !== '') setImmediate(() => (left.length > 0 ? stdin.write(prompt(left.shift() ?? '')) : stdin.end()));
+  const r = await driveStream({
+    profile: 'cbc-2.117.0',
+    extra: ['--emu-seed', 'beside', '--emu-home', home],
+    scenario,
+    first: prompt(left.shift() ?? ''),
+    endAtResult: false,
+    on: (f, host) => {
+      if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
+        setImmediate(() => {
+          host.write(midLine);
+          host.send(answerLine(f['request_id'], { behavior: 'allow', allowed: true }));
+        });
+      }
+      if (f['type'] === 'result' && f['result'] !== '') {
+        if (left.length > 0) host.send(prompt(left.shift() ?? ''));
+        else host.end();
+      }
+    },
   });
-  stdin.write(prompt(left.shift() ?? ''));
-  await exit;
-  return frames;
+  return r.frames;
 }
 
 describe('cbc 2.117.0: an unreadable line while a turn runs (#16)', () => {

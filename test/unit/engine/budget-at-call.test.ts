@@ -3,19 +3,14 @@
 // tool_use and one turn (capture opt_max_budget_usd_tool_h4 of Claude 2.1.220 and 2.1.328).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { runInMemory } from '../../../src/testkit/harness.js';
 import type { Frame } from '../../helpers/frames.js';
+import { runPrint } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "ran it" }\n    result: "never shown"\n');
 
-async function run(profile: string, budget: string): Promise<Frame[]> {
-  const { stdout } = await runInMemory({
-    argv: ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--permission-mode', 'bypassPermissions', '--no-session-persistence', '--max-budget-usd', budget],
-    env: { CBC_EMU_LOG_LEVEL: 'silent', IS_SANDBOX: '1' }, // IS_SANDBOX: Claude Code refuses bypassPermissions as root otherwise
-    scenario,
-    stdin: '',
-  });
-  return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+function run(profile: string, budget: string): Promise<Frame[]> {
+  const extra = ['--permission-mode', 'bypassPermissions', '--no-session-persistence', '--max-budget-usd', budget];
+  return runPrint({ profile, prompt: 'go', extra, env: { IS_SANDBOX: '1' }, scenario }); // IS_SANDBOX: Claude Code refuses bypassPermissions as root otherwise
 }
 
 describe('--max-budget-usd stops a turn at the tool call that spent it (#16)', () => {

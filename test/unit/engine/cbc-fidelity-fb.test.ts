@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory, startInMemory } from '../../../src/testkit/harness.js';
 import { readFrames, type Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, framesOf, line, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario(
   'turns:\n  - match: { contains: TOOL }\n    ask: { tool: Bash, input: { command: "echo x" }, output: "x" }\n    result: "after tool"\nfallback:\n  reply: "fallback text"\n',
@@ -20,13 +21,13 @@ async function run(profile: string, args: string[], hooks: Record<string, unknow
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
-  const send = (o: unknown) => setImmediate(() => stdin.write(JSON.stringify(o) + '\n'));
+  const send = (text: string) => setImmediate(() => stdin.write(text));
   const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send({ type: 'user', message: { role: 'user', content: prompt }, parent_tool_use_id: null, session_id: '' });
-    if (f['type'] === 'control_request') send({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: answer(f['request']['subtype']) } });
+    if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send(userLine(prompt));
+    if (f['type'] === 'control_request') send(answerLine(f['request_id'], answer(f['request']['subtype'])));
     if (f['type'] === 'result') setImmediate(() => stdin.end());
   });
-  send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', hooks } });
+  send(controlLine('req_1', { subtype: 'initialize', hooks }));
   await exit;
   return frames;
 }
@@ -78,28 +79,28 @@ describe('cbc 2.117.0 rules from its bundle (#16)', () => {
 
   it('--max-turns 0 refuses the first model call on cbc; Claude ignores it', async () => {
     const cbc = await runInMemory({ argv: ['-p', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--max-turns', '0', '--', 'hi'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: '' });
-    const lines = cbc.stdout.trim().split('\n').map((l) => JSON.parse(l) as Frame);
+    const lines = framesOf(cbc.stdout);
     expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'error_during_execution', is_error: true });
     expect(lines.find((f) => f['type'] === 'assistant')?.['message']['content'][0]['text']).toBe('Max turns (0) exceeded');
     const claude = await runInMemory({ argv: ['-p', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-profile', 'claude-2.1.328', '--max-turns', '0', '--', 'hi'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: '' });
-    expect(claude.stdout.trim().split('\n').map((l) => JSON.parse(l) as Frame).at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
+    expect(framesOf(claude.stdout).at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
   });
 
   it('a keep_alive while the first turn waits: its side session starts in the --permission-mode of the options', async () => {
     const { stdin, stdout, exit } = startInMemory({ argv: [...STREAM, '--emu-profile', 'cbc-2.117.0', '--permission-mode', 'bypassPermissions'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario });
-    const send = (o: unknown) => setImmediate(() => stdin.write(JSON.stringify(o) + '\n'));
+    const send = (text: string) => setImmediate(() => stdin.write(text));
     let hookId: string | undefined;
     const frames = readFrames(stdout, (f) => {
-      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send({ type: 'user', message: { role: 'user', content: 'TOOL now' }, parent_tool_use_id: null, session_id: '' });
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send(userLine('TOOL now'));
       if (f['type'] === 'control_request' && hookId === undefined) {
         hookId = f['request_id'] as string;
-        send({ type: 'keep_alive' });
+        send(line({ type: 'keep_alive' }));
       }
       // the side session's blank result: now the hook is answered
-      if (f['type'] === 'result' && f['result'] === '') send({ type: 'control_response', response: { subtype: 'success', request_id: hookId, response: { continue: true } } });
+      if (f['type'] === 'result' && f['result'] === '') send(answerLine(hookId, { continue: true }));
       if (f['type'] === 'result' && f['result'] !== '') setImmediate(() => stdin.end());
     });
-    send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', hooks: preHook } });
+    send(controlLine('req_1', { subtype: 'initialize', hooks: preHook }));
     await exit;
     const bare = frames.find((f) => f['subtype'] === 'init' && f['model'] === 'unknown');
     expect(bare).toMatchObject({ tools: [], permissionMode: 'bypassPermissions' });

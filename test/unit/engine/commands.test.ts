@@ -6,27 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { nextTurn } from '../../../src/engine/commands.js';
 import type { PendingTurn } from '../../../src/engine/turn-host.js';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { controlLine as ctl, driveStream, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - match: { contains: "SLOW" }\n    delay: 2s\n    reply: "slow"\n  - match: { glob: "*" }\n    reply: "fast"\n');
-const line = (content: string, uuid?: string) => JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '', ...(uuid ? { uuid } : {}) }) + '\n';
-const ctl = (id: string, request: object) => JSON.stringify({ type: 'control_request', request_id: id, request }) + '\n';
+const line = (content: string, uuid?: string) => userLine(content, uuid ? { uuid } : {});
 
-/** Runs `first`, then sends `later` once the first turn's init is out, and ends stdin after `results` results. */
+/** Runs `first`, then writes `later` (at once) when the first turn's init is out, and ends stdin after `results` results. */
 async function run(profile: string, first: string[], later: string[], results: number): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', ...(profile === 'cbc' ? [] : ['--no-session-persistence'])],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+  const r = await driveStream({
+    profile,
+    extra: profile === 'cbc' ? [] : ['--no-session-persistence'],
     scenario,
+    first,
+    endAtResult: false,
+    on: (f, host, frames) => {
+      if (f['subtype'] === 'init' && frames.filter((g) => g['subtype'] === 'init').length === 1) for (const s of later) host.write(s);
+      if (f['type'] === 'result' && frames.filter((g) => g['type'] === 'result').length === results) host.end();
+    },
   });
-  const frames = readFrames(stdout, (f) => {
-    if (f['subtype'] === 'init' && frames.filter((g) => g['subtype'] === 'init').length === 1) for (const s of later) stdin.write(s);
-    if (f['type'] === 'result' && frames.filter((g) => g['type'] === 'result').length === results) setImmediate(() => stdin.end());
-  });
-  for (const s of first) stdin.write(s);
-  await exit;
-  return frames;
+  return r.frames;
 }
 const lifecycle = (frames: Frame[]) => frames.filter((f) => f['type'] === 'command_lifecycle').map((f) => `${f['state']} ${f['command_uuid']}`);
 

@@ -8,31 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine as ctl, driveStream, userLine, type Host } from '../../helpers/stream-json.js';
 
 const SLOW = parseScenario('turns:\n  - delay: 5s\n    reply: "slow"\n');
 const ASK = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "after"\n');
 const FAIL = parseScenario('turns:\n  - error: "boom"\n');
 
-type Run = { frames: Frame[]; code: number };
-const line = (o: unknown) => JSON.stringify(o) + '\n';
-const ctl = (id: string, request: Record<string, unknown>) => line({ type: 'control_request', request_id: id, request });
-const userLine = (text: string) => line({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
-
-function run(profile: string, scenario: ReturnType<typeof parseScenario>, opts: { extra?: string[]; cwd?: string; onFrame?: (f: Frame, write: (s: string) => void) => void; first: string }): Promise<Run> {
+/** `first`, then `on` answers each frame (on the next tick) and ends stdin. */
+function run(profile: string, scenario: ReturnType<typeof parseScenario>, opts: { extra?: string[]; cwd?: string; on: (f: Frame, host: Host) => void; first: string }) {
   const claude = profile.startsWith('claude');
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', ...(claude ? ['--no-session-persistence'] : []), ...(opts.extra ?? [])],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-    ...(opts.cwd ? { cwd: opts.cwd } : {}),
-  });
-  const write = (s: string) => setImmediate(() => stdin.write(s));
-  const end = () => setImmediate(() => stdin.end());
-  const frames = readFrames(stdout, (f) => opts.onFrame?.(f, (s) => (s === '' ? end() : write(s))));
-  stdin.write(opts.first);
-  return exit.then((code) => ({ frames, code }));
+  return driveStream({ profile, extra: [...(claude ? ['--no-session-persistence'] : []), ...(opts.extra ?? [])], scenario, cwd: opts.cwd, first: opts.first, on: opts.on, endAtResult: false });
 }
 
 const kinds = (frames: Frame[]) => frames.map((f) => (f['type'] === 'control_response' ? `reply:${f['response']['request_id']}` : f['type'] === 'system' ? `system:${f['subtype']}:${f['status'] ?? ''}` : f['type']));
@@ -43,7 +29,7 @@ describe('interrupts read together are all answered before the turn ends (#16)',
       const { frames } = await run(profile, SLOW, {
         // one chunk: the turn starts, then both interrupts are read before the clock runs again
         first: userLine('go') + ctl('i1', { subtype: 'interrupt' }) + ctl('i2', { subtype: 'interrupt' }),
-        onFrame: (f, write) => f['type'] === 'result' && write(''),
+        on: (f, host) => f['type'] === 'result' && host.end(),
       });
       const k = kinds(frames);
       const [i1, i2, result] = [k.indexOf('reply:i1'), k.indexOf('reply:i2'), k.indexOf('result')];
@@ -64,7 +50,7 @@ describe('read_file max_bytes and encoding (#16)', () => {
     const { frames } = await run(profile, SLOW, {
       cwd,
       first: ctl('r', { subtype: 'read_file', path: 'note.txt', ...fields }),
-      onFrame: (f, write) => f['type'] === 'control_response' && write(''),
+      on: (f, host) => f['type'] === 'control_response' && host.end(),
     });
     return frames.find((f) => f['type'] === 'control_response')?.['response']['response'] as Record<string, unknown>;
   };
@@ -85,9 +71,9 @@ describe('a model call that failed costs the session nothing (#16)', () => {
   it('claude-2.1.328 /cost after an API error', async () => {
     const { frames } = await run('claude-2.1.328', FAIL, {
       first: userLine('go'),
-      onFrame: (f, write) => {
-        if (f['type'] === 'result') write(ctl('c', { subtype: 'get_session_cost' }));
-        if (f['type'] === 'control_response') write('');
+      on: (f, host) => {
+        if (f['type'] === 'result') host.send(ctl('c', { subtype: 'get_session_cost' }));
+        if (f['type'] === 'control_response') host.end();
       },
     });
     const text = String(frames.find((f) => f['type'] === 'control_response')?.['response']['response']['text']);
@@ -101,9 +87,9 @@ describe('Claude asks can_use_tool inside a streamed tool call (#16)', () => {
     const { frames } = await run(profile, ASK, {
       extra: ['--permission-prompt-tool', 'stdio', '--include-partial-messages'],
       first: userLine('go'),
-      onFrame: (f, write) => {
-        if (f['type'] === 'control_request') write(line({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: { command: 'touch x' } } } }));
-        if (f['type'] === 'result') write('');
+      on: (f, host) => {
+        if (f['type'] === 'control_request') host.send(answerLine(f['request_id'], { behavior: 'allow', updatedInput: { command: 'touch x' } }));
+        if (f['type'] === 'result') host.end();
       },
     });
     const k = frames.map((f) => (f['type'] === 'stream_event' ? String(f['event']['type']) : f['type'] === 'control_request' ? 'ask' : String(f['type'])));
@@ -118,7 +104,7 @@ describe('mcp_set_servers connects an sdk server at once (#16)', () => {
   it('claude-2.1.328: its initialize request follows the reply', async () => {
     const { frames } = await run('claude-2.1.328', SLOW, {
       first: ctl('m', { subtype: 'mcp_set_servers', servers: { inproc: { type: 'sdk', name: 'inproc' } } }),
-      onFrame: (f, write) => f['type'] === 'control_request' && write(''),
+      on: (f, host) => f['type'] === 'control_request' && host.end(),
     });
     const ask = frames.find((f) => f['type'] === 'control_request');
     expect(ask?.['request']).toMatchObject({ subtype: 'mcp_message', server_name: 'inproc', message: { method: 'initialize', jsonrpc: '2.0', id: 0, params: { protocolVersion: '2025-11-25' } } });

@@ -4,8 +4,8 @@
 // session_state_changed requires_action while can_use_tool waits (env_session_state_permission_h3).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, driveStream, userLine, type Host } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario(
   'turns:\n  - match: { contains: TOOL }\n    ask: { tool: Bash, input: { command: "echo x" }, output: "x" }\n    result: "after tool"\n  - result: "plain reply"\n',
@@ -23,26 +23,26 @@ interface Run {
 /** Runs the prompts one after the other (each after the previous one's result, or error frame), answering every request. */
 async function run(r: Run): Promise<Frame[]> {
   const claude = r.profile.startsWith('claude');
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', r.profile, '--emu-speed', '0', ...(claude ? ['--permission-prompt-tool', 'stdio', '--no-session-persistence'] : [])],
-    env: { CBC_EMU_LOG_LEVEL: 'silent', ...r.env },
-    scenario,
-  });
   const prompts = [...r.prompts];
-  const send = (o: unknown) => setImmediate(() => stdin.write(JSON.stringify(o) + '\n'));
-  const next = () => {
+  const next = (host: Host) => {
     const p = prompts.shift();
-    if (p === undefined) return setImmediate(() => stdin.end());
-    send({ type: 'user', message: { role: 'user', content: p }, parent_tool_use_id: null, session_id: '' });
+    if (p === undefined) host.end();
+    else host.send(userLine(p));
   };
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') next();
-    if (f['type'] === 'control_request') send({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: r.answer(f['request']['subtype']) } });
-    if (f['type'] === 'result' || f['type'] === 'error') next();
+  const run = await driveStream({
+    profile: r.profile,
+    extra: claude ? ['--permission-prompt-tool', 'stdio', '--no-session-persistence'] : [],
+    env: r.env,
+    scenario,
+    first: controlLine('req_1', { subtype: 'initialize', hooks: r.hooks ?? {} }),
+    endAtResult: false,
+    on: (f, host) => {
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') next(host);
+      if (f['type'] === 'control_request') host.send(answerLine(f['request_id'], r.answer(f['request']['subtype'])));
+      if (f['type'] === 'result' || f['type'] === 'error') next(host);
+    },
   });
-  send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', hooks: r.hooks ?? {} } });
-  await exit;
-  return frames;
+  return run.frames;
 }
 
 const promptHook = { UserPromptSubmit: [{ hookCallbackIds: ['hook_0'] }] };

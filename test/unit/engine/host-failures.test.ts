@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { startInMemory } from '../../../src/testkit/harness.js';
 import { readFrames, type Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, line, userLine } from '../../helpers/stream-json.js';
 
 const ASK = parseScenario('turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "after the call"\n');
 const STALL = parseScenario('turns:\n  - delay: 10m\n    partial: "thinking..."\n    reply: "thinking..."\n');
@@ -20,23 +21,22 @@ async function run(profile: string, scenario: ReturnType<typeof parseScenario>, 
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
-  const send = (v: unknown) => setImmediate(() => stdin.writable && stdin.write(JSON.stringify(v) + '\n'));
+  const send = (text: string) => setImmediate(() => stdin.writable && stdin.write(text));
   let acted = false;
   const frames = readFrames(stdout, (f) => {
     const asked = f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool';
     if (!acted && (asked || (scenario === STALL && f['type'] === 'system' && f['subtype'] === 'init'))) {
       acted = true;
-      const respond = (response: unknown) => send({ type: 'control_response', response });
       if (action === 'close') setImmediate(() => stdin.end());
-      if (action === 'error') respond({ subtype: 'error', request_id: f['request_id'], error: 'boom' });
-      if (action === 'invalid') respond({ subtype: 'success', request_id: f['request_id'], response: { behavior: 'deny' } });
-      if (action === 'interrupt') setTimeout(() => send({ type: 'control_request', request_id: 'int-1', request: { subtype: 'interrupt' } }), scenario === STALL ? 100 : 0);
+      if (action === 'error') send(line({ type: 'control_response', response: { subtype: 'error', request_id: f['request_id'], error: 'boom' } }));
+      if (action === 'invalid') send(answerLine(f['request_id'], { behavior: 'deny' }));
+      if (action === 'interrupt') setTimeout(() => send(controlLine('int-1', { subtype: 'interrupt' })), scenario === STALL ? 100 : 0);
     }
     // cbc 2.117.0 goes on waiting for the host after an interrupt: stdin's end settles the request
     const held = profile === 'cbc-2.117.0' && scenario === ASK && f['type'] === 'control_response' && f['response']['request_id'] === 'int-1';
     if (f['type'] === 'result' || held) setImmediate(() => stdin.end());
   });
-  send({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' });
+  send(userLine('go'));
   return { code: await exit, frames };
 }
 

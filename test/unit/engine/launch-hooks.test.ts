@@ -2,30 +2,26 @@
 // req_hook_callback_pre_bg_bash_h8); its refusal refuses the call and no task starts.
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, driveStream, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario(
   'turns:\n  - match: { glob: "*" }\n    background:\n      - { kind: bash, description: "Sleep then echo", command: "sleep 2; echo bg", duration: 2s, exit_code: 0, output: "bg\\n" }\n    result: "done"\n',
 );
-const send = (f: object) => JSON.stringify(f) + '\n';
+const hooks = { PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }] };
 
-/** One background-Bash turn with a PreToolUse hook on Bash answered `answer`; stdin ends after the first result. */
+/** One background-Bash turn with a PreToolUse hook on Bash answered `answer` (at once); stdin ends after the first result. */
 async function run(answer: object, extra: string[] = []): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--no-session-persistence', ...extra],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
+  const r = await driveStream({
+    profile: 'claude-2.1.328',
+    extra: ['--no-session-persistence', ...extra],
     scenario,
+    first: [controlLine('req_1', { subtype: 'initialize', hooks }), userLine('go')],
+    on: (f, host) => {
+      if (f['type'] === 'control_request' && f['request']?.['subtype'] === 'hook_callback') host.write(answerLine(f['request_id'], answer));
+    },
   });
-  const frames = readFrames(stdout, (f) => {
-    const request = f['request'] as Frame | undefined;
-    if (f['type'] === 'control_request' && request?.['subtype'] === 'hook_callback') stdin.write(send({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: answer } }));
-    if (f['type'] === 'result') setImmediate(() => stdin.end());
-  });
-  stdin.write(send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', hooks: { PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }] } } }));
-  stdin.write(send({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }));
-  await exit;
-  return frames;
+  return r.frames;
 }
 const kinds = (frames: Frame[]) => frames.map((f) => (f['type'] === 'control_request' ? `hook ${(f['request'] as Frame)['tool_use_id']}` : String(f['subtype'] ?? f['type'])));
 

@@ -7,39 +7,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, driveStream, line, userLine as prompt, type Host } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario(
   'turns:\n  - match: { contains: "hi" }\n    reply: "hello"\n  - match: { contains: "go" }\n    ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "ran it"\n',
 );
 const home = mkdtempSync(join(tmpdir(), 'cbc-emu-prompt-beside-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
-const line = (v: unknown) => JSON.stringify(v) + '\n';
-const prompt = (text: string) => line({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
+/** A cbc 2.117.0 session: `first`, then `on` answers each frame and ends stdin. */
+async function session(first: string, on: (f: Frame, host: Host) => void, extra: string[] = []): Promise<Frame[]> {
+  return (await driveStream({ profile: 'cbc-2.117.0', extra: ['--emu-seed', 'beside', '--emu-home', home, ...extra], scenario, first, on, endAtResult: false })).frames;
+}
 
-function start(extra: string[] = []) {
-  return startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-seed', 'beside', '--emu-home', home, ...extra],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-  });
+/** At the Bash call's can_use_tool: a prompt "hi" at once, then allow. */
+function hiThenAllow(f: Frame, host: Host): void {
+  if (f['type'] !== 'control_request' || f['request']['subtype'] !== 'can_use_tool') return;
+  host.write(prompt('hi'));
+  host.send(answerLine(f['request_id'], { behavior: 'allow', allowed: true }));
 }
 
 /** "go" (its Bash call waits for the host), a prompt "hi" while it waits, then allow; EOF after "ran it". */
-async function midFirstTurn(extra: string[] = []): Promise<Frame[]> {
-  const { stdin, stdout, exit } = start(extra);
-  const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-      const allow = { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true } };
-      stdin.write(prompt('hi'));
-      setImmediate(() => stdin.write(line({ type: 'control_response', response: allow })));
-    }
-    if (f['type'] === 'result' && f['result'] === 'ran it') setImmediate(() => stdin.end());
-  });
-  stdin.write(prompt('go'));
-  await exit;
-  return frames;
+function midFirstTurn(extra: string[] = []): Promise<Frame[]> {
+  return session(prompt('go'), (f, host) => {
+    hiThenAllow(f, host);
+    if (f['type'] === 'result' && f['result'] === 'ran it') host.end();
+  }, extra);
 }
 
 describe('cbc 2.117.0: a prompt while the first turn runs (#16)', () => {
@@ -54,18 +47,11 @@ describe('cbc 2.117.0: a prompt while the first turn runs (#16)', () => {
   });
 
   it('the side session stays the current one: a set_model reply names it, at idle too (ctl_set_model_idle_after_side_fe)', async () => {
-    const { stdin, stdout, exit } = start();
-    const frames = readFrames(stdout, (f) => {
-      if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-        const allow = { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true } };
-        stdin.write(prompt('hi'));
-        setImmediate(() => stdin.write(line({ type: 'control_response', response: allow })));
-      }
-      if (f['type'] === 'result' && f['result'] === 'ran it') stdin.write(line({ type: 'control_request', request_id: 'm', request: { subtype: 'set_model', model: 'x' } }));
-      if (f['type'] === 'control_response' && f['response']['request_id'] === 'm') setImmediate(() => stdin.end());
+    const frames = await session(prompt('go'), (f, host) => {
+      hiThenAllow(f, host);
+      if (f['type'] === 'result' && f['result'] === 'ran it') host.write(controlLine('m', { subtype: 'set_model', model: 'x' }));
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'm') host.end();
     });
-    stdin.write(prompt('go'));
-    await exit;
     const side = frames.find((f) => f['type'] === 'result' && f['result'] === 'hello')?.['session_id'];
     const reply = frames.find((f) => f['type'] === 'control_response' && f['response']['request_id'] === 'm');
     expect(reply?.['response']['response']['session_id']).toBe(side);
@@ -80,17 +66,14 @@ describe('cbc 2.117.0: a prompt while the first turn runs (#16)', () => {
 
 describe('cbc 2.117.0: keep_alive at idle after a finished turn (#16)', () => {
   it('writes system/init, a bare status and the last result again, and adds nothing to the conversation', async () => {
-    const { stdin, stdout, exit } = start();
     let results = 0;
-    const frames = readFrames(stdout, (f) => {
+    const frames = await session(prompt('hi'), (f, host) => {
       if (f['type'] !== 'result') return;
       results += 1;
-      if (results === 1) setImmediate(() => stdin.write(line({ type: 'keep_alive' })));
-      if (results === 2) setImmediate(() => stdin.write(prompt('hi')));
-      if (results === 3) setImmediate(() => stdin.end());
+      if (results === 1) host.send(line({ type: 'keep_alive' }));
+      if (results === 2) host.send(prompt('hi'));
+      if (results === 3) host.end();
     });
-    stdin.write(prompt('hi'));
-    await exit;
     const firstResult = frames.findIndex((f) => f['type'] === 'result');
     const after = frames.slice(firstResult + 1, firstResult + 4);
     expect(after.map((f) => `${String(f['type'])}/${String(f['subtype'])}`)).toEqual(['system/init', 'system/status', 'result/success']);

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { RuleBook } from '../../../src/engine/rule-book.js';
 import { ruleDescription } from '../../../src/profiles/claude/permission-rules.js';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
-import { readFrames, type Frame } from '../../helpers/frames.js';
+import type { Frame } from '../../helpers/frames.js';
+import { answerLine, controlLine, driveStream, userLine as user, type Host } from '../../helpers/stream-json.js';
 
 const add = (behavior: string, destination: string, ...rules: Array<[string, string?]>) => ({
   type: 'addRules',
@@ -58,33 +58,31 @@ const toolTurn = '  - match: { contains: TOOL }\n    ask: { tool: Bash, input: {
 const scenario = parseScenario(`turns:\n${toolTurn}${toolTurn}  - result: "plain reply"\n`);
 
 /** A Claude 2.1.328 session in stream-json mode: `onFrame` may write to stdin; stdin ends after `results` results. */
-async function session(extra: string[], results: number, onFrame: (f: Frame, send: (o: unknown) => void) => void): Promise<Frame[]> {
-  const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--no-session-persistence', ...extra],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    scenario,
-  });
-  const send = (o: unknown) => setImmediate(() => stdin.write(JSON.stringify(o) + '\n'));
+async function session(extra: string[], results: number, onFrame: (f: Frame, host: Host) => void): Promise<Frame[]> {
   let seen = 0;
-  const frames = readFrames(stdout, (f) => {
-    onFrame(f, send);
-    if (f['type'] === 'result' && ++seen === results) setImmediate(() => stdin.end());
+  const run = await driveStream({
+    profile: 'claude-2.1.328',
+    extra: ['--no-session-persistence', ...extra],
+    scenario,
+    first: controlLine('req_1', { subtype: 'initialize' }),
+    endAtResult: false,
+    on: (f, host) => {
+      onFrame(f, host);
+      if (f['type'] === 'result' && ++seen === results) host.end();
+    },
   });
-  send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } });
-  await exit;
-  return frames;
+  return run.frames;
 }
-const user = (content: string) => ({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });
 
 describe('session rules, folding and command hooks in a session (#16)', () => {
   it('a session deny rule from an answer refuses the next call by rule; list_permission_rules names it', async () => {
     let turns = 0;
-    const frames = await session(['--permission-prompt-tool', 'stdio'], 2, (f, send) => {
-      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send(user('TOOL 1'));
+    const frames = await session(['--permission-prompt-tool', 'stdio'], 2, (f, host) => {
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') host.send(user('TOOL 1'));
       const deny = { type: 'addRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash' }] };
-      if (f['type'] === 'control_request') send({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: { command: 'echo x' }, updatedPermissions: [deny] } } });
-      if (f['type'] === 'result' && ++turns === 1) send({ type: 'control_request', request_id: 'req_2', request: { subtype: 'list_permission_rules' } });
-      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_2') send(user('TOOL 2'));
+      if (f['type'] === 'control_request') host.send(answerLine(f['request_id'], { behavior: 'allow', updatedInput: { command: 'echo x' }, updatedPermissions: [deny] }));
+      if (f['type'] === 'result' && ++turns === 1) host.send(controlLine('req_2', { subtype: 'list_permission_rules' }));
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_2') host.send(user('TOOL 2'));
     });
     expect(frames.filter((f) => f['type'] === 'control_request')).toHaveLength(1);
     const listed = frames.find((f) => f['type'] === 'control_response' && f['response']['request_id'] === 'req_2');
@@ -93,11 +91,11 @@ describe('session rules, folding and command hooks in a session (#16)', () => {
   });
 
   it('a user line that arrives while can_use_tool waits gets no turn of its own', async () => {
-    const frames = await session(['--permission-prompt-tool', 'stdio'], 1, (f, send) => {
-      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send(user('TOOL 1'));
+    const frames = await session(['--permission-prompt-tool', 'stdio'], 1, (f, host) => {
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') host.send(user('TOOL 1'));
       if (f['type'] === 'control_request') {
-        send(user('hello'));
-        setImmediate(() => send({ type: 'control_response', response: { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', updatedInput: { command: 'echo x' } } } }));
+        host.send(user('hello'));
+        setImmediate(() => host.send(answerLine(f['request_id'], { behavior: 'allow', updatedInput: { command: 'echo x' } })));
       }
     });
     expect(frames.filter((f) => f['type'] === 'result').map((f) => f['result'])).toEqual(['after tool']);
@@ -110,8 +108,8 @@ describe('session rules, folding and command hooks in a session (#16)', () => {
       PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo no >&2; exit 2' }] }],
       Stop: [{ hooks: [{ type: 'command', command: 'cat' }] }], // echoes its input: the hook's stdin
     };
-    const frames = await session(['--include-hook-events', '--settings', JSON.stringify({ hooks })], 1, (f, send) => {
-      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') send(user('TOOL 1'));
+    const frames = await session(['--include-hook-events', '--settings', JSON.stringify({ hooks })], 1, (f, host) => {
+      if (f['type'] === 'control_response' && f['response']['request_id'] === 'req_1') host.send(user('TOOL 1'));
     });
     const responses = frames.filter((f) => f['subtype'] === 'hook_response');
     expect(responses.slice(0, 2).map((f) => [f['hook_name'], f['stdout'], f['stderr'], f['exit_code'], f['outcome']])).toEqual([

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory, startInMemory } from '../../../src/testkit/harness.js';
 import { readFrames, type Frame } from '../../helpers/frames.js';
+import { framesOf, printArgv, userLine as line } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario(
   'turns:\n  - match: { contains: "SLOW" }\n    delay: 2s\n    reply: "slow"\n  - match: { contains: "TOOL" }\n    ask: { tool: Bash, input: { command: "touch x" }, output: "ran" }\n    result: "after tool"\n  - match: { glob: "*" }\n    reply: "fast"\n',
 );
-const line = (content: string, extra: object = {}) => JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '', ...extra }) + '\n';
 const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--no-session-persistence'];
 
 /** Sends `first`, then `later` once `when` holds for a frame, and ends stdin after `results` results. */
@@ -54,11 +54,11 @@ describe("priority 'now' (#16)", () => {
 
 describe('--permission-prompt-tool naming a tool (#16)', () => {
   it('the first gated call fails with the CLI error, on stderr too, exit 1 without a result', async () => {
-    const r = await runInMemory({ argv: ['-p', 'TOOL please', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--no-session-persistence', '--permission-prompt-tool', 'mcp__perm__ask'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: '' });
+    const r = await runInMemory({ argv: printArgv('claude-2.1.328', 'TOOL please', '--no-session-persistence', '--permission-prompt-tool', 'mcp__perm__ask'), env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: '' });
     const message = 'Error: MCP tool mcp__perm__ask (passed via --permission-prompt-tool) not found. Available MCP tools: none';
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(message);
-    const frames = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+    const frames = framesOf(r.stdout);
     expect(frames.map((f) => f['type'])).toEqual(['system', 'assistant', 'user']);
     expect(frames[0]?.['tools']).toContain('AskUserQuestion');
     expect(frames[2]).toMatchObject({ tool_use_result: `Error calling tool (Bash): ${message}` });

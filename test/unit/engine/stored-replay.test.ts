@@ -7,16 +7,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory } from '../../../src/testkit/harness.js';
+import { controlLine, printArgv, streamArgv, userLine } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - match: { contains: "go" }\n    ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "ran it"\n  - reply: "hello"\n');
 const home = mkdtempSync(join(tmpdir(), 'cbc-emu-replay-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 const SID = '5e551011-0000-4000-8000-0000000000c1';
-const STREAM = ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-home', home];
-const line = (v: unknown) => JSON.stringify(v) + '\n';
-const prompt = line({ type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '' });
-const init = (extra: object) => line({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize', ...extra } });
+const STREAM = streamArgv('cbc-2.117.0', '--emu-home', home);
+const prompt = userLine('hi');
+const init = (extra: object) => controlLine('req_1', { subtype: 'initialize', ...extra });
 type Frame = Record<string, unknown>;
+/** Stricter than the helper's framesOf: an empty stdout throws, so a run that wrote nothing cannot pass `before`. */
 const framesOf = (stdout: string): Frame[] => stdout.trim().split('\n').map((l) => JSON.parse(l) as Frame);
 /** The frames before the initialize reply, as type[/first content block type]. */
 const before = (frames: Frame[]) => frames.slice(0, frames.findIndex((f) => f['type'] === 'control_response')).map(label);
@@ -27,7 +28,7 @@ function label(f: Frame): string {
 
 describe('cbc 2.117.0: --resume under stream-json input replays the stored conversation (#16)', () => {
   it('stores a tool turn, then replays it before the initialize reply; hasPrompt: true or --continue replays nothing', async () => {
-    const first = await runInMemory({ argv: ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-home', home, '--session-id', SID, '--permission-mode', 'bypassPermissions'], scenario, stdin: '' });
+    const first = await runInMemory({ argv: printArgv('cbc-2.117.0', 'go', '--emu-home', home, '--session-id', SID, '--permission-mode', 'bypassPermissions'), scenario, stdin: '' });
     expect(first.code).toBe(0);
 
     const resumed = framesOf((await runInMemory({ argv: [...STREAM, '--resume', SID], scenario, stdin: init({}) + prompt })).stdout);

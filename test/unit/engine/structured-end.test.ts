@@ -3,21 +3,16 @@
 // fallback that the CLI's own message selects (captures opt_json_schema_tool_h6 of all three CLIs).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { runInMemory } from '../../../src/testkit/harness.js';
 import type { Frame } from '../../helpers/frames.js';
+import { runPrint } from '../../helpers/stream-json.js';
 
 const SCHEMA = '{"type":"object","properties":{"answer":{"type":"string"}},"required":["answer"]}';
 const scenario = (fallback: boolean) =>
   parseScenario(`turns:\n  - ask: { tool: Bash, input: { command: "touch x" }, output: "ran it" }\n    result: "closing text"\n${fallback ? 'fallback:\n  reply: "answer to the reminder"\n' : ''}`);
 
-async function run(profile: string, fallback: boolean): Promise<Frame[]> {
-  const { stdout } = await runInMemory({
-    argv: ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--permission-mode', 'bypassPermissions', ...(profile.startsWith('claude') ? ['--no-session-persistence'] : []), '--json-schema', SCHEMA],
-    env: { CBC_EMU_LOG_LEVEL: 'silent', IS_SANDBOX: '1' }, // IS_SANDBOX: Claude Code refuses bypassPermissions as root otherwise
-    scenario: scenario(fallback),
-    stdin: '',
-  });
-  return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+function run(profile: string, fallback: boolean): Promise<Frame[]> {
+  const extra = ['--permission-mode', 'bypassPermissions', ...(profile.startsWith('claude') ? ['--no-session-persistence'] : []), '--json-schema', SCHEMA];
+  return runPrint({ profile, prompt: 'go', extra, env: { IS_SANDBOX: '1' }, scenario: scenario(fallback) }); // IS_SANDBOX: Claude Code refuses bypassPermissions as root otherwise
 }
 
 const texts = (frames: Frame[]): string[] =>

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
 import { runInMemory } from '../../../src/testkit/harness.js';
+import type { Frame } from '../../helpers/frames.js';
+import { controlLine, framesOf, streamArgv, userLine } from '../../helpers/stream-json.js';
 
 const SCRIPT = "export const meta = { name: 'wf-x' }\nawait agent('go', {label: 'one'})\n";
 const scenario = parseScenario(`
@@ -22,21 +24,10 @@ turns:
     result: done
 `);
 
-type Frame = Record<string, any>;
-
 async function launch(profile: string): Promise<{ call: Frame; result: Frame; started: Frame; sessionId: string }> {
-  const stdin = [
-    JSON.stringify({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } }),
-    JSON.stringify({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }),
-  ].join('\n') + '\n';
-  const r = await runInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--emu-seed', 'wf', '--no-session-persistence'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent' },
-    cwd: '/work/project',
-    scenario,
-    stdin,
-  });
-  const frames = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+  const stdin = controlLine('req_1', { subtype: 'initialize' }) + userLine('go');
+  const r = await runInMemory({ argv: streamArgv(profile, '--emu-seed', 'wf', '--no-session-persistence'), env: { CBC_EMU_LOG_LEVEL: 'silent' }, cwd: '/work/project', scenario, stdin });
+  const frames = framesOf(r.stdout);
   const call = frames.find((f) => f['type'] === 'assistant' && f['message']['content'][0]?.['name'] === 'Workflow');
   const result = frames.find((f) => f['type'] === 'user' && f['tool_use_result']?.['status'] === 'async_launched');
   const started = frames.find((f) => f['subtype'] === 'task_started');
@@ -69,12 +60,7 @@ describe('Claude Workflow launch (#16, captures wf_*)', () => {
 
   it('without source and call_description the script is generated and the call description is the task description', async () => {
     const plain = parseScenario('turns:\n  - workflow: { name: wf-y, description: Desc, followup: false, agents: [{ label: one, duration: 10ms }] }\n    result: done\n');
-    const r = await runInMemory({
-      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--no-session-persistence'],
-      env: { CBC_EMU_LOG_LEVEL: 'silent' },
-      scenario: plain,
-      stdin: JSON.stringify({ type: 'user', message: { role: 'user', content: 'go' }, parent_tool_use_id: null, session_id: '' }) + '\n',
-    });
+    const r = await runInMemory({ argv: streamArgv('claude-2.1.328', '--no-session-persistence'), env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario: plain, stdin: userLine('go') });
     const call = r.stdout.split('\n').filter((l) => l.includes('"name":"Workflow"')).map((l) => JSON.parse(l) as Frame)[0];
     const input = call?.['message']['content'][0]['input'] as Record<string, string>;
     expect(input['description']).toBe('Desc');

@@ -3,20 +3,12 @@
 // (ctl_get_available_models_flag).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { runInMemory } from '../../../src/testkit/harness.js';
-import type { Frame } from '../../helpers/frames.js';
+import { controlLine, runStream } from '../../helpers/stream-json.js';
 
 const scenario = parseScenario('turns:\n  - reply: "hello"\n');
-const INIT = JSON.stringify({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } }) + '\n';
 
 async function currentModel(env: Record<string, string>): Promise<unknown> {
-  const { stdout } = await runInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--model', 'gpt-5.4'],
-    env: { CBC_EMU_LOG_LEVEL: 'silent', ...env },
-    scenario,
-    stdin: INIT,
-  });
-  const frames = stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
+  const frames = await runStream({ profile: 'cbc-2.117.0', extra: ['--model', 'gpt-5.4'], env, scenario, stdin: controlLine('req_1', { subtype: 'initialize' }) });
   return frames.find((f) => f['type'] === 'control_response')?.['response']['response']['currentModelId'];
 }
 

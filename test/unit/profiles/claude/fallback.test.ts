@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackTrigger, modelLabel } from '../../../../src/profiles/claude/fallback.js';
 import { parseScenario } from '../../../../src/scenario/load.js';
-import { runInMemory } from '../../../../src/testkit/harness.js';
 import type { Frame } from '../../../helpers/frames.js';
+import { runPrint } from '../../../helpers/stream-json.js';
 
 describe('fallbackTrigger (#16)', () => {
   const t = (error: string, fallback = 'claude-haiku-4-5-20251001') => fallbackTrigger(error, 'claude-sonnet-5', fallback);
@@ -37,10 +37,7 @@ describe('-p with --fallback-model and a failing call (#16)', () => {
   const scenario = parseScenario('turns:\n  - error: "API Error: 400 bad request"\n');
   for (const profile of ['claude-2.1.220', 'claude-2.1.328']) {
     it(profile, async () => {
-      const run = async (extra: string[]): Promise<Frame[]> => {
-        const { stdout } = await runInMemory({ argv: ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--emu-profile', profile, '--emu-speed', '0', '--no-session-persistence', '--model', 'sonnet', ...extra], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: '' });
-        return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Frame);
-      };
+      const run = (extra: string[]): Promise<Frame[]> => runPrint({ profile, prompt: 'go', extra: ['--no-session-persistence', '--model', 'sonnet', ...extra], scenario });
       const frames = await run(['--fallback-model', 'haiku']);
       expect(frames.map((f) => `${String(f['type'])}/${String(f['subtype'] ?? '')}`)).toEqual(['system/init', 'system/model_fallback', 'assistant/', 'result/success']);
       expect(frames[1]).toMatchObject({ trigger: 'last_resort', original_model: profile.endsWith('220') ? 'claude-sonnet-5' : 'claude-sonnet-5-5' });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { claude220Profile, claude328Profile } from '../../../../src/profiles/claude/index.js';
 import { parseScenario } from '../../../../src/scenario/load.js';
 import { runInMemory, startInMemory } from '../../../../src/testkit/harness.js';
+import { printArgv } from '../../../helpers/stream-json.js';
 
 describe('model names (#16)', () => {
   it('trims and matches aliases in any case', () => {
@@ -54,7 +55,7 @@ describe('--fallback-model on 2.1.328 (#16)', () => {
 
 describe('-p reads piped stdin beside its prompt (#16)', () => {
   it('joins stdin after the prompt argument', async () => {
-    const r = await runInMemory({ argv: ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'claude-2.1.220', '--emu-speed', '0', '--no-session-persistence'], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: 'FAIL now\n' });
+    const r = await runInMemory({ argv: printArgv('claude-2.1.220', 'hi', '--no-session-persistence'), env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin: 'FAIL now\n' });
     expect(r.stdout).toContain('API Error: 400 bad'); // the joined prompt "hi\nFAIL now" selects the failing turn
   });
   it('stdin with no data and no end: the warning, then the prompt goes on alone', async () => {
