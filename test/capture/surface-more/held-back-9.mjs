@@ -6,7 +6,7 @@
 // (a Stop or PostToolUse hook waiting, a slow background Agent running, after an API error), written and captured
 // before anyone compared the emulator with them. Never used to tune the emulator.
 import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { ALL, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
+import { ALL, C220, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
 
 /** Claude needs --permission-prompt-tool stdio to ask the host; cbc 2.117.0 asks over stdio by itself. */
 const PROMPT_TOOL = (cli) => (cli === CBC ? [] : ['--permission-prompt-tool', 'stdio']);
@@ -91,7 +91,10 @@ const HOST = [
   { name: 'req_hook_callback_prompt_suppress_output_h9', about: 'a UserPromptSubmit hook answered {continue: true, suppressOutput: true}, a text turn', clis: ALL, args: STREAM, steps: [...ready({ hooks: { UserPromptSubmit: hook('hook_0') } }), user('hi'), { answer: 'hook_callback', response: { continue: true, suppressOutput: true } }, waitFor(RESULT), sleep(1), close] },
   { name: 'req_hook_callback_post_and_stop_h9', about: 'PostToolUse and Stop hooks registered together, a bypassed Bash call, both answered with an empty object', clis: ALL, args: STREAM, bypass: true, steps: [...ready({ hooks: { PostToolUse: hook('hook_0', 'Bash'), Stop: hook('hook_1') } }), user('FGBASH please'), { answer: 'hook_callback', response: {}, timeout: 30 }, { answer: 'hook_callback', response: {}, timeout: 30 }, waitFor(RESULT), sleep(1), close] },
   { name: 'req_hook_callback_pre_matcher_alternation_h9', about: 'a PreToolUse hook whose matcher is "Read|Bash", a bypassed Bash call, answered continue: true', clis: ALL, args: STREAM, bypass: true, steps: [...ready({ hooks: { PreToolUse: hook('hook_0', 'Read|Bash') } }), user('FGBASH please'), { answer: 'hook_callback', response: { continue: true }, timeout: 10 }, waitFor(RESULT), sleep(1), close] },
-  { name: 'req_can_use_tool_allow_bg_bash_h9', about: 'a gated background Bash call the host allows, to its notification and the turn it starts', clis: ALL, args: ASK, steps: [...ready(), user('BGBASH please'), { answer: 'can_use_tool', response: ALLOW_BG }, waitFor(RESULT, 25), ...bgToEnd] },
+  // Claude Code ran the read-only `sleep 2; echo` unasked in both captures (no can_use_tool; the answer step times out)
+  // not on claude-2.1.328: of two captures one wrote the turn's result before the 2 s background shell ended, the other
+  // after it (its task_updated and task_notification first): on the loaded machine the turn's end raced the shell
+  { name: 'req_can_use_tool_allow_bg_bash_h9', about: 'a gated background Bash call the host allows, to its notification and the turn it starts', clis: [CBC, C220], args: ASK, steps: [...ready(), user('BGBASH please'), { answer: 'can_use_tool', response: ALLOW_BG }, waitFor(RESULT, 25), ...bgToEnd] },
   { name: 'req_can_use_tool_allow_session_rule_second_call_h9', about: 'a gated Bash call allowed with an addRules Bash session rule, then a second Bash turn (the host allows again if still asked)', clis: ALL, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: { ...ALLOW, updatedPermissions: [{ type: 'addRules', rules: [{ toolName: 'Bash' }], behavior: 'allow', destination: 'session' }] } }, waitFor(RESULT), sleep(1), user('FGBASH please'), { answer: 'can_use_tool', response: ALLOW, timeout: 10 }, sleep(5), close] },
   { name: 'req_can_use_tool_deny_second_turn_h9', about: 'a `hi` turn, then a gated Bash call in the second turn that the host denies', clis: ALL, args: ASK, steps: [...ready(), ...turn('hi', HI_RESULT), user('FGBASH please'), { answer: 'can_use_tool', response: DENY }, waitFor(FINAL_RESULT), sleep(1), close] },
 ];
@@ -115,7 +118,9 @@ const SIGNALS = [
   { name: 'sig_hup_pending_prompt_hook_h9', about: 'SIGHUP while a UserPromptSubmit hook_callback waits for the host', clis: ALL, args: STREAM, steps: [...ready({ hooks: { UserPromptSubmit: hook('hook_0') } }), user('hi'), waitFor(HOOK_CALLBACK), sleep(1), { signal: 'SIGHUP' }, sleep(3)] },
   { name: 'eof_after_allow_h9', about: 'stdin EOF right after the host allows a can_use_tool request (before the turn result)', clis: ALL, args: ASK, steps: [...permissionWaiting, { answer: 'can_use_tool', response: ALLOW }, close, sleep(5)] },
   { name: 'eof_bg_slow_agent_running_h9', about: 'stdin EOF after the turn result while a background Agent (6 s sub-agent) still runs', clis: ALL, args: STREAM, bypass: true, steps: [...slowAgentRunning, close, sleep(10)] },
-  { name: 'eof_after_stop_task_bg_bash_h9', about: 'stop_task of a running background Bash task, then stdin EOF at once', clis: ALL, args: STREAM, bypass: true, steps: [...bgTaskRunning, ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), close, sleep(5)] },
+  // not on claude-2.1.328: in one of two captures the 2 s background shell had ended before stop_task was read (the turn's
+  // result came late on the loaded machine): a completed notification and the follow-up turn instead of a stop
+  { name: 'eof_after_stop_task_bg_bash_h9', about: 'stop_task of a running background Bash task, then stdin EOF at once', clis: [CBC, C220], args: STREAM, bypass: true, steps: [...bgTaskRunning, ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), close, sleep(5)] },
 ];
 
 /** Environment switches with other values and combinations. */
@@ -126,7 +131,9 @@ const ENV = [
 
 /** Options with other values and combinations (`opt_<option>_*`: inventory.mjs OPTION_CASES cites them). */
 const OPTIONS = [
-  { name: 'opt_allowedTools_bash_stream_bgbash_h9', about: '--allowedTools Bash in stream-json input mode (no bypass), a background Bash call to its notification (the host allows if still asked)', clis: ALL, args: [...STREAM, '--allowedTools', 'Bash'], steps: [...ready(), user('BGBASH please'), { answer: 'can_use_tool', response: ALLOW_BG, timeout: 8 }, waitFor(RESULT, 25), ...bgToEnd] },
+  // not on claude-2.1.328: of two captures one wrote the turn's result before the 2 s background shell ended, the other
+  // after it (its task_updated and task_notification first): on the loaded machine the turn's end raced the shell
+  { name: 'opt_allowedTools_bash_stream_bgbash_h9', about: '--allowedTools Bash in stream-json input mode (no bypass), a background Bash call to its notification (the host allows if still asked)', clis: [CBC, C220], args: [...STREAM, '--allowedTools', 'Bash'], steps: [...ready(), user('BGBASH please'), { answer: 'can_use_tool', response: ALLOW_BG, timeout: 8 }, waitFor(RESULT, 25), ...bgToEnd] },
   { name: 'opt_max_turns_one_p_json_fgbash_h9', about: '-p with --max-turns 1 and --output-format json, a bypassed Bash call', clis: ALL, args: ['-p', 'FGBASH please', '--max-turns', '1', '--output-format', 'json'], bypass: true, steps: [close] },
   { name: 'opt_disallowedTools_agent_stream_bgagent_h9', about: '--disallowedTools Agent in stream-json input mode, a bypassed prompt that would launch a background Agent', clis: ALL, args: [...STREAM, '--disallowedTools', 'Agent'], bypass: true, steps: [...ready(), user('BGAGENT please'), waitFor(RESULT, 25), waitFor(NOTIFIED, 10), sleep(2), close] },
 ];
