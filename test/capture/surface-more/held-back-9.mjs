@@ -6,7 +6,7 @@
 // (a Stop or PostToolUse hook waiting, a slow background Agent running, after an API error), written and captured
 // before anyone compared the emulator with them. Never used to tune the emulator.
 import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { ALL, C220, CBC, CLAUDE, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
+import { ALL, C220, CBC, P_STREAM, ready, RESULT, SID } from '../surface-kit.mjs';
 
 /** Claude needs --permission-prompt-tool stdio to ask the host; cbc 2.117.0 asks over stdio by itself. */
 const PROMPT_TOOL = (cli) => (cli === CBC ? [] : ['--permission-prompt-tool', 'stdio']);
@@ -81,13 +81,10 @@ const CONTROL = [
   { name: 'ctl_stop_task_bg_slow_agent_running_h9', about: 'stop_task of a running background Agent (6 s sub-agent; its task_id from task_started), after the turn result', clis: ALL, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), waitFor(NOTIFIED, 15), sleep(3), close] },
   { name: 'ctl_background_tasks_bg_slow_agent_running_h9', about: 'background_tasks while a background Agent (6 s sub-agent) runs after the turn result, then its notification', clis: ALL, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'background_tasks' }), ...reply(), waitFor(NOTIFIED, 40), sleep(4), close] },
   { name: 'ctl_set_model_after_api_error_h9', about: 'a turn whose model request fails, then set_model to another model, then a `hi` turn', clis: ALL, args: STREAM, steps: (cli) => [...ready(), ...turn('APIERR please', RESULT, 60), ctl('req_2', { subtype: 'set_model', model: model(cli, 'haiku', 'gpt-5.4-mini') }), ...reply(), ...turn('hi', HI_RESULT), close] },
-  // these four (added last) on the Claude versions only: cbc 2.117.0's captures of the first two were killed at the
-  // harness's 150 s timeout (the machine, load ~40, kept it from answering initialize within the 90 s wait), so its
-  // runs of all four were stopped; nothing in them a replay could compare
-  { name: 'ctl_unsubscribe_commands_after_turn_h9', about: 'unsubscribe from the "commands" channel (never subscribed; a CodeBuddy SDK request) after a turn', clis: CLAUDE, args: STREAM, steps: [...ready(), ...turn(), ctl('req_2', { subtype: 'unsubscribe', channel: 'commands' }), ...reply(), close] },
-  { name: 'ctl_get_available_modes_pending_hook_h9', about: 'get_available_modes (a CodeBuddy SDK request) while a PreToolUse hook_callback waits, then the hook is answered', clis: CLAUDE, args: STREAM, bypass: true, steps: [...hookWaiting, ctl('req_2', { subtype: 'get_available_modes' }), ...reply(), ...hookToEnd] },
-  { name: 'ctl_interrupt_reason_pending_permission_h9', about: 'interrupt with a reason (the CodeBuddy SDK\'s ControlInterruptRequest.reason) while a can_use_tool request waits', clis: CLAUDE, args: ASK, steps: [...permissionWaiting, ctl('req_int', { subtype: 'interrupt', reason: 'user pressed stop' }), waitFor(RESULT, 15), sleep(2), close] },
-  { name: 'ctl_set_permission_mode_accept_edits_bg_slow_agent_h9', about: 'set_permission_mode acceptEdits while a background Agent (6 s sub-agent) runs after the turn result, then its notification', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'set_permission_mode', mode: 'acceptEdits' }), ...reply(), waitFor(NOTIFIED, 40), sleep(4), close] },
+  { name: 'ctl_unsubscribe_commands_after_turn_h9', about: 'unsubscribe from the "commands" channel (never subscribed; a CodeBuddy SDK request) after a turn', clis: ALL, args: STREAM, steps: [...ready(), ...turn(), ctl('req_2', { subtype: 'unsubscribe', channel: 'commands' }), ...reply(), close] },
+  { name: 'ctl_get_available_modes_pending_hook_h9', about: 'get_available_modes (a CodeBuddy SDK request) while a PreToolUse hook_callback waits, then the hook is answered', clis: ALL, args: STREAM, bypass: true, steps: [...hookWaiting, ctl('req_2', { subtype: 'get_available_modes' }), ...reply(), ...hookToEnd] },
+  { name: 'ctl_interrupt_reason_pending_permission_h9', about: 'interrupt with a reason (the CodeBuddy SDK\'s ControlInterruptRequest.reason) while a can_use_tool request waits', clis: ALL, args: ASK, steps: [...permissionWaiting, ctl('req_int', { subtype: 'interrupt', reason: 'user pressed stop' }), waitFor(RESULT, 15), sleep(2), close] },
+  { name: 'ctl_set_permission_mode_accept_edits_bg_slow_agent_h9', about: 'set_permission_mode acceptEdits while a background Agent (6 s sub-agent) runs after the turn result, then its notification', clis: ALL, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'set_permission_mode', mode: 'acceptEdits' }), ...reply(), waitFor(NOTIFIED, 40), sleep(4), close] },
   { name: 'ctl_list_models_mid_turn_h9', about: 'list_models while a slow turn runs', clis: ALL, args: STREAM, steps: [...ready(), ...slowTurnRunning, ctl('req_2', { subtype: 'list_models' }), waitFor(RESULT, 30), sleep(1), close] },
 ];
 
