@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { helpOptions } from './help-options.mjs';
 import { OPTION_NOT_RUN, SURFACE_CASES } from './surface-cases.mjs';
 import { CASES } from './cases.mjs';
-import { HELD_BACK_2, HELD_BACK_3, HELD_BACK_4, HELD_BACK_5, HELD_BACK_6, HELD_BACK_7, HELD_BACK_8 } from './surface-more/index.mjs';
+import { HELD_BACK_2, HELD_BACK_3, HELD_BACK_4, HELD_BACK_5, HELD_BACK_6, HELD_BACK_7, HELD_BACK_8, HELD_BACK_9 } from './surface-more/index.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REAL = join(ROOT, 'test', 'golden', 'real');
@@ -236,13 +236,13 @@ export const MESSAGES = {
 const ENV_ROWS = [
   ['CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS', ['env_session_state', 'env_session_state_permission_h3', 'env_session_state_deny', 'env_session_state_interrupt_pending',
     'env_session_state_deny_interrupt', 'env_session_state_prompt_block', 'env_session_state_hook',
-    'env_session_state_interrupt_h4', 'env_session_state_api_error_h4', 'env_session_state_two_turns_h5', 'env_session_state_tool_h5', 'env_session_state_true_ft', 'env_session_state_zero_ft', 'env_session_state_empty_ft', 'env_session_state_partial_h6', 'env_sdk_reads_state_interrupt_h6', 'env_session_state_bg_task_h7', 'env_session_state_bg_slow_agent_h8', 'env_sdk_reads_state_pending_permission_h8']],
+    'env_session_state_interrupt_h4', 'env_session_state_api_error_h4', 'env_session_state_two_turns_h5', 'env_session_state_tool_h5', 'env_session_state_true_ft', 'env_session_state_zero_ft', 'env_session_state_empty_ft', 'env_session_state_partial_h6', 'env_sdk_reads_state_interrupt_h6', 'env_session_state_bg_task_h7', 'env_session_state_bg_slow_agent_h8', 'env_sdk_reads_state_pending_permission_h8', 'env_session_state_stop_hook_h9']],
   ['CLAUDE_CODE_SDK_READS_SESSION_STATE', ['env_sdk_reads_state', 'env_sdk_reads_state_two', 'env_sdk_reads_state_only', 'env_sdk_reads_state_true_ft', 'env_sdk_reads_state_interrupt_h6', 'env_sdk_reads_state_pending_permission_h8']],
   ['CLAUDE_CODE_ENTRYPOINT', ['env_entrypoint_empty_ft', 'env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3', 'env_entrypoint_sdk_permission_h7']],
   ['CLAUDE_AGENT_SDK_VERSION', ['env_entrypoint_sdk', 'env_entrypoint_py_h2', 'env_entrypoint_sdk_cli_h3', 'env_entrypoint_sdk_permission_h7']],
   ['CODEBUDDY_CODE_ENTRYPOINT', ['env_cbc_entrypoint', 'env_entrypoint_empty_ft', 'env_cbc_entrypoint_permission_h6', 'env_cbc_entrypoint_partial_h7']],
   ['CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg', 'env_disable_bg_bash_h3', 'env_disable_bg_agent_fm', 'env_disable_bg_bash_p_fm', 'env_disable_bg_zero_fm', 'env_disable_bg_true_ft', 'env_disable_bg_empty_ft']],
-  ['CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg_claude_only_fm']],
+  ['CLAUDE_CODE_DISABLE_BACKGROUND_TASKS', ['env_disable_bg_claude_only_fm', 'env_disable_bg_claude_bgbash_stream_h9']],
   ['CODEBUDDY_DISABLE_WORKFLOWS', ['env_disable_workflows', 'env_disable_workflows_workflow_h8']],
   ['CODEBUDDY_CODE_MAX_TURNS', ['env_max_turns_cbc_fb'], CBC],
   ['CODEBUDDY_DISABLE_PLAN_MODE', ['env_cbc_disable_plan_mode_fe', 'env_cbc_disable_plan_mode_stream_fe'], CBC],
@@ -295,7 +295,7 @@ const HIDDEN_SDK_FLAGS = [
 /** Options covered by cases other than their generated `opt_*` case. */
 const OPTION_CASES = {
   '--verbose': ['opt_verbose', 'opt_no_verbose_stream_fe', 'opt_output_format_stream_no_verbose_p_fe'],
-  '--output-format': ['opt_output_format', 'opt_output_format_stream_no_verbose_p_fe', 'ses_stream_in_text_out_two_fe'],
+  '--output-format': ['opt_output_format', 'opt_output_format_stream_no_verbose_p_fe', 'ses_stream_in_text_out_two_fe', 'ses_session_id_p_json_h9', 'ses_text_out_fgbash_p_h9', 'opt_max_turns_one_p_json_fgbash_h9'],
   '--input-format': ['opt_input_format', 'opt_input_format_text_fe'],
   '--permission-mode-before-plan': ['opt_permission_mode_before_plan', 'opt_permission_mode_before_plan_stream_fe'],
   '--text-to-image-model': ['opt_text_to_image_model', 'opt_text_to_image_model_stream_fe'],
@@ -304,16 +304,16 @@ const OPTION_CASES = {
   '--worktree': ['opt_worktree', 'opt_worktree_stream_fe'],
   '--dangerously-skip-permissions': ['opt_dangerously_skip_permissions', 'opt_dangerously_skip_permissions_sandbox_ff', 'opt_dangerously_skip_permissions_stream_fe', 'opt_y_stream_fe'],
   '--agent': ['opt_agent', 'opt_agent_unknown_ft', 'opt_agents_with_agent_h6', 'opt_agent_stream_h7', 'opt_agent_model_tools_stream_ff', 'opt_agent_disallowed_stream_ff', 'opt_agent_tools_order_stream_ff', 'opt_agent_eq_p_ff', 'opt_agent_model_with_model_flag_ff', 'opt_agent_model_env_stream_ff', 'opt_agent_file_stream_ff', 'opt_agent_initialize_agents_ff', 'opt_agent_fgbash_stream_ff', 'opt_agent_mcp_status_stream_ff', 'opt_agent_p_fgbash_ff', 'opt_agent_builtin_explore_stream_ff', 'opt_agent_disallowed_pattern_stream_ff', 'opt_agent_tools_bash_glob_stream_ff', 'opt_agent_permission_mode_plan_stream_ff', 'opt_agent_initialize_model_ff', 'opt_agent_unknown_stream_ff', 'opt_agent_tools_empty_list_stream_ff', 'opt_agent_with_tools_flag_stream_ff', 'opt_agent_with_disallowed_flag_stream_ff', 'opt_agent_prompt_tool_stdio_ff', 'opt_agent_json_schema_stream_ff', 'opt_agent_file_listed_no_agent_ff', 'opt_agent_file_yaml_list_stream_ff', 'opt_agent_file_disallowed_stream_ff', 'opt_agent_file_and_json_same_name_ff', 'opt_agent_file_setting_sources_user_ff', 'opt_agent_file_p_ff', 'opt_agent_initialize_model_env_ff', 'opt_agent_initialize_and_json_ff', 'opt_agent_file_setting_sources_empty_ff', 'opt_agent_file_setting_sources_project_ff', 'opt_agent_tools_string_stream_ff', 'opt_agent_tools_empty_fe', 'opt_agent_tools_rules_fe', 'opt_agent_tools_p_fe'],
-  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb', 'opt_max_turns_one_stream_hi_then_tool_fb', 'opt_json_schema_max_turns_fb', 'opt_max_turns_stream_fgbash_fe', 'opt_max_turns_two_stream_fgbash_h8'],
+  '--max-turns': ['opt_max_turns', 'opt_max_turns_invalid_ft', 'opt_max_turns_negative_ft', 'opt_max_turns_fraction_fb', 'opt_max_turns_empty_fb', 'opt_max_turns_one_tool_fb', 'opt_max_turns_eq_zero_fb', 'opt_max_turns_zero_stream_fb', 'opt_max_turns_one_stream_hi_then_tool_fb', 'opt_json_schema_max_turns_fb', 'opt_max_turns_stream_fgbash_fe', 'opt_max_turns_two_stream_fgbash_h8', 'opt_max_turns_one_p_json_fgbash_h9'],
   '--include-hook-events': ['opt_include_hook_events', 'opt_include_hook_events_settings_hook_ft', 'opt_include_hook_events_sdk_hook_h7'],
   '--print': ['ses_p_no_prompt', 'ses_p_stdin_prompt', 'ses_json_schema', 'opt_print_whitespace_prompt_fa', 'opt_print_whitespace_stdin_fa'],
-  '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue', 'ses_continue_after_no_persistence_ff', 'ses_fork_session_continue_stream_ff'],
-  '--resume': ['ses_resume_unknown_stream_ft', 'ses_resume_invalid_stream_ft', 'ses_resume_empty_ft', 'ses_resume_and_continue_ft', 'ses_resume_unknown', 'ses_resume_invalid', 'ses_resume', 'ses_resume_session_id_stream_two_ff', 'ses_resume_with_agent_stream_ff'],
+  '--continue': ['ses_continue_none_stream_ft', 'ses_continue_none', 'ses_continue', 'ses_continue_after_no_persistence_ff', 'ses_fork_session_continue_stream_ff', 'ses_continue_stream_bg_bash_h9'],
+  '--resume': ['ses_resume_unknown_stream_ft', 'ses_resume_invalid_stream_ft', 'ses_resume_empty_ft', 'ses_resume_and_continue_ft', 'ses_resume_unknown', 'ses_resume_invalid', 'ses_resume', 'ses_resume_session_id_stream_two_ff', 'ses_resume_with_agent_stream_ff', 'ses_resume_p_text_h9', 'ses_resume_pending_permission_allow_h9'],
   '--fork-session': ['ses_fork_no_resume_stream_ft', 'ses_session_id_continue_fork_ft', 'ses_resume_fork', 'ses_resume_fork_stream', 'ses_fork_no_resume', 'ses_fork_session_continue_stream_ff'],
-  '--include-partial-messages': ['ses_partial', 'ses_partial_p', 'opt_json_schema_partial_stream_fe'],
-  '--replay-user-messages': ['ses_replay_user'],
+  '--include-partial-messages': ['ses_partial', 'ses_partial_p', 'opt_json_schema_partial_stream_fe', 'ses_partial_pending_permission_allow_h9'],
+  '--replay-user-messages': ['ses_replay_user', 'ses_replay_user_pending_hook_h9'],
   '--no-session-persistence': ['ses_no_persistence_resume_ft', 'ses_no_persistence', 'ses_continue_after_no_persistence_ff', 'ses_session_id_with_no_persistence_stream_ff'],
-  '--session-id': ['ses_session_id_twice_ft', 'ses_session_id_with_continue_ft', 'ses_session_id_continue_fork_ft', 'ses_session_id_in_use_stream_ft', 'ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume', 'ses_resume_session_id_stream_two_ff', 'ses_session_id_with_no_persistence_stream_ff'],
+  '--session-id': ['ses_session_id_twice_ft', 'ses_session_id_with_continue_ft', 'ses_session_id_continue_fork_ft', 'ses_session_id_in_use_stream_ft', 'ses_session_id', 'ses_session_id_in_use', 'ses_session_id_invalid', 'ses_session_id_short', 'ses_session_id_empty', 'ses_session_id_with_resume', 'ses_resume_session_id_stream_two_ff', 'ses_session_id_with_no_persistence_stream_ff', 'ses_session_id_p_json_h9'],
   // tuning variants (surface-more/claude-options.mjs, cbc.mjs) and the second held-back set's (held-back-2.mjs, *_h2) beside the generated opt_* case
   '--tools': ['opt_tools', 'opt_tools_read', 'opt_tools_bash_edit', 'opt_tools_empty', 'opt_tools_empty_h2', 'opt_tools_read_bash_call', 'opt_tools_default_h3', 'opt_tools_bash_stream_h4', 'opt_tools_default_eq_stream_h4', 'opt_tools_empty_stream_h5', 'opt_tools_read_stream_fgbash_h7', 'opt_agent_with_tools_flag_stream_ff', 'opt_tools_bash_read_stream_ask_h8'],
   '--disable-slash-commands': ['opt_disable_slash_commands', 'opt_disable_slash_commands_stream'],
@@ -334,8 +334,8 @@ const OPTION_CASES = {
   '--model': ['opt_model_empty_ft', 'opt_model_unknown_ft', 'opt_model_repeated_ft', 'opt_model_missing_value_ft', 'opt_model', 'opt_model_fallback_h2', 'opt_model_full_id_h3', 'opt_fallback_model_same_h4', 'opt_model_eq_fo', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_model_uppercase_alias_fa', 'opt_model_1m_alias_fa', 'opt_model_haiku_full_id_fa', 'opt_model_spaces_fa', 'opt_model_opus_1m_fa', 'opt_model_default_fa', 'opt_model_opusplan_fa', 'opt_model_best_fa', 'opt_fallback_model_api_error_stream_h7', 'opt_agent_model_with_model_flag_ff', 'opt_model_stream_set_model_default_fe', 'opt_model_partial_stream_h8'],
   '--fallback-model': ['opt_fallback_model_empty_ft', 'opt_fallback_model', 'opt_model_fallback_h2', 'opt_fallback_model_same_h4', 'opt_fallback_model_stream_h5', 'opt_fallback_model_api_error_h6', 'opt_fallback_model_default_api_error_fa', 'opt_fallback_model_full_id_api_error_fa', 'opt_fallback_model_unknown_api_error_fa', 'opt_fallback_model_same_api_error_fa', 'opt_fallback_model_tool_fa', 'opt_fallback_model_json_api_error_fa', 'opt_fallback_model_stream_api_error_fa', 'opt_fallback_model_partial_api_error_fa', 'opt_fallback_model_set_model_api_error_fa', 'opt_fallback_model_1m_api_error_fa', 'opt_fallback_model_two_errors_fa', 'opt_fallback_model_upper_api_error_fa', 'opt_fallback_model_text_api_error_fa', 'opt_fallback_model_json_schema_api_error_fa', 'opt_fallback_model_api_error_stream_h7', 'opt_fallback_model_stream_fe'],
   '--append-system-prompt': ['opt_append_system_prompt_empty_ft', 'opt_append_system_prompt', 'opt_append_system_prompt_unicode_h2', 'opt_append_system_prompt_stream_h3', 'opt_system_and_append_prompt_h6'],
-  '--allowedTools': ['opt_allowedTools_empty_ft', 'opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3', 'opt_allowed_and_disallowed_bash_h4', 'opt_allowedTools_bash_read_stream_h5', 'opt_allowedTools_echo_pattern_stream_ask_h7'],
-  '--disallowedTools': ['opt_disallowedTools_echo_pattern_stream_fgbash_g1', 'opt_disallowedTools_sleep_pattern_stream_bgbash_g1', 'opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc', 'opt_allowed_and_disallowed_bash_h4', 'opt_disallowedTools_read_write_stream_h6', 'opt_agent_with_disallowed_flag_stream_ff', 'opt_disallowedTools_touch_pattern_stream_ask_h8'],
+  '--allowedTools': ['opt_allowedTools_empty_ft', 'opt_allowedTools', 'opt_allowedTools_bash_call_h2', 'opt_allowedTools_bash_only_cbc', 'opt_allowedTools_space_cbc', 'opt_allowedTools_pattern_cbc', 'opt_allowedTools_pattern_bash_call', 'opt_allowedTools_argv_stream_cbc', 'opt_allowedTools_read_only_cbc', 'opt_allowedTools_pattern_h3', 'opt_allowed_and_disallowed_bash_h4', 'opt_allowedTools_bash_read_stream_h5', 'opt_allowedTools_echo_pattern_stream_ask_h7', 'opt_allowedTools_bash_stream_bgbash_h9'],
+  '--disallowedTools': ['opt_disallowedTools_echo_pattern_stream_fgbash_g1', 'opt_disallowedTools_sleep_pattern_stream_bgbash_g1', 'opt_disallowedTools', 'opt_disallowedTools_bash_call_h2', 'opt_disallowedTools_pattern_bash_call', 'opt_disallowedTools_bash_bg_call', 'opt_disallowedTools_bash_stream', 'opt_disallowedTools_multi_h3', 'opt_disallowedTools_lowercase_cbc', 'opt_disallowedTools_space_cbc', 'opt_disallowedTools_argv_cbc', 'opt_disallowedTools_settings_deny_cbc', 'opt_disallowedTools_allowed_too_cbc', 'opt_allowed_and_disallowed_bash_h4', 'opt_disallowedTools_read_write_stream_h6', 'opt_agent_with_disallowed_flag_stream_ff', 'opt_disallowedTools_touch_pattern_stream_ask_h8', 'opt_disallowedTools_agent_stream_bgagent_h9'],
   '--mcp-config': ['opt_mcp_config_empty_ft', 'opt_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_two_bad_servers', 'opt_mcp_config_http_server', 'opt_mcp_config_sse_server', 'opt_mcp_config_bad_no_strict', 'opt_mcp_config_two_flags', 'opt_mcp_config_file', 'opt_mcp_config_project_file', 'opt_mcp_config_file_h4', 'opt_mcp_config_eq_file_fo', 'opt_mcp_config_missing_fo', 'opt_mcp_config_bad_json_file_fo', 'opt_mcp_config_sdk_server_h5', 'opt_mcp_config_sdk_server_status_fr', 'opt_mcp_config_sdk_server_registered_fr', 'opt_mcp_config_sdk_server_p_fr', 'opt_mcp_config_strict_stream_status_h7'],
   '--strict-mcp-config': ['opt_strict_mcp_config', 'opt_mcp_config_strict_h2', 'opt_mcp_config_bad_server_h3', 'opt_mcp_config_strict_stream_status_h7'],
   '--system-prompt-file': ['opt_system_prompt_file', 'opt_system_prompt_file_missing_fo'],
@@ -380,6 +380,7 @@ export function rows() {
     hook_callback: ['req_hook_callback', 'req_hook_callback_prompt_submit_h3', 'req_hook_callback_post_tool_h4', 'req_hook_callback_pretool_deny_h4', 'req_hook_callback_pre_empty_answer_h5', 'req_hook_callback_prompt_partial_h5',
       'req_hook_callback_prompt_and_pre_h7', 'req_hook_callback_stop_after_tool_h7',
       'req_hook_callback_pre_error_h8', 'req_hook_callback_prompt_replay_h8', 'req_hook_callback_stop_two_turns_h8', 'req_hook_callback_pre_bg_bash_h8',
+      'req_hook_callback_post_block_h9', 'req_hook_callback_pre_deny_reason_bg_bash_h9', 'req_hook_callback_prompt_suppress_output_h9', 'req_hook_callback_post_and_stop_h9', 'req_hook_callback_pre_matcher_alternation_h9',
       'req_hook_callback_stop_empty_h6', 'req_hook_callback_pre_then_can_use_tool_h6', 'req_hook_callback_post_tool_partial_h6',
       // tuning variants (surface-more/fn.mjs)
       ...SURFACE_CASES.map((c) => c.name).filter((n) => n.startsWith('req_hook_callback_') && !/_h\d+$/.test(n))],
@@ -518,6 +519,7 @@ export const HELD_BACK_SETS = [
   { key: 'heldBack6', label: 'sixth held-back set', mark: '♦', names: HELD_BACK_6 },
   { key: 'heldBack7', label: 'seventh held-back set', mark: '◊', names: HELD_BACK_7 },
   { key: 'heldBack8', label: 'eighth held-back set', mark: '※', names: HELD_BACK_8 },
+  { key: 'heldBack9', label: 'ninth held-back set', mark: '♠', names: HELD_BACK_9 },
 ];
 const heldBackSet = (name) => HELD_BACK_SETS.find((set) => set.names.has(name));
 
