@@ -212,7 +212,7 @@ describe('real CLI captures vs the emulator (normalised, line by line)', () => {
         };
         // the stdin script runs in real time against a 10x virtual clock, so on a loaded machine a background or
         // workflow frame can land elsewhere: a replay with unlisted divergences is replayed up to RETRIES more
-        // times, the last at the capture's own speed (as surface-compare.test.ts does); the case passes only if one
+        // times, the last at the capture's own speed (as test/golden/surface-compare/ does); the case passes only if one
         // replay shows no unlisted divergence, and only that replay's allow-list entries count as used
         let outcome = await judge(SPEED);
         for (let n = 1; outcome.unlisted.length > 0 && n <= RETRIES; n++) {
