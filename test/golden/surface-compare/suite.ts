@@ -14,6 +14,7 @@
 // the runner's workers share them: in one file they were the suite's longest (85 s of a 160 s run on a quiet
 // 2-core machine, one worker; issue #21). Run them all with `npx vitest run --config test/vitest.config.ts
 // test/golden/surface-compare/`. Needs `npm run build` (npm test does it).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,8 +57,16 @@ const load = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(j
 const replay = await load<Replay>('surface-replay.mjs');
 const inv = await load<Inventory>('inventory.mjs');
 const results = JSON.parse(readFileSync(replay.RESULTS, 'utf8')) as Results;
-/** Every pair on disk, in one order for every shard's process (a folder's listing order is the file system's). */
-const allPairs = replay.surfaceCaptures().sort(([c1, n1], [c2, n2]) => (c1 === c2 ? (n1 < n2 ? -1 : n1 > n2 ? 1 : 0) : c1 < c2 ? -1 : 1));
+/**
+ * Every pair on disk, in one order for every shard's process (a folder's listing order is the file system's): by a
+ * hash of the pair's name, so the cases of one kind (one CLI's ctl_* side-session cases, say) are spread over the
+ * shards and over each shard's run instead of starting together in the burst of the first replays of every file.
+ */
+const allPairs = replay
+  .surfaceCaptures()
+  .map((p) => ({ p, h: createHash('sha1').update(`${p[0]} ${p[1]}`).digest('hex') }))
+  .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0))
+  .map(({ p }) => p);
 
 /**
  * How many files the pairs are dealt to: every SHARDS-th pair to one file, so each file gets its share of the slow
@@ -114,7 +123,7 @@ function wholeList(): void {
   });
 }
 
-/** The pairs of shard `shard` (1 … SHARDS): every SHARDS-th pair of the sorted list, from the shard's own place. */
+/** The pairs of shard `shard` (1 … SHARDS): every SHARDS-th pair of the hashed order, from the shard's own place. */
 export const shardPairs = (shard: number): Pair[] => allPairs.filter((_, i) => i % SHARDS === shard - 1);
 
 /** One shard's file: its pairs, one `it` each (shard 1 also checks the whole list). */
