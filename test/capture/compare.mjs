@@ -2,9 +2,9 @@
 // Replays the surface captures (test/golden/real/<cli>/surface/, made by `npm run capture -- --set surface`)
 // and the base captures of cases.mjs against the emulator with the matching profile and compares values after
 // normalisation (issue #16; the replay and the comparison are surface-replay.mjs, which
-// test/golden/surface-compare.test.ts runs in CI too). Prints one line per case × CLI (MATCH, or DIFF with the
+// test/golden/surface-compare/ runs in CI too). Prints one line per case × CLI (MATCH, or DIFF with the
 // differing frame/key) and, with --write, stores the outcome in test/golden/real/surface-results.json, from
-// which inventory.mjs fills each row's status and against which surface-compare.test.ts holds the emulator.
+// which inventory.mjs fills each row's status and against which test/golden/surface-compare/ holds the emulator.
 // Takes minutes; needs `npm run build` first.
 //
 //   node --import tsx test/capture/compare.mjs [--cli cbc-2.117.0,...] [--case in_blank,...] [--write [--missing]] [--all-diffs]

@@ -39,7 +39,7 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
  * written within `timeout` s comes from the emulator within timeout / scale), but never below 2 s of real time, so
  * a slow start on a loaded machine still has room (and a replay that differs is retried at scale 1).
  */
-const waitMs = (st, scale) => Math.max((st.timeout ?? 15) / scale, Math.min(st.timeout ?? 15, 2)) * 1000;
+export const waitMs = (st, scale) => Math.max((st.timeout ?? 15) / scale, Math.min(st.timeout ?? 15, 2)) * 1000;
 
 /**
  * Runs `steps` against `child`; `text()` is its stdout so far, `done()` true once it exited.

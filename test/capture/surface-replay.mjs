@@ -1,5 +1,5 @@
 // The replay and value comparison of the surface captures (issue #16), shared by compare.mjs (the command that
-// writes test/golden/real/surface-results.json) and test/golden/surface-compare.test.ts (the CI check that the
+// writes test/golden/real/surface-results.json) and test/golden/surface-compare/ (the CI check that the
 // emulator still gives exactly those results): each capture's stdin record is replayed against the built drop-in
 // (its runCli entry in this process, bin/cbc.js for a case that sends a signal: see emulate) with
 // the matching profile and test/golden/real/scenarios/surface-model.yaml, both outputs are normalised, and

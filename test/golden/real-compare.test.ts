@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInMemory } from '../../dist/testkit/harness.js';
 import { ROOT } from '../helpers/run-bin.js';
@@ -81,6 +82,13 @@ const ALLOWED: Allowed[] = [
   { cli: 'cbc-2.117.0', case: /^wf_(complete|failed|stopped)$/, key: /^(core )?extra frame (system\/init|result\/success)$/, reason: R.cbcNoFollowup },
 ];
 
+/**
+ * How long a wait step waits, in ms, at `scale` (test/capture/steps.mjs, the surface replays' rule): the capture's
+ * timeout shrinks with the virtual clock, never below 2 s. A guard at twice the capture's real-time timeout held a
+ * cbc background case for 50 s on a `task_notification` the cbc profile never writes (issue #21).
+ */
+const { waitMs } = (await import(pathToFileURL(join(ROOT, 'test', 'capture', 'steps.mjs')).href)) as { waitMs: (st: { timeout?: number }, scale: number) => number };
+
 const temps: string[] = [];
 afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
@@ -118,8 +126,10 @@ function replay(profile: string, script: StdinScript, speed = SPEED): Promise<{ 
     return String(id);
   };
   /**
-   * Waits for an event: `needle` on stdout, or the emulator's exit. The capture's own timeout, doubled, is
-   * only a guard against a hung emulator (reaching it shows up as divergences), never a timed assertion.
+   * Waits for an event: `needle` on stdout, or the emulator's exit. The capture's own timeout, scaled as the
+   * clock is (waitMs), is a guard, never a timed assertion: a text the real CLI did not write within it is not
+   * waited for longer (reaching it too early on a loaded machine shows up as divergences, and the last retry
+   * runs at the capture's own speed).
    */
   const waitFor = (needle: string, guardMs: number) =>
     new Promise<void>((resolve) => {
@@ -141,7 +151,7 @@ function replay(profile: string, script: StdinScript, speed = SPEED): Promise<{ 
   return (async () => {
     for (const st of script.steps) {
       if ('sleep' in st) await new Promise((r) => setTimeout(r, (st.sleep * 1000) / speed));
-      else if ('wait_for' in st) await waitFor(st.wait_for, (st.timeout ?? 15) * 2000);
+      else if ('wait_for' in st) await waitFor(st.wait_for, waitMs(st, speed));
       else if ('send' in st) {
         const line = typeof st.send === 'string' ? st.send : JSON.stringify(st.send).replace('{task_id}', lastTaskId());
         if (!done) child.stdin.write(line + '\n');
@@ -212,7 +222,7 @@ describe('real CLI captures vs the emulator (normalised, line by line)', () => {
         };
         // the stdin script runs in real time against a 10x virtual clock, so on a loaded machine a background or
         // workflow frame can land elsewhere: a replay with unlisted divergences is replayed up to RETRIES more
-        // times, the last at the capture's own speed (as surface-compare.test.ts does); the case passes only if one
+        // times, the last at the capture's own speed (as test/golden/surface-compare/ does); the case passes only if one
         // replay shows no unlisted divergence, and only that replay's allow-list entries count as used
         let outcome = await judge(SPEED);
         for (let n = 1; outcome.unlisted.length > 0 && n <= RETRIES; n++) {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PERTURBATIONS } from '../../dist/tools/fuzz/catalogue.js';
-import { ROOT, runEmu } from '../helpers/run-bin.js';
+import { ROOT, runEmu, type BinResult } from '../helpers/run-bin.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'consumers');
 const SCENARIO = join(FIX, 'scenario.yaml');
@@ -21,6 +21,16 @@ const BASE = ['--scenario', SCENARIO, '--profile', 'claude-2.1.220', '--oracle',
 /** `cbc-emu fuzz <args>`. */
 const emu = (args: string[]) => runEmu(['fuzz', ...args]);
 
+/**
+ * The stop-at-result campaign at --jobs 2, run once for two tests (issue #21: a campaign of process spawns is ~4 s
+ * of CPU): the naive-consumer test reads its finding, the --jobs test compares its report with --jobs 1's. Seed 4
+ * finds at run 4 of 5 (runs 0–3 pass while later ones are in flight) and shrinks to notify-after-result×1; a
+ * generous per-run timeout, so on a loaded machine a slow run does not turn into a `timeout` verdict in one report only.
+ */
+const STOP_AT_RESULT = [...BASE, '--consumer', consumer('stop-at-result'), '--runs', '200', '--seed', '4', '--timeout', '120000'];
+let stopAtResult: Promise<BinResult> | undefined;
+const stopAtResultJobs2 = (): Promise<BinResult> => (stopAtResult ??= emu([...STOP_AT_RESULT, '--jobs', '2']));
+
 /** The token of the report's replay line. */
 const replayToken = (report: string) => /--replay (\S+)/.exec(report)?.[1];
 
@@ -33,7 +43,9 @@ describe('naive consumers are caught, shrunk, and replayed', () => {
   ];
   for (const [name, minimal, why] of cases) {
     it(name, async () => {
-      const r = await emu([...BASE, '--consumer', consumer(name), '--runs', '200', '--seed', '1']);
+      // stop-at-result's campaign is seed 4's, shared with the --jobs test (STOP_AT_RESULT); the others seed 1
+      const seed = name === 'stop-at-result' ? 4 : 1;
+      const r = await (seed === 4 ? stopAtResultJobs2() : emu([...BASE, '--consumer', consumer(name), '--runs', '200', '--seed', '1']));
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stdout).toMatch(/^FINDING at run \d+/m);
       expect(r.stdout).toMatch(minimal);
@@ -44,7 +56,7 @@ describe('naive consumers are caught, shrunk, and replayed', () => {
       expect(r.stdout).toMatch(/^emulator: reached in (\d+) of \1 runs$/m);
       // issue #11: the shrunk failure is kept with a timeline report next to it, in its campaign's folder (issue #17)
       const artefacts = /artefacts: {4}(.*)$/m.exec(r.stdout)?.[1] ?? '';
-      expect(artefacts).toMatch(new RegExp(`^${OUT}/1-[0-9a-f]{8}/finding-\\d+$`));
+      expect(artefacts).toMatch(new RegExp(`^${OUT}/${seed}-[0-9a-f]{8}/finding-\\d+$`));
       expect(existsSync(join(artefacts, 'report.html'))).toBe(true);
       expect(readFileSync(join(artefacts, 'report.html'), 'utf8')).toContain('cbc-emu fuzz finding at run');
       // the journal the report draws holds the frames as perturbed: exactly the transcript the consumer read (issue #17)
@@ -95,11 +107,10 @@ describe('no false greens (issue #17)', () => {
 
 describe('campaigns', () => {
   it('the same seed gives the same report, byte for byte, with --jobs 1 and --jobs 2 (#21)', async () => {
-    // a generous per-run timeout: on a loaded machine a slow run must not turn into a `timeout` verdict in one report only
-    const args = [...BASE, '--consumer', consumer('stop-at-result'), '--runs', '20', '--seed', '4', '--timeout', '120000'];
-    const a = await emu([...args, '--jobs', '1']);
-    const b = await emu([...args, '--jobs', '2']);
-    expect(a.stdout).toMatch(/FINDING/);
+    // the --jobs 2 campaign is the naive stop-at-result test's (STOP_AT_RESULT)
+    const a = await emu([...STOP_AT_RESULT, '--jobs', '1']);
+    const b = await stopAtResultJobs2();
+    expect(a.stdout).toMatch(/FINDING at run 4/);
     expect(b.stdout).toBe(a.stdout);
     // the rate is reported on stderr, outside the report
     expect(b.stderr).toMatch(/^fuzz: \d+ runs in [\d.]+ s, [\d.]+ runs\/s with --jobs 2$/m);

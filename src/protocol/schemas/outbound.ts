@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OUTBOUND, ROWS, type AnyFrameDecl, type Field, type Wire } from '../frames/index.js';
 import { fieldOf, type CheckLeaf, type Leaf } from '../frames/field.js';
 import { str, type FrameSchema } from './common.js';
+import { declAccepts, type Accepts } from './fast.js';
 
 /**
  * The checker's outbound schemas, built from the frame declarations in src/protocol/frames: the key
@@ -55,15 +56,16 @@ function declSchema(d: AnyFrameDecl, wire: Wire): FrameSchema {
   return z.strictObject(shape);
 }
 
-/** Frame and timeline-row schemas of one dialect, keyed as in OUTBOUND / ROWS. */
+/** Frame and timeline-row schemas of one dialect, keyed as in OUTBOUND / ROWS, each with its quick yes (fast.ts). */
 export interface Table {
   frames: Record<string, FrameSchema>;
   rows: Record<string, FrameSchema>;
+  accepts: { frames: Record<string, Accepts>; rows: Record<string, Accepts> };
 }
 
-function tableOf(decls: Record<string, AnyFrameDecl>, wire: Wire): Record<string, FrameSchema> {
-  const out: Record<string, FrameSchema> = {};
-  for (const [key, d] of Object.entries(decls)) if (d.orders[wire]) out[key] = declSchema(d, wire);
+function tableOf<T>(decls: Record<string, AnyFrameDecl>, wire: Wire, build: (d: AnyFrameDecl, wire: Wire) => T): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [key, d] of Object.entries(decls)) if (d.orders[wire]) out[key] = build(d, wire);
   return out;
 }
 
@@ -73,7 +75,7 @@ const tables = new Map<Wire, Table>();
 export function outboundTable(wire: Wire): Table {
   let t = tables.get(wire);
   if (!t) {
-    t = { frames: tableOf(OUTBOUND, wire), rows: tableOf(ROWS, wire) };
+    t = { frames: tableOf(OUTBOUND, wire, declSchema), rows: tableOf(ROWS, wire, declSchema), accepts: { frames: tableOf(OUTBOUND, wire, declAccepts), rows: tableOf(ROWS, wire, declAccepts) } };
     tables.set(wire, t);
   }
   return t;
