@@ -114,13 +114,41 @@ function functionResult(ctx: EncodeContext, h: History, frames: Encoded): void {
   h.parentId = id;
 }
 
+/**
+ * The history a resumed session starts with (--continue, --resume): the stored conversation's prompts and replies as the
+ * CLI reads them back from its transcript, in the transcript's key order, each with the session's cwd (measured:
+ * ses_continue_p_json_h8); the next prompt replies to the last of them and carries no reminders.
+ */
+function restored(ctx: EncodeContext): unknown[] {
+  const items: Array<Record<string, unknown>> = [];
+  const cwd = { sessionId: ctx.sessionId, cwd: ctx.cwd };
+  let parentId: string | undefined;
+  for (const entry of ctx.restoredSaid ?? []) {
+    const e = obj(entry);
+    if (e['kind'] === 'stored_prompt' && typeof e['text'] === 'string') {
+      const { content, providerData, id } = userMessage(ctx, e['text'], items.length === 0);
+      const stamp = { id, ...(parentId !== undefined ? { parentId } : {}), timestamp: ctx.now };
+      items.push({ ...stamp, type: 'message', role: 'user', content, providerData, ...cwd });
+      const { type, id: snapshotId, timestamp, ...rest } = snapshot(ctx, String(id));
+      items.push({ id: snapshotId, timestamp, type, ...rest, cwd: ctx.cwd });
+      parentId = String(id);
+    } else if ((e['kind'] === 'assistant_text' || e['kind'] === 'assistant_stream') && typeof e['text'] === 'string') {
+      const h: History = { items: [], parentId: parentId ?? '', request: { traceId: ctx.rng.hex(32), conversationRequestId: ctx.rng.hex(32) }, calls: new Map() };
+      const { id, status, content, providerData } = assistantMessage(ctx, h, String(e['messageId']), e['text']);
+      items.push({ id, parentId, timestamp: ctx.now, type: 'message', role: 'assistant', status, content, providerData, sessionId: ctx.sessionId, message: { usage: { input_tokens: 100, output_tokens: 20, total_tokens: 120 } }, cwd: ctx.cwd });
+      parentId = String(id);
+    }
+  }
+  return items;
+}
+
 /** Records `ev` in the session's history where it belongs there; the result's frames become the history document. */
 function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
   const sessions = histories.get(ctx.rng) ?? new Map<string, History>();
   histories.set(ctx.rng, sessions);
   // each session its own history (a line that opened a session of its own: ses_stream_in_json_out_two_fe)
   let h = sessions.get(ctx.sessionId);
-  if (h === undefined) sessions.set(ctx.sessionId, (h = { items: [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() }));
+  if (h === undefined) sessions.set(ctx.sessionId, (h = { items: sessions.size === 0 ? restored(ctx) : [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() }));
   switch (ev.kind) {
     case 'turn_preamble': {
       // a later prompt of the session replies to its last message (measured: ses_stream_in_json_out_session_id_fe)
