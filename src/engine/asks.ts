@@ -110,6 +110,16 @@ function unaskedText(s: TurnHost, tool: string, input: Record<string, unknown>):
   return s.permissionMode === 'dontAsk' ? r.dontAsk(tool) : undefined;
 }
 
+/**
+ * cbc 2.117.0 under bypassPermissions: a call an ask rule covers (and no allow rule) goes to its approval step, which the
+ * mode approves without the host; the run then resumes as after an answer (ActiveTurn.resumed: the next frames carry no
+ * _requestId; capture opt_settings_ask_pattern_bypass_g2).
+ */
+function modeApproves(s: TurnHost, tool: string, input: Record<string, unknown>): void {
+  const cbc = s.p.behavior.allowRulesAsGiven === true && s.permissionMode === 'bypassPermissions';
+  if (cbc && s.active && ruleCovering(s, 'ask', tool, input) !== undefined && needsAsking(s, tool, input, 'default')) s.active.resumed = 'allow';
+}
+
 /** The CLI's own refusal text for a call a deny rule covers (behavior.unaskedRefusal.byRule: no error, no permission_denials entry), or undefined. */
 function ruleRefusal(s: TurnHost, tool: string, input: Record<string, unknown>): string | undefined {
   const byRule = s.p.behavior.unaskedRefusal?.byRule;
@@ -200,7 +210,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!callFirst && budgetStopsAtCall(s)) return;
     const rules = forced ?? decideFor(s, ask.tool, input);
     const d = askedBy !== undefined && rules === 'allow' && canAskHost(s) ? 'ask' : rules;
-    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => (forced ?? modeApproves(s, ask.tool, input), allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input))));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     const byRule = d === 'deny' ? ruleRefusal(s, ask.tool, input) : undefined;

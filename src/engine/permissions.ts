@@ -95,10 +95,14 @@ export function matchingRule(rules: readonly string[], tool: string, input: Reco
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
   if (p.disallowed.some((r) => denyCovers(r, tool, input, p.rulesAsGiven === true ? CBC_READING : undefined))) return 'deny';
   const asks = p.rulesAsGiven === true ? (r: string) => denyCovers(r, tool, input, CBC_READING) : (r: string) => ruleMatches(r, tool, input);
-  if (p.asked?.some(asks) === true) return p.canAsk && p.mode !== 'dontAsk' ? 'ask' : 'deny';
+  const asked = p.asked?.some(asks) === true ? (p.canAsk && p.mode !== 'dontAsk' ? 'ask' : 'deny') : undefined;
+  // Claude asks before the mode and the allow rules; cbc 2.117.0 after both (its doCheckPermission reads its allow rules
+  // first; measured: opt_settings_ask_pattern_allowed_g2, opt_settings_ask_pattern_bypass_g2)
+  if (asked !== undefined && p.rulesAsGiven !== true) return asked;
   if (p.mode === 'bypassPermissions') return 'allow';
   const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => allowCovers(r, tool, input);
   if (p.allowed.some(covers)) return 'allow';
+  if (asked !== undefined) return asked;
   if (READ_ONLY.has(tool)) return 'allow';
   if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';
   if (p.modeAllows?.(tool, input) === true) return 'allow';

@@ -4,7 +4,11 @@
 // (req_can_use_tool_allow_max_turns_one_h8), and a resumed session's last reply (ses_resume_interrupt_then_turn_h8).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenario/load.js';
-import { startInMemory } from '../../../src/testkit/harness.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decide } from '../../../src/engine/permissions.js';
+import { runInMemory, startInMemory } from '../../../src/testkit/harness.js';
 import { Unanswered } from '../../../src/engine/unanswered.js';
 import { readFrames, type Frame } from '../../helpers/frames.js';
 
@@ -81,5 +85,35 @@ describe('cbc 2.117.0: the eighth set\'s misses (#16)', () => {
     expect(u.lastReply).toBe('stored reply');
     u.restore(undefined);
     expect(u.lastReply).toBe('stored reply');
+  });
+
+  it('an ask rule comes after the allow rules and the mode; under bypassPermissions the call runs unasked as a resumed run', async () => {
+    const ctx = { mode: 'default', allowed: ['Bash'], disallowed: [], asked: ['Bash(echo:*)'], canAsk: true };
+    expect(decide({ ...ctx, rulesAsGiven: true }, 'Bash', { command: 'touch a && echo b' })).toBe('allow');
+    expect(decide(ctx, 'Bash', { command: 'echo b' })).toBe('ask'); // Claude Code asks first
+    const frames = await run(['--settings', '{"permissions":{"ask":["Bash(echo:*)"]}}', '--permission-mode', 'bypassPermissions'], ['TOOL now']);
+    expect(frames.some((f) => f['type'] === 'control_request')).toBe(false);
+    const afterTool = frames.slice(frames.findIndex((f) => f['type'] === 'user')).find((f) => f['type'] === 'assistant');
+    expect(afterTool?.['_requestId']).toBeUndefined();
+    expect(frames.find((f) => f['type'] === 'assistant')?.['_requestId']).toEqual(expect.any(String));
+  });
+
+  it('--output-format json under stream-json input writes each control reply as a line before the history', async () => {
+    const stdin = ['{"type":"control_request","request_id":"req_1","request":{"subtype":"initialize"}}', '{"type":"user","message":{"role":"user","content":"hi"},"parent_tool_use_id":null,"session_id":""}', ''].join('\n');
+    const out = await runInMemory({ argv: ['--input-format', 'stream-json', '--output-format', 'json', '--emu-speed', '0', '--emu-profile', 'cbc-2.117.0', '--emu-home', mkdtempSync(join(tmpdir(), 'g2-home-'))], env: { CBC_EMU_LOG_LEVEL: 'silent' }, scenario, stdin });
+    const [first, ...rest] = out.stdout.split('\n');
+    expect(JSON.parse(first!)).toMatchObject({ type: 'control_response', response: { request_id: 'req_1' } });
+    expect((JSON.parse(rest.join('\n')) as Array<Record<string, unknown>>).at(-1)).toMatchObject({ type: 'result', result: 'fallback text' });
+  });
+
+  it('-p --continue --output-format json: the history starts with the stored prompt, tool call and replies, each with the cwd', async () => {
+    const [home, cwd] = [mkdtempSync(join(tmpdir(), 'g2-home-')), mkdtempSync(join(tmpdir(), 'g2-cwd-'))];
+    const p = (args: string[]) => runInMemory({ argv: ['--emu-home', home, '--emu-speed', '0', '--emu-profile', 'cbc-2.117.0', ...args], env: { CBC_EMU_LOG_LEVEL: 'silent', HOME: home }, cwd, scenario, stdin: '' });
+    await p(['-p', 'TOOL now', '--permission-mode', 'bypassPermissions']);
+    const doc = JSON.parse((await p(['-p', 'hi', '--continue', '--output-format', 'json'])).stdout) as Array<Record<string, unknown>>;
+    expect(doc.map((x) => x['type'])).toEqual(['message', 'file-history-snapshot', 'function_call', 'function_call_result', 'message', 'message', 'file-history-snapshot', 'message', 'result']);
+    expect(doc.slice(0, 5).every((x) => x['cwd'] === cwd && Object.keys(x)[0] === 'id')).toBe(true);
+    expect(Object.keys(doc[2]!)).toEqual(['id', 'parentId', 'timestamp', 'type', 'providerData', 'callId', 'name', 'arguments', 'sessionId', 'message', 'cwd']);
+    expect((doc[5]!['content'] as unknown[]).length).toBe(1); // the new prompt carries no reminders
   });
 });
