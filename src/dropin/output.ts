@@ -38,6 +38,7 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
     // cbc 2.117.0's json output: its history and result as one pretty-printed array, or its error (profiles/cbc/json-history.ts)
     if (frame['type'] === 'json_document') {
       if (typeof frame['error'] === 'string') o.err(frame['error']);
+      else if (frame['line'] !== undefined) o.line(JSON.stringify(frame['line']));
       else if (frame['document'] !== undefined) o.line(JSON.stringify(frame['document'], null, 2));
       return; // neither: nothing to print (cbc 2.117.0's empty text answer)
     }

@@ -4,7 +4,7 @@ import type { AskT } from '../scenario/schema.js';
 import type { AllowRule } from './events.js';
 import { denyReason, DISCONNECTED, interruptsTurn, isAllow, updatedInput } from './host.js';
 import { hookIds } from './hook-match.js';
-import { decide, denyCovers, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
+import { CBC_READING, decide, denyCovers, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
 import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
@@ -92,7 +92,7 @@ function modeAllows(s: TurnHost): (tool: string, input: Record<string, unknown>)
 
 /** Why the rules and mode refused a call: a disallow rule, dontAsk mode, or nobody to ask (`unasked`). */
 function deniedHow(s: TurnHost, tool: string, input: Record<string, unknown>): 'rule' | 'mode' | 'unasked' {
-  if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return 'rule';
+  if (ruleCovering(s, 'deny', tool, input) !== undefined) return 'rule';
   if (s.permissionMode === 'dontAsk') return 'mode';
   return needsAsking(s, tool, input) ? 'unasked' : 'rule';
 }
@@ -108,6 +108,22 @@ function unaskedText(s: TurnHost, tool: string, input: Record<string, unknown>):
   if (r === undefined || !needsAsking(s, tool, input, s.permissionMode === 'dontAsk' ? 'default' : s.permissionMode)) return undefined;
   if (s.o.singleShot) return r.printMode(tool);
   return s.permissionMode === 'dontAsk' ? r.dontAsk(tool) : undefined;
+}
+
+/**
+ * cbc 2.117.0 under bypassPermissions: a call an ask rule covers (and no allow rule) goes to its approval step, which the
+ * mode approves without the host; the run then resumes as after an answer (ActiveTurn.resumed: the next frames carry no
+ * _requestId; capture opt_settings_ask_pattern_bypass_g2).
+ */
+function modeApproves(s: TurnHost, tool: string, input: Record<string, unknown>): void {
+  const cbc = s.p.behavior.allowRulesAsGiven === true && s.permissionMode === 'bypassPermissions';
+  if (cbc && s.active && ruleCovering(s, 'ask', tool, input) !== undefined && needsAsking(s, tool, input, 'default')) s.active.resumed = 'allow';
+}
+
+/** The CLI's own refusal text for a call a deny rule covers (behavior.unaskedRefusal.byRule: no error, no permission_denials entry), or undefined. */
+function ruleRefusal(s: TurnHost, tool: string, input: Record<string, unknown>): string | undefined {
+  const byRule = s.p.behavior.unaskedRefusal?.byRule;
+  return byRule !== undefined && ruleCovering(s, 'deny', tool, input) !== undefined ? byRule(tool, input) : undefined;
 }
 
 /** What an allowed call returns instead of the scenario's output (cbc 2.117.0's refused background shell: launch.ts). */
@@ -142,11 +158,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     else next();
   };
   // nobody may be asked (behavior.unaskedRefusal): the CLI's explanation, no error, no permission_denials entry
-  const refuse = (text: string) => {
-    if (!s.active) return;
-    s.emit({ kind: 'tool_result', toolUseId, content: text, isError: false, deniedBy: 'unasked' });
-    next();
-  };
+  const refuse = (text: string, deniedBy: 'unasked' | 'rule' = 'unasked') => void (s.active && (s.emit({ kind: 'tool_result', toolUseId, content: text, isError: false, deniedBy }), next()));
   // the host denied with interrupt: true (`counted` in permission_denials; an interrupted hook's is not): the turn ends at this call
   const denyAndStop = (counted = true) => {
     if (!s.active) return;
@@ -198,10 +210,11 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     if (!callFirst && budgetStopsAtCall(s)) return;
     const rules = forced ?? decideFor(s, ask.tool, input);
     const d = askedBy !== undefined && rules === 'allow' && canAskHost(s) ? 'ask' : rules;
-    if (d === 'allow') return s.at(MODEL_LATENCY, () => allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input)));
+    if (d === 'allow') return s.at(MODEL_LATENCY, () => (forced ?? modeApproves(s, ask.tool, input), allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input))));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => deny(undefined, deniedHow(s, ask.tool, input)));
+    const byRule = d === 'deny' ? ruleRefusal(s, ask.tool, input) : undefined;
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => (byRule !== undefined ? refuse(byRule, 'rule') : deny(undefined, deniedHow(s, ask.tool, input))));
     if (!hooked) return void (promptToolMissing(s, { tool: ask.tool, toolUseId, input }) || permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true))));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);
@@ -265,7 +278,7 @@ const deniedText = (tool: string) => `Permission denied for tool(s): ${tool}`;
 
 /** The allow rule that covers a call, and whether the command line gave it (undefined: the mode or a read-only tool allowed it). */
 export function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unknown>): AllowRule | undefined {
-  if (s.rules.list('deny').some((r) => ruleMatches(r, tool, input))) return undefined;
+  if (ruleCovering(s, 'deny', tool, input) !== undefined) return undefined;
   // bypassPermissions allows by the mode before any rule (Claude 2.1.328: source "config", reason_type "mode";
   // captures opt_permission_mode_bypass_sandbox_stream_ff, opt_dangerously_skip_permissions_sandbox_ff)
   if (s.permissionMode === 'bypassPermissions') return { mode: s.permissionMode };
@@ -280,10 +293,11 @@ export function allowRuleOf(s: TurnHost, tool: string, input: Record<string, unk
   return { rule, fromCli: (s.o.cliAllowedTools ?? []).includes(rule) };
 }
 
-/** The first deny or ask rule (with its source) that covers a call (a deny rule by any subcommand, as decide() reads it). */
+/** The first deny or ask rule (with its source) that covers a call, as decide() reads it (a deny rule by any subcommand). */
 export function ruleCovering(s: TurnHost, behavior: 'deny' | 'ask', tool: string, input: Record<string, unknown>): SourcedRule | undefined {
-  const covers = behavior === 'deny' && s.p.behavior.allowRulesAsGiven !== true ? denyCovers : ruleMatches;
-  return s.rules.rules.find((r) => r.behavior === behavior && covers(r.rule, tool, input));
+  const asGiven = s.p.behavior.allowRulesAsGiven === true;
+  const covers = asGiven ? (r: string) => denyCovers(r, tool, input, CBC_READING) : behavior === 'deny' ? (r: string) => denyCovers(r, tool, input) : (r: string) => ruleMatches(r, tool, input);
+  return s.rules.rules.find((r) => r.behavior === behavior && covers(r.rule));
 }
 
 /** The session's allow, deny and ask rules as the permission decision reads them (rule-book.ts). */

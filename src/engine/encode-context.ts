@@ -43,6 +43,8 @@ export interface EncodeContext {
   pastResults?: ReadonlyArray<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> | undefined;
   /** The tokens the turns of a resumed session spent before this process, by model (store/sessions.ts `spent`). */
   restoredSpend?: ReadonlyArray<{ model: string; input: number; output: number }> | undefined;
+  /** The conversation a resumed session had before this process, as the store keeps it (store/sessions.ts `said`). */
+  restoredSaid?: readonly unknown[] | undefined;
 }
 
 /** The command-line flags given, by config name, with their values (`true`: a switch; string[]: a variadic flag). */

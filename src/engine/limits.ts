@@ -2,12 +2,13 @@ import type { TurnStats } from './events.js';
 import type { TurnHost } from './turn-host.js';
 
 /**
- * Whether --max-turns reaches the running turn: every turn, or the process's first only (cbc 2.117.0 under stream-json
- * input: later requests ran unlimited; captures opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb).
+ * Whether --max-turns reaches the running turn: every turn, or the process's first request only (cbc 2.117.0 under
+ * stream-json input: later requests ran unlimited, a later turn as the run resumed after a host's can_use_tool answer;
+ * captures opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb, req_can_use_tool_allow_max_turns_one_h8).
  */
 export function turnLimitApplies(s: TurnHost): boolean {
   const t = s.active;
-  return t !== undefined && s.o.maxTurns !== undefined && (s.p.behavior.maxTurnsFirstTurnOnly !== true || t.stats.resultIndex === 0);
+  return t !== undefined && s.o.maxTurns !== undefined && (s.p.behavior.maxTurnsFirstTurnOnly !== true || (t.stats.resultIndex === 0 && t.resumed === undefined));
 }
 
 /** --max-turns: past the limit the next model call is refused (still counted) and the turn ends with the CLI's error (ses_max_turns). */

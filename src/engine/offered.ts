@@ -5,7 +5,8 @@ import type { CliFlags } from './profile.js';
  * Which tools the model is offered (issue #16, captures opt_disallowedTools_bash_call_h2, opt_tools_read_bash_call):
  * a bare `--disallowedTools` name removes a tool, and `--tools` (unless `default`) offers only the tools it names. A
  * model cannot call a tool it is not offered, so a scenario turn that would call one is passed over when the turn
- * for a prompt is chosen (the next matching turn answers instead), on every CLI.
+ * for a prompt is chosen (the next matching turn answers instead), on every CLI. With workflows switched off cbc 2.117.0
+ * offers no Workflow tool, though its init still lists it (behavior.workflowsOffPassOver; env_disable_workflows_workflow_h8).
  */
 
 /** What decides the offered tools. */
@@ -16,6 +17,8 @@ export interface ToolOffer {
   ignoreCase?: boolean | undefined;
   /** The session's listed tools: under `--agent` only they are offered (the agent's tools; capture opt_agent_fgbash_stream_ff). */
   listed?: readonly string[] | undefined;
+  /** Workflows are off and the model is offered no Workflow tool. */
+  noWorkflows?: boolean | undefined;
 }
 
 /** Whether the rule `r` is the bare name of `tool` (a whole-tool rule, not a scoped one like `Bash(rm:*)`). */
@@ -26,6 +29,7 @@ export function namesTool(r: string, tool: string, ignoreCase?: boolean): boolea
 /** Whether `tool` is offered to the model. */
 export function isOffered(tool: string, o: ToolOffer): boolean {
   if (o.disallowed.some((r) => namesTool(r, tool, o.ignoreCase))) return false;
+  if (o.noWorkflows === true && tool === 'Workflow') return false;
   if (o.cliFlags?.has('agent') === true && o.listed !== undefined && !o.listed.includes(tool)) return false;
   const only = toolsFlag(o.cliFlags);
   return only === undefined || only.includes('default') || only.includes(tool);

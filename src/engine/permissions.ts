@@ -1,4 +1,5 @@
-import { allowRuleCovers } from './allow-rules.js';
+import { allowRuleCovers, ruleCoversCall } from './allow-rules.js';
+import { simpleCommands } from './simple-commands.js';
 import { textOf } from './host.js';
 
 /**
@@ -61,16 +62,28 @@ export function allowCovers(rule: string, tool: string, input: Record<string, un
   return covered.some(Boolean) && parts.every((p, i) => covered[i] === true || READ_ONLY_COMMANDS.has(p.split(/\s+/)[0] ?? ''));
 }
 
+/** How a CLI reads a deny (or ask) rule: against the whole call, and the simple commands it cuts a compound command into. */
+export interface RuleReading {
+  covers(rule: string, tool: string, input: Record<string, unknown>): boolean;
+  parts(command: string): string[];
+}
+
+/** Claude Code's reading: ruleMatches, the parts between its SUBCOMMANDS operators. */
+const CLAUDE_READING: RuleReading = { covers: ruleMatches, parts: (c) => c.split(SUBCOMMANDS).map((p) => p.trim()).filter((p) => p !== '') };
+/** cbc 2.117.0's reading (allow-rules.ts, simple-commands.ts): rules as given, its parser's simple commands. */
+export const CBC_READING: RuleReading = { covers: (r, t, i) => ruleCoversCall(r, t, i, (c) => ruleMatches(`${t}(${c})`, t, i)), parts: simpleCommands };
+
 /**
  * True when deny (or ask) rule `rule` covers this call: a rule with a pattern refuses a compound Bash command when it
  * covers any of its subcommands (Claude Code checks each part; captures opt_disallowedTools_echo_pattern_stream_fgbash_g1:
- * `Bash(echo:*)` refuses `touch a && echo b`).
+ * `Bash(echo:*)` refuses `touch a && echo b`; cbc 2.117.0's matchCommandRule likewise, once a line holds `&&`, `||`,
+ * `|` or `;`: capture opt_disallowedTools_touch_pattern_stream_ask_h8).
  */
-export function denyCovers(rule: string, tool: string, input: Record<string, unknown>): boolean {
+export function denyCovers(rule: string, tool: string, input: Record<string, unknown>, reading: RuleReading = CLAUDE_READING): boolean {
   const command = input['command'];
-  if (ruleMatches(rule, tool, input)) return true;
+  if (reading.covers(rule, tool, input)) return true;
   if (tool !== 'Bash' || typeof command !== 'string' || !SUBCOMMANDS.test(command) || !rule.includes('(')) return false;
-  return command.split(SUBCOMMANDS).some((part) => part.trim() !== '' && ruleMatches(rule, tool, { ...input, command: part.trim() }));
+  return reading.parts(command).some((part) => reading.covers(rule, tool, { ...input, command: part }));
 }
 
 /** The first of `rules` that covers this call. */
@@ -80,11 +93,16 @@ export function matchingRule(rules: readonly string[], tool: string, input: Reco
 
 /** Decides a tool call before any hook or host is consulted. */
 export function decide(p: PermissionContext, tool: string, input: Record<string, unknown>): Decision {
-  if (p.disallowed.some((r) => (p.rulesAsGiven === true ? ruleMatches(r, tool, input) : denyCovers(r, tool, input)))) return 'deny';
-  if (p.asked?.some((r) => ruleMatches(r, tool, input)) === true) return p.canAsk && p.mode !== 'dontAsk' ? 'ask' : 'deny';
+  if (p.disallowed.some((r) => denyCovers(r, tool, input, p.rulesAsGiven === true ? CBC_READING : undefined))) return 'deny';
+  const asks = p.rulesAsGiven === true ? (r: string) => denyCovers(r, tool, input, CBC_READING) : (r: string) => ruleMatches(r, tool, input);
+  const asked = p.asked?.some(asks) === true ? (p.canAsk && p.mode !== 'dontAsk' ? 'ask' : 'deny') : undefined;
+  // Claude asks before the mode and the allow rules; cbc 2.117.0 after both (its doCheckPermission reads its allow rules
+  // first; measured: opt_settings_ask_pattern_allowed_g2, opt_settings_ask_pattern_bypass_g2)
+  if (asked !== undefined && p.rulesAsGiven !== true) return asked;
   if (p.mode === 'bypassPermissions') return 'allow';
   const covers = p.rulesAsGiven === true ? (r: string) => allowRuleCovers(r, tool, input, (c) => ruleMatches(`${tool}(${c})`, tool, input)) : (r: string) => allowCovers(r, tool, input);
   if (p.allowed.some(covers)) return 'allow';
+  if (asked !== undefined) return asked;
   if (READ_ONLY.has(tool)) return 'allow';
   if (p.mode === 'acceptEdits' && EDITS.has(tool)) return 'allow';
   if (p.modeAllows?.(tool, input) === true) return 'allow';

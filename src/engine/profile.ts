@@ -61,12 +61,12 @@ export interface ProfileBehavior {
    */
   requestIdDropsOnReentry?: boolean;
   /**
-   * cbc 2.117.0: a tool call refused because nobody may be asked — in -p mode (no stream-json input), or in dontAsk mode —
-   * gets the CLI's own explanation as a tool_result that is no error and no permission_denials entry; a host request
-   * cancelled by stdin EOF is refused without an entry too (captures ses_p_gated_tool_cbc, opt_permission_mode_dontask_cbc,
-   * ctl_set_permission_mode_dontask_tool_cbc, eof_pending_permission_h2).
+   * cbc 2.117.0: a call refused because nobody may be asked (-p mode, dontAsk mode) or by a deny rule (`byRule`) gets the
+   * CLI's own explanation as a tool_result that is no error and no permission_denials entry; a host request cancelled by
+   * stdin EOF is refused without an entry too (captures ses_p_gated_tool_cbc, opt_permission_mode_dontask_cbc,
+   * ctl_set_permission_mode_dontask_tool_cbc, eof_pending_permission_h2, opt_disallowedTools_touch_pattern_stream_ask_h8).
    */
-  unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string };
+  unaskedRefusal?: { printMode: (tool: string) => string; dontAsk: (tool: string) => string; byRule?: (tool: string, input: Record<string, unknown>) => string };
   /** A prompt that got no model reply joins the next one (cbc 2.117.0; src/engine/unanswered.ts). */
   unansweredPromptsCarry?: boolean;
   /**
@@ -101,9 +101,9 @@ export interface ProfileBehavior {
   /**
    * cbc 2.117.0: the text of a turn that got no model reply (the failed call's error text, "Interrupted by user") is written
    * for the process's first turn only; a later such turn writes none, its result carries the turn's `_requestId`, and the
-   * text joins the conversation after the result (one message more for the next num_turns). An interrupted later turn's
-   * result repeats the conversation's last reply text (captures ses_api_error, eof_after_error_cbc, ses_api_error_after_ok_cbc,
-   * ctl_interrupt_second_turn_cbc, ctl_interrupt_slow_twice_cbc).
+   * text joins the conversation after the result (one message more for the next num_turns). An interrupted turn's result
+   * repeats the conversation's last reply text, a resumed one's included (captures ses_api_error, eof_after_error_cbc,
+   * ses_api_error_after_ok_cbc, ctl_interrupt_second_turn_cbc, ctl_interrupt_slow_twice_cbc, ses_resume_interrupt_then_turn_h8).
    */
   unansweredTextFirstTurnOnly?: boolean;
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
@@ -185,13 +185,13 @@ export interface ProfileBehavior {
   /** Single-shot `-p` with a background shell/agent request: seed 002 §8 cbc returns a clear error; Claude waits. */
   backgroundInPrint: 'error' | 'wait';
   /**
-   * The environment switch that turns background tasks off, and what a background shell request does then: `foreground`
-   * runs it in the foreground with no task events (seed 002 §8, cbc); `invalid-input` refuses the call because the
-   * tool's input schema no longer has `run_in_background` (Claude: capture env_disable_bg_bash_h3). A background
-   * agent runs in the foreground on both (capture env_disable_bg_agent_fm).
+   * The switch that turns background tasks off, and what a background shell request does then: `foreground` runs it in the
+   * foreground with no task events (seed 002 §8, cbc); `invalid-input` refuses it, the tool's input schema no longer has
+   * `run_in_background` (Claude: env_disable_bg_bash_h3). A background agent runs in the foreground on both (env_disable_bg_agent_fm).
    */
   backgroundOff: { env: string; shell: 'foreground' | 'invalid-input' };
   /** The environment switch that turns workflows off (cbc: CODEBUDDY_DISABLE_WORKFLOWS); none: the profile reads none (dropin/config.ts). */ workflowsOffEnv?: string;
+  /** Workflows off, no Workflow tool is offered: a turn calling it is passed over (offered.ts; cbc 2.117.0: env_disable_workflows_workflow_h8). */ workflowsOffPassOver?: boolean;
   /**
    * cbc 2.117.0 (its bundle: BashTool.isBackgroundExecutionBlocked is `options.print`, true in every headless mode;
    * AgentTool.spawnBackgroundAgent): a run_in_background shell call is refused (`shellRefusal`: the tool_result text, and

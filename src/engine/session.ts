@@ -109,6 +109,7 @@ export class Session implements TurnHost {
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
     this.messages = opts.resume?.messages ?? 0;
+    this.unanswered.restore(opts.resume?.said);
   }
 
   /** True when nothing is running, queued or pending. */
@@ -142,7 +143,7 @@ export class Session implements TurnHost {
       userMessageUuids: replyUuids(this.active),
       announcedBeforeReply: this.active?.announced === true && this.active.replied !== true,
       pastResults: this.pastResults,
-      restoredSpend: this.o.resume?.spent,
+      ...{ restoredSpend: this.o.resume?.spent, restoredSaid: this.o.resume?.said },
     };
   }
 
@@ -267,7 +268,7 @@ export class Session implements TurnHost {
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
     this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort });
-    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
+    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, this.p.behavior.unansweredTextFirstTurnOnly === true ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
 
@@ -332,7 +333,7 @@ export class Session implements TurnHost {
     if (overBudget(this)) return endOverBudget(this, false);
     this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList }));
+    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList, noWorkflows: o.disableWorkflows && this.p.behavior.workflowsOffPassOver }));
     if (!sel) {
       if (o.scenario.fallback) return playTurn(this, o.scenario.fallback, pt.prompt, firstMessageId); // the cursor stays
       if ((o.scenario.unmatched ?? 'echo') === 'error') {

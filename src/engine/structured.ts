@@ -34,9 +34,23 @@ export function unstructuredEnd(s: TurnHost, turn: Pick<TurnT, 'structured_outpu
   }
   const retries = b.structuredOutputRetries;
   if (retries === undefined || retries <= 0 || !answered) return undefined;
+  const left = retries - (repromptsUsed.get(s)?.get(s.sessionId) ?? 0);
+  // the session's re-prompts are spent: the turn ends with its text as without a schema (opt_json_schema_two_turns_stream_h8)
+  if (left <= 0) return (text, messageId) => s.say(text, messageId, () => completeTurn(s, text));
   const feedback = (b.structuredOutputFeedback ?? '').replace('{schema}', JSON.stringify(s.o.jsonSchema, null, 2));
-  return (text, messageId) => textNotStructured(s, text, answerTo(s, feedback, text), retries, messageId);
+  return (text, messageId) => {
+    const used = repromptsUsed.get(s) ?? new Map<string, number>();
+    repromptsUsed.set(s, used.set(s.sessionId, retries));
+    textNotStructured(s, text, answerTo(s, feedback, text), left, messageId);
+  };
 }
+
+/**
+ * The re-prompts each session of a process has made (cbc 2.117.0 keeps one StructuredOutputContext per session: its
+ * retry count is never reset, so a later text turn of the same session is not re-prompted; capture
+ * opt_json_schema_two_turns_stream_h8). A turn that re-prompts spends them all: the model never calls the tool.
+ */
+const repromptsUsed = new WeakMap<TurnHost, Map<string, number>>();
 
 /**
  * The model's answer to a message the CLI writes itself (a reminder, a re-prompt): the reply of the scenario turn

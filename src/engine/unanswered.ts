@@ -1,3 +1,4 @@
+import { isRawFrame } from '../protocol/raw-frame.js';
 import type { EngineEvent } from './events.js';
 
 /** Unanswered prompts kept for matching: a bound, so a host that keeps failing turns does not grow the match text without end. */
@@ -20,6 +21,15 @@ export class Unanswered {
   private answered = false;
   /** The text of the conversation's last model reply ("" before any): an interrupted later cbc turn's result repeats it. */
   lastReply = '';
+
+  /**
+   * A resumed session's last reply is its stored conversation's (store/sessions.ts `said`): an interrupted first turn of the
+   * resuming process repeats it (cbc 2.117.0: capture ses_resume_interrupt_then_turn_h8).
+   */
+  restore(said: readonly unknown[] | undefined): void {
+    const last = (said ?? []).findLast((e) => isRawFrame(e) && (e['kind'] === 'assistant_text' || e['kind'] === 'assistant_stream') && typeof e['text'] === 'string');
+    if (isRawFrame(last)) this.lastReply = String(last['text']);
+  }
 
   /** What the scenario turn for `prompt` is chosen by, the script standing at `cursor`: the text, and where to look from. */
   ask(prompt: string, cursor: number, carries: boolean): { text: string; from: number } {

@@ -81,7 +81,8 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     ...(strict ? { projectFolder: (cwd: string) => cwd.replace(/^\//, '').replace(/\//g, '-') } : {}),
     // measured (ses_api_error, ses_api_error_cbc, eof_after_error_cbc): "<status> <message> (<API request id>/<session id>)",
     // cbc's API request id being 32 hex digits of its own; the scenario's text is Claude Code's "API Error: <status> <message>"
-    unaskedRefusal: { printMode: printModeRefusal, dontAsk: dontAskRefusal },
+    // a deny rule's refusal: measured on 2.117.0 (opt_disallowedTools_touch_pattern_stream_ask_h8); the seeds' cbc counts a denial (issue #10)
+    unaskedRefusal: { printMode: printModeRefusal, dontAsk: dontAskRefusal, ...(strict ? { byRule: ruleRefusal } : {}) },
     permissionWaitsForever: true, // read from its SdkPermissionClient; measured: ctl_set_permission_mode_bypass_tool_cbc (31 s, no cancel)
     refusedSessionServes: true, // measured: ses_resume_unknown_stream_cbc
     hostAllowsByAllowedOnly: true, // read from its SdkPermissionClient.handleResponse; measured: req_can_use_tool_allow_bare_cbc
@@ -132,6 +133,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     backgroundInPrint: 'error',
     backgroundOff: { env: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', shell: 'foreground' },
     workflowsOffEnv: 'CODEBUDDY_DISABLE_WORKFLOWS',
+    workflowsOffPassOver: strict, // measured: env_disable_workflows_workflow_h8 (the seeds' cbc says the workflow was not started)
     // the real 2.117.0 refuses background shells and spawns background agents as team members (its bundle); the seeds run tasks
     headlessBackground: strict ? HEADLESS_BACKGROUND : undefined,
     interruptedErrors: [],
@@ -224,6 +226,20 @@ function printModeRefusal(tool: string): string {
     `"${tool}" to the "permissions.allow" list in settings to permanently allow this tool.`
   );
 }
+
+/**
+ * cbc 2.117.0's refusal of a call a deny rule covers (its buildPermissionDeniedError, with the argument the rule matched:
+ * a Bash call's whole command line, a read or edit tool's path; capture opt_disallowedTools_touch_pattern_stream_ask_h8).
+ */
+function ruleRefusal(tool: string, input: Record<string, unknown>): string {
+  const [command, path] = [input['command'], input['file_path']];
+  if (tool === 'Bash' && typeof command === 'string') return `Error: Permission to use Bash with command ${command} has been denied.`;
+  if (typeof path === 'string' && READ_TOOLS.has(tool)) return `Error: Permission to read ${path} has been denied.`;
+  if (typeof path === 'string' && EDIT_TOOLS.has(tool)) return `Error: Permission to edit ${path} has been denied.`;
+  return `Error: Permission to use ${tool} has been denied.`;
+}
+const READ_TOOLS = new Set(['Read', 'NotebookRead']);
+const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
 /** cbc 2.117.0's refusal of a tool that needs approval in dontAsk mode (its bundle's text; capture ctl_set_permission_mode_dontask_tool_cbc). */
 function dontAskRefusal(tool: string): string {

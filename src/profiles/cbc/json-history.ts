@@ -32,6 +32,8 @@ interface History {
   calls: Map<string, { name: string; providerData: Record<string, unknown>; id: string }>;
   /** The turn's model call failed: the CLI's request fails, it prints the error on stderr and no history. */
   apiError?: string | undefined;
+  /** A resumed session's first stored prompt: each request of this process adds the auto-memory reminder to it again. */
+  restoredFirst?: { content: unknown[]; memory: unknown } | undefined;
 }
 const histories = new WeakMap<object, Map<string, History>>();
 
@@ -114,13 +116,57 @@ function functionResult(ctx: EncodeContext, h: History, frames: Encoded): void {
   h.parentId = id;
 }
 
+/**
+ * The history a resumed session starts with (--continue, --resume): the stored conversation's prompts and replies as the
+ * CLI reads them back from its transcript, in the transcript's key order, each with the session's cwd (measured:
+ * ses_continue_p_json_h8); the next prompt replies to the last of them and carries no reminders. The first prompt gets
+ * its auto-memory reminder once per request this process makes (record(); opt_json_schema_continue_p_json_g2: four
+ * after three --json-schema re-prompts).
+ */
+function restored(ctx: EncodeContext, h: History, encode: Profile['encode']): unknown[] {
+  const items: Array<Record<string, unknown>> = [];
+  // one request per stored prompt, whose calls and replies share its ids, as the live history's
+  const req: History = { items: [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() };
+  const usage = { message: { usage: { input_tokens: 100, output_tokens: 20, total_tokens: 120 } } };
+  const add = (item: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) => {
+    if (item === undefined) return;
+    const { id, parentId, timestamp, type, sessionId, ...rest } = item;
+    const stored = { id, ...(parentId !== undefined && parentId !== '' ? { parentId } : {}), timestamp, type, ...rest };
+    items.push({ ...stored, ...(sessionId !== undefined ? { sessionId } : {}), ...extra, cwd: ctx.cwd });
+    if (type !== 'file-history-snapshot') req.parentId = String(id);
+  };
+  for (const entry of ctx.restoredSaid ?? []) {
+    const e = obj(entry);
+    const ev = e as unknown as EngineEvent;
+    if (e['kind'] === 'stored_prompt' && typeof e['text'] === 'string') {
+      const user: Record<string, unknown> = { ...userMessage(ctx, e['text'], items.length === 0), parentId: req.parentId };
+      const content = user['content'];
+      if (items.length === 0 && Array.isArray(content) && memoryOn(ctx)) h.restoredFirst = { content, memory: content.shift() };
+      req.request = { traceId: ctx.rng.hex(32), conversationRequestId: ctx.rng.hex(32) };
+      add(user);
+      add(snapshot(ctx, String(user['id'])));
+    } else if ((e['kind'] === 'assistant_text' || e['kind'] === 'assistant_stream') && typeof e['text'] === 'string') {
+      add(assistantMessage(ctx, req, String(e['messageId']), e['text']), usage);
+    } else if (e['kind'] === 'assistant_tool_use' || e['kind'] === 'tool_result') {
+      // a stored tool call and its result, as the live history records them from their frames (functionCall, functionResult)
+      (e['kind'] === 'assistant_tool_use' ? functionCall : functionResult)(ctx, req, encode(ev, ctx));
+      add(obj(req.items.pop()), e['kind'] === 'assistant_tool_use' ? usage : {});
+    }
+  }
+  return items;
+}
+
 /** Records `ev` in the session's history where it belongs there; the result's frames become the history document. */
-function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
+function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded, encode: Profile['encode']): Encoded {
   const sessions = histories.get(ctx.rng) ?? new Map<string, History>();
   histories.set(ctx.rng, sessions);
   // each session its own history (a line that opened a session of its own: ses_stream_in_json_out_two_fe)
   let h = sessions.get(ctx.sessionId);
-  if (h === undefined) sessions.set(ctx.sessionId, (h = { items: [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() }));
+  if (h === undefined) {
+    sessions.set(ctx.sessionId, (h = { items: [], parentId: '', request: { traceId: '', conversationRequestId: '' }, calls: new Map() }));
+    if (sessions.size === 1) h.items = restored(ctx, h, encode);
+  }
+  if ((ev.kind === 'turn_preamble' || ev.kind === 'structured_reprompt') && h.restoredFirst) h.restoredFirst.content.unshift(h.restoredFirst.memory);
   switch (ev.kind) {
     case 'turn_preamble': {
       // a later prompt of the session replies to its last message (measured: ses_stream_in_json_out_session_id_fe)
@@ -150,6 +196,10 @@ function record(ev: EngineEvent, ctx: EncodeContext, frames: Encoded): Encoded {
     case 'tool_result':
       functionResult(ctx, h, frames);
       return frames;
+    case 'control_success':
+    case 'control_error':
+      // its control channel writes each reply as one line before the history (measured: ses_continue_stream_json_out_g2)
+      return framesOf(frames).flatMap((line) => (line['type'] === 'control_response' ? [build(JSON_DOCUMENT, 'cbc', { type: 'json_document', line })] : []));
     case 'result': {
       // a turn that ends in error fails its request (measured: ses_p_json_api_error_fe, ses_p_json_max_turns_fe): the
       // error text on stderr, nothing on stdout
@@ -181,7 +231,7 @@ function textResult(ev: EngineEvent, frames: Encoded): Encoded {
 /** The cbc encoder, keeping the session's history under --output-format json (the output prints only its document). */
 export function withJsonHistory(encode: Profile['encode']): Profile['encode'] {
   return (ev, ctx) => {
-    if (jsonOut(ctx)) return record(ev, ctx, encode(ev, ctx));
+    if (jsonOut(ctx)) return record(ev, ctx, encode(ev, ctx), encode);
     // (no flags at all: a stored conversation replayed at --resume, whose frames are the stream's)
     const format = ctx.cliFlags === undefined ? 'stream-json' : (ctx.cliFlags.get('output-format') ?? 'text');
     return format === 'text' ? textResult(ev, encode(ev, ctx)) : encode(ev, ctx);

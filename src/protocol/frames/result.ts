@@ -202,7 +202,7 @@ export const BLOCKED_RESULT = frame('result (prompt blocked)', RESULT.fields, {
 
 /**
  * cbc 2.117.0 under --output-format json: the session's history and its result, which the drop-in prints as one
- * pretty-printed JSON array, or `error` for stderr when its request failed, or nothing (an empty text answer)
- * (src/profiles/cbc/json-history.ts); never written as a frame of its own.
+ * pretty-printed JSON array, or `error` for stderr when its request failed, or nothing (an empty text answer), or a
+ * control `line` it writes as it is (src/profiles/cbc/json-history.ts); never written as a frame of its own.
  */
-export const JSON_DOCUMENT = frame('json_document', { type: lit('json_document'), document: 'arr', error: 'str' }, { cbc: ['type', 'document?', 'error?'] });
+export const JSON_DOCUMENT = frame('json_document', { type: lit('json_document'), document: 'arr', error: 'str', line: 'obj' }, { cbc: ['type', 'document?', 'error?', 'line?'] });
