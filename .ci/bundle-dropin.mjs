@@ -26,7 +26,7 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  packages: 'external', // yaml, zod, pino, commander stay in node_modules, required when first needed
+  packages: 'external', // pino, commander, safe-regex2 stay in node_modules, required when first needed; yaml and zod: scenario-deps below
   logLevel: 'warning',
   write: false,
   // ESM semantics kept: strict mode, and import.meta.url as the bundle's own URL (every use resolves
