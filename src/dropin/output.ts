@@ -1,6 +1,6 @@
 import { bridgeFrame } from '../protocol/bridge.js';
 import { str } from '../protocol/raw-frame.js';
-import type { Obj } from '../protocol/shape.js';
+import { frameJson, type Obj } from '../protocol/shape.js';
 import type { Journal } from '../transport/journal.js';
 import type { OutputFormat } from './config.js';
 
@@ -27,7 +27,7 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
   return (frame) => {
     o.journal?.frame('out', frame);
     if (o.format === 'stream-json') {
-      o.emit(JSON.stringify(frame));
+      o.emit(frameJson(frame));
       const flat = o.bridge ? bridgeFrame(frame) : undefined;
       if (flat) {
         o.journal?.frame('out', flat);

@@ -5,6 +5,9 @@ import type { McpServerInfo } from './mcp-servers.js';
  */
 import type { AgentState, NotificationStatus, SessionState, TaskKind, TaskStatus, TerminalTaskStatus } from '../protocol/vocabulary.js';
 
+/** A row's slot for the encoders' layout of its revision (profiles/shared/rows.ts, #21); emptied when the run ends. */
+export const ROW_LAYOUT: unique symbol = Symbol('row layout');
+
 /** One agent row of a workflow timeline (seed 000 §5.2), profile-neutral. */
 export interface AgentRow {
   type: 'workflow_agent';
@@ -30,6 +33,9 @@ export interface AgentRow {
   endedWithRun?: NotificationStatus | undefined;
   /** True for rows flipped to error after an interrupt (cbc late rows). */
   aborted?: boolean | undefined;
+  /** 0 when made, +1 at every change of any field: encoders lay out each revision once (#21), an unbumped change is lost. */
+  rev: number;
+  [ROW_LAYOUT]?: unknown;
 }
 
 /** A phase row of a workflow timeline. */
@@ -37,6 +43,7 @@ export interface PhaseRow {
   type: 'workflow_phase';
   index: number;
   title: string;
+  [ROW_LAYOUT]?: unknown;
 }
 
 /** One row of a workflow's timeline snapshot. */

@@ -18,6 +18,8 @@ export class SessionSpend implements SpendView {
   readonly prompts: string[] = [];
   readonly replies: string[] = [];
   readonly toolCalls: SpentToolCall[] = [];
+  /** The first call of each id in toolCalls (what a search from the start finds): a result's call in O(1), not O(calls so far) (#21). */
+  private readonly callById = new Map<string, SpentToolCall>();
   readonly agents = new AgentStats();
   /** The conversation entries of the turns not yet stored (the store keeps them for cbc's replay at --resume). */
   private said: EngineEvent[] = [];
@@ -30,10 +32,14 @@ export class SessionSpend implements SpendView {
   /** Notes what an engine event adds to the conversation (the assistant's texts). */
   heard(ev: EngineEvent): void {
     this.agents.heard(ev);
-    if (ev.kind === 'assistant_tool_use') this.toolCalls.push({ id: ev.toolUseId, name: ev.name, input: ev.input });
+    if (ev.kind === 'assistant_tool_use') {
+      const call: SpentToolCall = { id: ev.toolUseId, name: ev.name, input: ev.input };
+      this.toolCalls.push(call);
+      if (!this.callById.has(call.id)) this.callById.set(call.id, call);
+    }
     if (ev.kind === 'tool_result') {
       // a background launch's result too (get_context_usage counts it: ctl_get_context_usage_bg_task_fd)
-      const call = this.toolCalls.find((c) => c.id === ev.toolUseId);
+      const call = this.callById.get(ev.toolUseId);
       if (call) call.result = { content: ev.content, isError: ev.isError };
     }
     if ((ev.kind === 'assistant_text' || ev.kind === 'assistant_stream') && ev.text !== '') this.replies.push(ev.text);

@@ -1,7 +1,7 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { AgentT, WorkflowT } from '../scenario/schema.js';
 import { PRIO, type Scheduler, type Timer } from './clock.js';
-import type { AgentRow, EngineEvent, PhaseRow, RunStatus, TaskInfo, TaskRun, TaskUsage, TimelineRow } from './events.js';
+import { ROW_LAYOUT, type AgentRow, type EngineEvent, type PhaseRow, type RunStatus, type TaskInfo, type TaskRun, type TaskUsage, type TimelineRow } from './events.js';
 import { announceEnd, announceStart } from './lifecycle.js';
 import type { Random } from './random.js';
 
@@ -138,6 +138,7 @@ export class WorkflowRun implements TaskRun {
       durationMs: a.cached ? 0 : undefined,
       endedAt: a.cached ? now : undefined,
       resultPreview: a.cached ? (a.result ?? '') : undefined,
+      rev: 0,
     };
     this.agents.push(row);
     this.rows.push(row);
@@ -155,6 +156,7 @@ export class WorkflowRun implements TaskRun {
     row.toolCalls = a.tool_uses ?? 0;
     if (a.fail !== undefined) row.error = a.fail;
     else row.resultPreview = a.result ?? '';
+    row.rev += 1;
     this.changed(row);
   }
 
@@ -227,6 +229,8 @@ export class WorkflowRun implements TaskRun {
     this.status = status;
     this.failure = error;
     this.cancelTimers();
+    // the last snapshot is out: the encoders' layouts of the rows are not needed any more (a late row lays out anew)
+    for (const r of this.rows) if (r[ROW_LAYOUT] !== undefined) r[ROW_LAYOUT] = undefined;
     const notifyStatus = notificationStatus(status);
     announceEnd(h, this.info, {
       status,
@@ -273,6 +277,7 @@ export class WorkflowRun implements TaskRun {
             row.endedAt = t;
             row.lastProgressAt = t;
             row.durationMs = t - row.startedAt;
+            row.rev += 1;
             this.aborting = true;
             this.last = row;
             h.emit({ kind: 'task_progress', task: this.info, usage: this.usage(), rows: this.snapshot(), last: row });

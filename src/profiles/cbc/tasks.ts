@@ -1,8 +1,10 @@
 import type { AgentRow, EngineEvent, TimelineRow } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
+import { withListTexts } from '../../protocol/shape.js';
 import { AGENT_ROW, PATCH, PHASE_ROW, TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED, TASK_USAGE } from '../../protocol/frames/task.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
+import { snapshotRows } from '../shared/rows.js';
 import { preview } from '../shared/text.js';
 
 /** cbc's task events: seed 000 §5 and seed 002 §8 (key order per the real 2.1.220 bytes the seed declares identical). */
@@ -29,7 +31,7 @@ export function taskStarted(ev: Ev<'task_started'>, ctx: EncodeContext): FrameOf
 export function taskProgress(ev: Ev<'task_progress'>, ctx: EncodeContext): FrameOf<typeof TASK_PROGRESS> | undefined {
   if (ev.final) return undefined;
   const wf = ev.task.kind === 'workflow';
-  return build(TASK_PROGRESS, W, {
+  const frame = build(TASK_PROGRESS, W, {
     type: 'system',
     subtype: 'task_progress',
     task_id: ev.task.taskId,
@@ -38,10 +40,11 @@ export function taskProgress(ev: Ev<'task_progress'>, ctx: EncodeContext): Frame
     description: ev.task.description,
     usage: build(TASK_USAGE, W, { ...ev.usage }),
     last_tool_name: wf ? ev.last?.label : ev.lastToolName,
-    workflow_progress: wf ? ev.rows.map(row) : undefined,
+    workflow_progress: wf ? snapshotRows(ev.rows, row) : undefined,
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
   });
+  return wf ? withListTexts(frame) : frame;
 }
 
 /** system/task_updated: seed 002 §8's example repeats the status after the patch. */

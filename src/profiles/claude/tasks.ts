@@ -3,7 +3,9 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { BACKGROUND_TASK, BACKGROUND_TASKS_CHANGED } from '../../protocol/frames/system.js';
 import { AGENT_ROW, PATCH, PHASE_ROW, TASK_NOTIFICATION, TASK_PROGRESS, TASK_STARTED, TASK_UPDATED, TASK_USAGE } from '../../protocol/frames/task.js';
+import { withListTexts } from '../../protocol/shape.js';
 import { taskTypeOf } from '../../protocol/vocabulary.js';
+import { snapshotRows } from '../shared/rows.js';
 import { preview } from '../shared/text.js';
 import type { ClaudeSpec } from './spec.js';
 
@@ -58,7 +60,7 @@ export function taskProgress(spec: ClaudeSpec, ev: Ev<'task_progress'>, ctx: Enc
   if (ev.final && !spec.v328) return undefined;
   const wf = ev.task.kind === 'workflow';
   const last = wf && !ev.final ? ev.last : undefined;
-  return build(TASK_PROGRESS, spec.wire, {
+  const frame = build(TASK_PROGRESS, spec.wire, {
     ...head(spec, 'task_progress', ev.task),
     tool_use_id: ev.task.toolUseId,
     description: last ? (last.phaseTitle ? `${last.phaseTitle}: ${last.label}` : last.label) : ev.task.description,
@@ -66,10 +68,19 @@ export function taskProgress(spec: ClaudeSpec, ev: Ev<'task_progress'>, ctx: Enc
     usage: build(TASK_USAGE, spec.wire, { ...ev.usage }),
     last_tool_name: wf ? last?.label : ev.lastToolName,
     summary: wf ? ev.task.description : undefined,
-    workflow_progress: wf ? ev.rows.map((r) => row(spec, r)) : undefined,
+    workflow_progress: wf ? snapshotRows(ev.rows, rowLayout(spec), spec) : undefined,
     uuid: ctx.rng.uuid(),
     session_id: ctx.sessionId,
   });
+  return wf ? withListTexts(frame) : frame;
+}
+
+/** `row` for one spec, made once per spec (snapshotRows keeps a row's layout per spec). */
+const layouts = new WeakMap<ClaudeSpec, (r: TimelineRow) => FrameOf<typeof PHASE_ROW> | FrameOf<typeof AGENT_ROW>>();
+function rowLayout(spec: ClaudeSpec): (r: TimelineRow) => FrameOf<typeof PHASE_ROW> | FrameOf<typeof AGENT_ROW> {
+  let f = layouts.get(spec);
+  if (f === undefined) layouts.set(spec, (f = (r) => row(spec, r)));
+  return f;
 }
 
 /** task_updated. */
