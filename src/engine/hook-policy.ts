@@ -29,6 +29,10 @@ export interface PreToolHookPolicy {
   againAfterHostAllow?: boolean;
   /** Every callback of the call is asked at once, the answers read in order (cbc 2.117.0: its hook manager's Promise.allSettled; req_hook_callback_pre_two_ids_allow_fb). */
   parallel?: boolean;
+  /** A deny or ask rule covering the call overrides the hook's allow (Claude Code's code: "… but deny rule overrides"). */
+  allowYieldsToRules?: boolean;
+  /** A PostToolUse hook's continue: false ends the turn after the call's result (Claude: terminal_reason hook_stopped). */
+  postStops?: boolean;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

@@ -299,7 +299,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
     // 2.1.220 notices a mode's or a rule's refusal only in its stdio permission prompt (its createCanUseTool writes it; measured:
     // ctl_set_permission_mode_dontask_then_tool, req_can_use_tool_deny_rule_then_call_fc; none without: opt_permission_mode_dontask_bash_call,
     // ctl_apply_flag_settings_deny_bash_fd, opt_permission_mode_dont_ask_stream_fgbash_h8)
-    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && flagText(ctx.cliFlags, 'permission-prompt-tool') === 'stdio')
+    ev.overHook !== true && (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && flagText(ctx.cliFlags, 'permission-prompt-tool') === 'stdio')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
