@@ -8,6 +8,7 @@ import { decide, denyCovers, matchingRule, REJECTED_TEXT, ruleMatches, type Deci
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
 import { runPostToolHooks } from './post-tool-hooks.js';
+import { afterToolBatch } from './post-tool-batch.js';
 import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
 import { hooksAgainAfterAllow, refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
@@ -70,7 +71,9 @@ function applyUpdates(s: TurnHost, body: Record<string, unknown>): void {
     const isSetMode = u !== null && typeof u === 'object' && (u as Record<string, unknown>)['type'] === 'setMode';
     if (!isSetMode && s.p.behavior.hostAddsRules !== true) continue;
     const mode = s.rules.apply(u);
-    if (mode === undefined || mode === s.permissionMode) continue;
+    // a mode set_permission_mode would refuse is not taken either (bypassPermissions in a session not launched able to
+    // bypass: measured on both Claude versions, req_can_use_tool_set_mode_bypass_then_bg_fv)
+    if (mode === undefined || mode === s.permissionMode || s.p.behavior.rejectPermissionMode(mode, s.o.cliFlags) !== undefined) continue;
     s.permissionMode = mode;
     s.emit({ kind: 'mode_changed', mode });
   }
@@ -196,7 +199,7 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
       for (const note of post.notes) s.emit(note);
       // a PreToolUse (or PostToolUse) hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
       if (stopAfter || post.stop) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
-      next();
+      afterToolBatch(s, [{ tool_name: ask.tool, tool_input: input, tool_use_id: toolUseId, tool_response: output }], next);
     });
   // the request failed instead of being answered: refused as the profile says, and the turn goes on
   const failed = (f: PermissionFailure) => {

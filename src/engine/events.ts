@@ -83,7 +83,9 @@ export type HostRequestBody =
   | {
       subtype: 'hook_callback';
       callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest' | 'SessionStart';
+      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest' | 'SessionStart' | 'PostToolBatch' | 'SubagentStart' | 'SubagentStop';
+      /** PostToolBatch: the round's calls with their results. */
+      toolCalls?: ReadonlyArray<{ tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string; tool_response: unknown }> | undefined;
       /** SessionStart: how the session came to be (startup, resume). */
       source?: string | undefined;
       /** cbc's SDK permission path asks PermissionRequest hooks with an empty transcript_path (permission-request-hooks.ts). */
@@ -99,6 +101,8 @@ export type HostRequestBody =
       /** Stop: a Stop hook already made the turn go on (stop_hook_active), and the turn's last assistant text. */
       stopActive?: boolean | undefined;
       lastMessage?: string | undefined;
+      /** SubagentStart / SubagentStop: the sub-agent (its task id and type), its own transcript, the live tasks (engine/subagent-hooks.ts). */
+      agent?: { id: string; type: string; transcriptPath?: string; backgroundTasks?: ReadonlyArray<Record<string, unknown>> } | undefined;
     };
 
 /** How a task ended, for its notification summary. */

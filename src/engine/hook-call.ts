@@ -29,10 +29,14 @@ export function hookMessageOf(body: HostRequestBody, a: HostAnswer): Extract<Eng
   return typeof text === 'string' && text !== '' && body.subtype === 'hook_callback' ? { kind: 'hook_message', hookName: hookDisplayName(body), text } : undefined;
 }
 
-/** Shows a hook answer's systemMessage at once; a PostToolUse hook's comes after the tool result (asks.ts writes it there). */
+/**
+ * Shows a hook answer's systemMessage at once; a PostToolUse hook's comes after the tool result (asks.ts writes it there),
+ * a prompt's after the turn's system/init (measured on 2.1.328: req_hook_callback_prompt_system_message_fv).
+ */
 function shown(s: TurnHost, body: HostRequestBody, a: HostAnswer): void {
   const ev = body.subtype === 'hook_callback' && body.hookEvent !== 'PostToolUse' ? hookMessageOf(body, a) : undefined;
-  if (ev) s.emit(ev);
+  if (ev && body.subtype === 'hook_callback' && body.hookEvent === 'UserPromptSubmit' && s.active) (s.active.afterInit ??= []).push(ev);
+  else if (ev) s.emit(ev);
 }
 
 /**

@@ -33,6 +33,10 @@ export interface PreToolHookPolicy {
   allowYieldsToRules?: boolean;
   /** A PostToolUse hook's continue: false ends the turn after the call's result (Claude: terminal_reason hook_stopped). */
   postStops?: boolean;
+  /** The CLI fires PostToolBatch hooks once a round's tool results are in, before the next model call (Claude: post-tool-batch.ts). */
+  postToolBatch?: boolean;
+  /** The CLI fires SubagentStart / SubagentStop hooks around a background sub-agent (Claude: engine/subagent-hooks.ts). */
+  subagentHooks?: boolean;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

@@ -43,7 +43,8 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
-    permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
+    // the Agent tool is recorded by its former name (read from its denial record; measured: req_hook_callback_pre_deny_bg_agent_fv)
+    permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d, tool_name: d.tool_name === 'Agent' ? 'Task' : d.tool_name })),
     terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? (s.abortedAtTool === true ? 'aborted_tools' : s.stopHookPrevented === true ? 'stop_hook_prevented' : 'completed') : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',

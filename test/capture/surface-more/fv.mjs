@@ -5,7 +5,7 @@
 // PostToolUse after a background launch, Stop), permission modes against the background tools, and host answers that
 // move a call into the background or change the mode for the next call.
 import { close, ctl, sleep, STREAM, user, waitFor } from '../cases.mjs';
-import { CLAUDE, P_STREAM, ready, RESULT } from '../surface-kit.mjs';
+import { C328, CLAUDE, P_STREAM, ready, RESULT } from '../surface-kit.mjs';
 
 const NOTIFIED = '"subtype":"task_notification"';
 /** Claude asks the host only with --permission-prompt-tool stdio. */
@@ -109,4 +109,23 @@ export const CASES = [
   optP('opt_settings_ask_rule_bypass_fgbash_fv', 'an ask rule Bash(touch:*) in --settings under bypassPermissions, a Bash call in -p', 'FGBASH please', ['--settings', JSON.stringify({ permissions: { ask: ['Bash(touch:*)'] } }), '--permission-mode', 'bypassPermissions']),
   optP('opt_settings_allow_deny_same_fgbash_fv', 'the same rule Bash(touch:*) in allow and in deny of --settings, a Bash call in -p', 'FGBASH please', ['--settings', JSON.stringify({ permissions: { allow: ['Bash(touch:*)'], deny: ['Bash(touch:*)'] } })]),
   optP('opt_allowedTools_agent_dontask_fv', '--allowedTools Agent under dontAsk with a background Agent call in -p', 'BGAGENT please', ['--allowedTools', 'Agent', '--permission-mode', 'dontAsk']),
+  // second round: the same answers at other phases and through settings command hooks
+  hooked('req_hook_callback_stop_continue_false_after_tool_fv', 'a Stop hook answered continue: false after a bypassed Bash call', hooks('Stop'), 'FGBASH please', [hookAnswer({ continue: false, stopReason: 'host says stop' })], { bypass: true }),
+  hooked('req_hook_callback_prompt_system_message_fv', 'a UserPromptSubmit hook answered with a systemMessage', hooks('UserPromptSubmit'), 'hi', [hookAnswer({ systemMessage: 'note from the prompt hook' })]),
+  hooked('req_hook_callback_session_start_system_message_fv', 'a SessionStart hook answered with a systemMessage', hooks('SessionStart'), 'hi', [hookAnswer({ systemMessage: 'note from the start hook' })]),
+  hooked('req_hook_callback_pre_ask_dontask_fv', 'a PreToolUse hook answers ask under --permission-mode dontAsk (with a prompt tool)', hooks('PreToolUse', 'Bash'), 'FGBASH please', [hookAnswer(pre({ permissionDecision: 'ask', permissionDecisionReason: 'hook wants a human' })), { answer: 'can_use_tool', response: ALLOW, timeout: 6 }], { args: [...ASK, '--permission-mode', 'dontAsk'] }),
+  hooked('req_hook_callback_pre_allow_ask_rule_fv', 'a PreToolUse hook allows a Bash call an ask rule Bash(touch:*) covers (with a prompt tool), the host allows', hooks('PreToolUse', 'Bash'), 'FGBASH please', [hookAnswer(pre({ permissionDecision: 'allow' })), { answer: 'can_use_tool', response: ALLOW, timeout: 6 }], { args: [...ASK, '--settings', JSON.stringify({ permissions: { ask: ['Bash(touch:*)'] } })] }),
+  hooked('req_hook_callback_post_tool_batch_bg_agent_fv', 'a PostToolBatch hook with a bypassed background Agent launch (the 6 s one)', hooks('PostToolBatch'), 'BGSLOWAGENT please', [hookAnswer(CONTINUE, 8)], { bypass: true, tail: BG_TAIL }),
+  hooked('req_hook_callback_pre_continue_false_bg_agent_fv', 'a PreToolUse hook answers continue: false for a bypassed background Agent launch (the 6 s one)', hooks('PreToolUse', 'Agent'), 'BGSLOWAGENT please', [hookAnswer({ continue: false, stopReason: 'no more' })], { bypass: true, tail: BG_TAIL }),
+  // 2.1.328 only: on 2.1.220 the workflow's end raced the turn's second model call run to run (two captures differed)
+  { ...hooked('req_can_use_tool_allow_workflow_fv', 'a Workflow call asked of the host (default mode, prompt tool), allowed', {}, 'WORKFLOW please', [{ answer: 'can_use_tool', response: { behavior: 'allow' }, timeout: 10 }], { args: ASK, tail: BG_TAIL }), clis: [C328] },
+  hooked('req_can_use_tool_deny_interrupt_workflow_fv', 'a Workflow call asked of the host (default mode, prompt tool), denied with interrupt: true', {}, 'WORKFLOW please', [{ answer: 'can_use_tool', response: { behavior: 'deny', message: 'no workflows', interrupt: true }, timeout: 10 }], { args: ASK }),
+  {
+    name: 'req_hook_callback_permission_request_allow_rules_fv',
+    about: 'a PermissionRequest hook allows with updatedPermissions adding a session rule Bash(touch:*), then the same call again',
+    clis: CLAUDE,
+    args: STREAM,
+    steps: [...ready({ hooks: hooks('PermissionRequest', 'Bash') }), user('FGBASH please'), hookAnswer(permDecision({ behavior: 'allow', updatedPermissions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }], behavior: 'allow', destination: 'session' }] })), waitFor(RESULT, 30), sleep(1), user('FGBASH again'), hookAnswer(permDecision({ behavior: 'deny', message: 'second time no' }), 6), waitFor('"num_turns"', 20), sleep(2), close],
+  },
+  optP('opt_settings_hook_stop_system_message_fv', '-p hi with a Stop command hook in --settings printing a systemMessage JSON, with --include-hook-events', 'hi', ['--include-hook-events', '--settings', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo \'{"systemMessage":"from the stop command"}\'' }] }] } })]),
 ];
