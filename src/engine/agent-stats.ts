@@ -31,6 +31,15 @@ export class AgentStats implements AgentCounts {
     } else if (ev.kind === 'task_started' && ev.task.kind === 'agent' && ev.task.foreground !== true && this.pending.delete(ev.task.toolUseId)) {
       this.requested.background += 1;
       this.startedInBackground += 1;
+    } else if (ev.kind === 'tool_result' && ev.deniedBy !== undefined && this.pending.has(ev.toolUseId)) {
+      // a refused call spawned nothing (measured on 2.1.328: req_hook_callback_pre_deny_bg_agent_fv)
+      this.pending.delete(ev.toolUseId);
+      this.spawned -= 1;
+      this.maxDepth = this.spawned > 0 ? this.maxDepth : 0;
+      const type = typeof ev.ran?.input['subagent_type'] === 'string' ? ev.ran.input['subagent_type'] : 'general-purpose';
+      const left = (this.byType.get(type) ?? 1) - 1;
+      if (left > 0) this.byType.set(type, left);
+      else this.byType.delete(type);
     } else if (ev.kind === 'tool_result' && ev.task === undefined && this.pending.has(ev.toolUseId)) {
       const asked = this.pending.get(ev.toolUseId);
       this.pending.delete(ev.toolUseId);

@@ -7,6 +7,8 @@ import { hookIds } from './hook-match.js';
 import { CBC_READING, decide, denyCovers, matchingRule, REJECTED_TEXT, ruleMatches, type Decision } from './permissions.js';
 import { callMcpTool, mcpTool } from './mcp.js';
 import { callHook } from './hook-call.js';
+import { runPostToolHooks } from './post-tool-hooks.js';
+import { afterToolBatch } from './post-tool-batch.js';
 import { permissionHookWaiting, permissionRequestHooks } from './permission-request-hooks.js';
 import { hooksAgainAfterAllow, refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import type { PermissionFailure } from './profile.js';
@@ -38,7 +40,9 @@ export function completeTurn(s: TurnHost, text: string): void {
       // a Stop hook that blocks makes the model go on with the hook's reason as feedback, then asks the hooks again
       // (Claude; measured: req_hook_callback_stop_block: the scripted model answers the feedback as it answered the turn)
       const body = a.kind === 'response' ? a.body : {};
-      if (body['decision'] === 'block' && s.active && s.p.behavior.stopHookBlocks) {
+      // continue: false ends the turn as it stands (measured: req_hook_callback_stop_continue_false_fv: terminal_reason stop_hook_prevented)
+      if (body['continue'] === false && s.active) s.active.stats.stopHookPrevented = true;
+      if (body['decision'] === 'block' && body['continue'] !== false && s.active && s.p.behavior.stopHookBlocks) {
         s.emit({ kind: 'stop_feedback', reason: str(body, 'reason') ?? '' });
         stopActive = true;
         s.at(MODEL_LATENCY, () => s.say(text, s.p.ids.messageId(s.o.rng), () => fire(0)));
@@ -67,7 +71,9 @@ function applyUpdates(s: TurnHost, body: Record<string, unknown>): void {
     const isSetMode = u !== null && typeof u === 'object' && (u as Record<string, unknown>)['type'] === 'setMode';
     if (!isSetMode && s.p.behavior.hostAddsRules !== true) continue;
     const mode = s.rules.apply(u);
-    if (mode === undefined || mode === s.permissionMode) continue;
+    // a mode set_permission_mode would refuse is not taken either (bypassPermissions in a session not launched able to
+    // bypass: measured on both Claude versions, req_can_use_tool_set_mode_bypass_then_bg_fv)
+    if (mode === undefined || mode === s.permissionMode || s.p.behavior.rejectPermissionMode(mode, s.o.cliFlags) !== undefined) continue;
     s.permissionMode = mode;
     s.emit({ kind: 'mode_changed', mode });
   }
@@ -77,6 +83,17 @@ function applyUpdates(s: TurnHost, body: Record<string, unknown>): void {
 function decideFor(s: TurnHost, tool: string, input: Record<string, unknown>): Decision {
   const b = s.p.behavior;
   return decide({ mode: s.permissionMode, ...ruleLists(s), canAsk: canAskHost(s), modeAllows: modeAllows(s), rulesAsGiven: b.allowRulesAsGiven }, tool, input);
+}
+
+/**
+ * A deny or ask rule overrides a PreToolUse hook's allow (Claude Code's code: "… but deny rule overrides"; measured:
+ * req_hook_callback_pre_allow_deny_rule_fv); undefined when no rule covers the call or no hook allowed it.
+ */
+function overridden(s: TurnHost, forced: 'allow' | undefined, tool: string, input: Record<string, unknown>): Decision | undefined {
+  if (forced !== 'allow' || s.p.behavior.preToolHook.allowYieldsToRules !== true) return undefined;
+  if (ruleCovering(s, 'deny', tool, input) !== undefined) return 'deny';
+  if (ruleCovering(s, 'ask', tool, input) !== undefined) return canAskHost(s) ? 'ask' : 'deny';
+  return undefined;
 }
 
 /** Whether the session may ask the host: cbc 2.117.0 asks over stdio by itself, except in -p mode (unaskedRefusal). */
@@ -150,10 +167,10 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   // Claude shows the call before its PreToolUse hooks, cbc once its first hook request is out (ProfileBehavior.toolUseBeforeHooks)
   const callFirst = s.p.behavior.toolUseBeforeHooks;
   if (callFirst && (showCall(), budgetStopsAtCall(s))) return;
-  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true) => {
+  const deny = (reason: string | undefined, deniedBy: 'rule' | 'unasked' | 'mode' | 'host' | 'failed', counted = true, overHook = false) => {
     if (!s.active) return;
     if (counted) t.stats.permissionDenials.push({ tool_name: ask.tool, tool_use_id: toolUseId, tool_input: input });
-    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input }, denyRule: deniedBy === 'rule' ? ruleCovering(s, 'deny', ask.tool, input) : undefined });
+    s.emit({ kind: 'tool_result', toolUseId, content: reason ?? REJECTED_TEXT, isError: true, deniedBy, ran: { name: ask.tool, input }, denyRule: deniedBy === 'rule' ? ruleCovering(s, 'deny', ask.tool, input) : undefined, overHook: overHook || undefined });
     if (ask.on_deny === 'error') s.at(MODEL_LATENCY, () => s.endTurn(false, '', [deniedText(ask.tool)]));
     else next();
   };
@@ -187,19 +204,15 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
     afterTool(output, () => s.emit({ kind: 'tool_result', toolUseId, content: output, isError: false, ran: { name: ask.tool, input }, allowedBy, allowRule, toolError: ran?.toolError }));
   };
   // the PostToolUse hooks run before the tool_result is written (measured on both CLIs: req_hook_callback_post_context)
-  const afterTool = (output: string, written: () => void) => {
-    const post = hookIds(s.hooks, 'PostToolUse', ask.tool, s.p.behavior.hookMatcher);
-    const fire = (i: number): void => {
-      const id = post[i];
-      if (id !== undefined) return callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'PostToolUse', toolName: ask.tool, toolInput: input, toolResponse: output, toolUseId }, timeout, () => fire(i + 1));
+  const afterTool = (output: string, written: () => void) =>
+    runPostToolHooks(s, { tool: ask.tool, toolUseId, input, output, timeout }, (post) => {
       if (!s.active) return;
       written();
-      // a PreToolUse hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
-      if (stopAfter) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
-      next();
-    };
-    fire(0);
-  };
+      for (const note of post.notes) s.emit(note);
+      // a PreToolUse (or PostToolUse) hook's continue: false ends the turn after the call (Claude; measured: req_hook_callback_pre_continue_false)
+      if (stopAfter || post.stop) return void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', []));
+      afterToolBatch(s, [{ tool_name: ask.tool, tool_input: input, tool_use_id: toolUseId, tool_response: output }], next);
+    });
   // the request failed instead of being answered: refused as the profile says, and the turn goes on
   const failed = (f: PermissionFailure) => {
     const how = s.p.behavior.permissionFailure(f);
@@ -208,13 +221,13 @@ export function askTool(s: TurnHost, ask: AskT, messageId: string, next: () => v
   const permission = (forced?: 'allow', hooked = false) => {
     if (!callFirst) showCall();
     if (!callFirst && budgetStopsAtCall(s)) return;
-    const rules = forced ?? decideFor(s, ask.tool, input);
+    const rules = overridden(s, forced, ask.tool, input) ?? forced ?? decideFor(s, ask.tool, input);
     const d = askedBy !== undefined && rules === 'allow' && canAskHost(s) ? 'ask' : rules;
     if (d === 'allow') return s.at(MODEL_LATENCY, () => (forced ?? modeApproves(s, ask.tool, input), allow(forced ? 'hook' : 'rule', forced ? undefined : allowRuleOf(s, ask.tool, input))));
     const refusal = forced === undefined && d === 'deny' ? unaskedText(s, ask.tool, input) : undefined;
     if (refusal !== undefined) return s.at(MODEL_LATENCY, () => refuse(refusal));
     const byRule = d === 'deny' ? ruleRefusal(s, ask.tool, input) : undefined;
-    if (d === 'deny') return s.at(MODEL_LATENCY, () => (byRule !== undefined ? refuse(byRule, 'rule') : deny(undefined, deniedHow(s, ask.tool, input))));
+    if (d === 'deny') return s.at(MODEL_LATENCY, () => (byRule !== undefined ? refuse(byRule, 'rule') : deny(undefined, deniedHow(s, ask.tool, input), true, forced === 'allow')));
     if (!hooked) return void (promptToolMissing(s, { tool: ask.tool, toolUseId, input }) || permissionRequestHooks(s, { tool: ask.tool, toolUseId, input }, () => (t.heldInterrupt === true ? deny(undefined, 'host', false) : permission(forced, true))));
     const requestId = s.p.ids.hostRequestId('perm', o.scheduler.now(), ++s.hostSeq, o.rng);
     const wait = ask.timeout ?? (s.p.behavior.permissionWaitsForever === true ? undefined : timeout);

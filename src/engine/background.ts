@@ -13,6 +13,8 @@ export interface BackgroundHost {
   summary(status: NotificationStatus, detail: TaskEndDetail): string;
   writeOutput(file: string, text: string): void;
   onTerminal(run: BackgroundRun, status: NotificationStatus, notified: boolean): void;
+  /** Runs before a sub-agent's scripted ending, once its last message is out (SubagentStop hooks: engine/subagent-hooks.ts). */
+  beforeAgentEnd?(lastMessage: string, done: () => void): void;
 }
 
 const DEFAULT_MS = 1000;
@@ -68,7 +70,9 @@ export class BackgroundRun implements TaskRun {
       if (s.result !== undefined) this.host.emit({ kind: 'subagent_text', messageId: this.host.newMessageId(), text: s.result, task: this.info });
     }
     const end = s.end ?? ((s.exit_code ?? 0) !== 0 ? 'failed' : 'completed');
-    this.end(end);
+    const ending = () => void (!this.terminal && this.end(end)); // a stop while the hooks were asked ended it already
+    if (s.kind === 'agent' && this.host.beforeAgentEnd) this.host.beforeAgentEnd(s.result ?? '', ending);
+    else ending();
   }
 
   /**

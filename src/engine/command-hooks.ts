@@ -82,13 +82,18 @@ export function settingsSessionStartHooks(s: TurnHost, then: () => void): void {
   fire(0);
 }
 
+/** A hook's name as Claude Code shows it: `<event>:<tool>` for a tool's hooks, `SessionStart:startup`, else the event. */
+export function hookDisplayName(body: { hookEvent: string; toolName?: string | undefined }): string {
+  return body.toolName !== undefined ? `${body.hookEvent}:${body.toolName}` : body.hookEvent === 'SessionStart' ? 'SessionStart:startup' : body.hookEvent;
+}
+
 /** Whether a hook table id names a settings command hook. */
 export const isCommandHook = (id: string): boolean => id.startsWith(PREFIX);
 
 /** Runs the command hook `body` names and answers as a host would (`done` on the next tick of the virtual clock). */
 export function runCommandHook(s: TurnHost, body: Extract<HostRequestBody, { subtype: 'hook_callback' }>, done: (a: HostAnswer) => void): void {
   const hook = JSON.parse(body.callbackId.slice(PREFIX.length)) as CommandHook;
-  const hookName = body.toolName !== undefined ? `${body.hookEvent}:${body.toolName}` : body.hookEvent === 'SessionStart' ? 'SessionStart:startup' : body.hookEvent;
+  const hookName = hookDisplayName(body);
   const hookId = s.o.rng.uuid();
   s.emit({ kind: 'hook_lifecycle', phase: 'started', hookId, hookName, hookEvent: body.hookEvent });
   const r = childProcess().spawnSync('/bin/sh', ['-c', hook.command], { cwd: s.o.cwd, input: JSON.stringify(hookInput(s, body)), encoding: 'utf8', timeout: hook.timeoutMs, env: s.o.env });

@@ -82,31 +82,8 @@ export interface TaskInfo {
   startedAt: number;
 }
 
-/** A request the emulated CLI sends to the host (issue #10); profiles encode it. */
-export type HostRequestBody =
-  /** `askedBy`: a PreToolUse hook answered permissionDecision "ask" (with its reason; measured: req_hook_callback_pre_ask); `askRule`: an ask rule covers the call. */
-  | { subtype: 'can_use_tool'; toolName: string; input: Record<string, unknown>; toolUseId: string; askedBy?: { reason: string | undefined } | undefined; askRule?: { source: string } | undefined }
-  | { subtype: 'mcp_message'; serverName: string; message: Record<string, unknown> }
-  | {
-      subtype: 'hook_callback';
-      callbackId: string;
-      hookEvent: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'PermissionRequest' | 'SessionStart';
-      /** SessionStart: how the session came to be (startup, resume). */
-      source?: string | undefined;
-      /** cbc's SDK permission path asks PermissionRequest hooks with an empty transcript_path (permission-request-hooks.ts). */
-      bridged?: boolean | undefined;
-      /** UserPromptSubmit: the prompt text. */
-      prompt?: string | undefined;
-      toolName?: string | undefined;
-      toolInput?: Record<string, unknown> | undefined;
-      toolResponse?: unknown;
-      toolUseId?: string | undefined;
-      /** One id for all the hooks of one prompt (Claude's request tool_use_id; measured: req_hook_callback_prompt_two_hooks). */
-      roundId?: string | undefined;
-      /** Stop: a Stop hook already made the turn go on (stop_hook_active), and the turn's last assistant text. */
-      stopActive?: boolean | undefined;
-      lastMessage?: string | undefined;
-    };
+import type { HostRequestBody } from './host-request.js';
+export type { HostRequestBody };
 
 /** How a task ended, for its notification summary. */
 export interface TaskEndDetail {
@@ -182,6 +159,8 @@ export interface TurnStats {
   blocked?: boolean | 'blank';
   /** A PreToolUse hook answered continue: false: the call ran and the turn ended after it (Claude: terminal_reason hook_stopped). */
   hookStopped?: boolean;
+  /** A Stop hook answered continue: false: the turn ends as it would have (Claude: terminal_reason stop_hook_prevented). */
+  stopHookPrevented?: boolean;
 }
 
 /**
@@ -269,6 +248,8 @@ export type EngineEvent =
   | { kind: 'blank_prompt'; text: string }
   /** The host answered a hook_callback with an error: its answer counts as empty (Claude 2.1.328 says so in a notice). */
   | { kind: 'hook_failed'; hookEvent: string; callbackId: string }
+  /** A hook's answer carried a systemMessage for the user (Claude 2.1.328: a system/informational notice "<hook> says: …"). */
+  | { kind: 'hook_message'; hookName: string; text: string }
   | { kind: 'prompt_blocked'; how: 'block' | 'stop'; reason: string | undefined; text: string }
   /** cbc's second, empty system/init of a blank turn (no tools, model "unknown"; captures in_json_array). */
   | { kind: 'blank_init' }
@@ -318,6 +299,8 @@ export type EngineEvent =
       deniedBy?: 'rule' | 'unasked' | 'host' | 'host-interrupt' | 'failed' | 'mode' | 'hook' | 'hook-timeout' | 'hook-cancel' | 'aborted' | 'prompt-tool' | undefined;
       /** The deny rule that refused the call (deniedBy `rule`), with its source (rule-book.ts). */
       denyRule?: { source: string; rule?: string | undefined } | undefined;
+      /** The deny rule overrode a PreToolUse hook's allow (Claude 2.1.328 writes no permission_denied notice then: req_hook_callback_pre_allow_deny_rule_fv). */
+      overHook?: boolean | undefined;
       /** Input parameters the tool does not take: the call failed input validation and did not run (`ran` names it). */
       unexpected?: readonly string[] | undefined;
       /** The tool ran and returned an error object (cbc 2.117.0: its raw response carries the error and its code). */

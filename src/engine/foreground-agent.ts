@@ -3,6 +3,7 @@ import type { BackgroundTaskT } from '../scenario/schema.js';
 import type { Timer } from './clock.js';
 import type { TaskInfo, TaskRun } from './events.js';
 import { announceEnd, announceStart } from './lifecycle.js';
+import { allowRuleOf } from './asks.js';
 import { CALL_INPUT_TOKENS, CALL_OUTPUT_TOKENS } from './spend.js';
 import type { TurnHost } from './turn-host.js';
 
@@ -60,7 +61,7 @@ export class ForegroundAgentRun implements TaskRun {
     });
     if (status === 'killed') return; // the interrupt that stopped it ends the turn
     const tokens = (toolUses + 1) * (CALL_INPUT_TOKENS + CALL_OUTPUT_TOKENS);
-    s.emit({ kind: 'tool_result', toolUseId: this.info.toolUseId, content: result, isError: status === 'failed', ran: { name: 'Agent', input: this.input }, allowedBy: 'rule', handBack: { task: this.info, status, durationMs, tokens, toolUses } });
+    s.emit({ kind: 'tool_result', toolUseId: this.info.toolUseId, content: result, isError: status === 'failed', ran: { name: 'Agent', input: this.input }, allowedBy: 'rule', allowRule: allowRuleOf(s, 'Agent', this.input), handBack: { task: this.info, status, durationMs, tokens, toolUses } });
     this.next();
   }
 }

@@ -1,12 +1,12 @@
-import type { HostRequestBody } from './events.js';
+import type { EngineEvent, HostRequestBody } from './events.js';
 import type { HostAnswer } from './host.js';
-import { isCommandHook, runCommandHook } from './command-hooks.js';
+import { hookDisplayName, isCommandHook, runCommandHook } from './command-hooks.js';
 import type { TurnHost } from './turn-host.js';
 
 /** Sends one hook_callback and waits for its answer (or `timeoutMs`); `done` also gets the request's id. */
 export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, done: (a: HostAnswer, requestId: string) => void): void {
   // a settings command hook runs here instead of asking the host (command-hooks.ts)
-  if (body.subtype === 'hook_callback' && isCommandHook(body.callbackId)) return runCommandHook(s, body, (a) => done(a, ''));
+  if (body.subtype === 'hook_callback' && isCommandHook(body.callbackId)) return runCommandHook(s, body, (a) => (shown(s, body, a), done(a, '')));
   const requestId = s.p.ids.hostRequestId('hook', s.o.scheduler.now(), ++s.hostSeq, s.o.rng);
   s.host.send(requestId, body, timeoutMs, (answer) => {
     // an answer the CLI's hook-output schema refuses counts as empty, as an error answer does (hookAnswerInvalid)
@@ -18,8 +18,25 @@ export function callHook(s: TurnHost, body: HostRequestBody, timeoutMs: number, 
       if (body.hookEvent === 'UserPromptSubmit' && s.active) (s.active.afterInit ??= []).push(ev);
       else s.emit(ev);
     }
+    shown(s, body, a);
     done(a, requestId);
   });
+}
+
+/** A hook answer's systemMessage as the notice the CLI shows (undefined when it carries none). */
+export function hookMessageOf(body: HostRequestBody, a: HostAnswer): Extract<EngineEvent, { kind: 'hook_message' }> | undefined {
+  const text = a.kind === 'response' && body.subtype === 'hook_callback' ? a.body['systemMessage'] : undefined;
+  return typeof text === 'string' && text !== '' && body.subtype === 'hook_callback' ? { kind: 'hook_message', hookName: hookDisplayName(body), text } : undefined;
+}
+
+/**
+ * Shows a hook answer's systemMessage at once; a PostToolUse hook's comes after the tool result (asks.ts writes it there),
+ * a prompt's after the turn's system/init (measured on 2.1.328: req_hook_callback_prompt_system_message_fv).
+ */
+function shown(s: TurnHost, body: HostRequestBody, a: HostAnswer): void {
+  const ev = body.subtype === 'hook_callback' && body.hookEvent !== 'PostToolUse' ? hookMessageOf(body, a) : undefined;
+  if (ev && body.subtype === 'hook_callback' && body.hookEvent === 'UserPromptSubmit' && s.active) (s.active.afterInit ??= []).push(ev);
+  else if (ev) s.emit(ev);
 }
 
 /**

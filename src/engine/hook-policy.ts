@@ -29,6 +29,14 @@ export interface PreToolHookPolicy {
   againAfterHostAllow?: boolean;
   /** Every callback of the call is asked at once, the answers read in order (cbc 2.117.0: its hook manager's Promise.allSettled; req_hook_callback_pre_two_ids_allow_fb). */
   parallel?: boolean;
+  /** A deny or ask rule covering the call overrides the hook's allow (Claude Code's code: "… but deny rule overrides"). */
+  allowYieldsToRules?: boolean;
+  /** A PostToolUse hook's continue: false ends the turn after the call's result (Claude: terminal_reason hook_stopped). */
+  postStops?: boolean;
+  /** The CLI fires PostToolBatch hooks once a round's tool results are in, before the next model call (Claude: post-tool-batch.ts). */
+  postToolBatch?: boolean;
+  /** The CLI fires SubagentStart / SubagentStop hooks around a background sub-agent (Claude: engine/subagent-hooks.ts). */
+  subagentHooks?: boolean;
 }
 
 /** What a stopping UserPromptSubmit hook answer does (ProfileBehavior.promptHookStops). */

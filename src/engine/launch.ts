@@ -12,6 +12,7 @@ import { hookIds } from './hook-match.js';
 import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import { MODEL_LATENCY, type SessionOptions, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
+import { subagentStarted, subagentStopping } from './subagent-hooks.js';
 
 /*
  * The steps of a turn that start tasks: a workflow (seed 000 §5; in the background unless `wait`) and
@@ -72,12 +73,12 @@ export function launchWorkflow(s: TurnHost, wf: WorkflowT, messageId: string, ne
         next();
       };
     } else {
-      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info, ran: { name: 'Workflow', input }, allowedBy: 'rule' });
+      s.emit({ kind: 'tool_result', toolUseId, content: s.p.behavior.launchedText(info), isError: false, task: info, ran: { name: 'Workflow', input }, allowedBy: 'rule', allowRule: allowRuleOf(s, 'Workflow', input) });
       next();
     }
   };
-  if (wf.start_after) s.at(wf.start_after, start);
-  else start();
+  // a PreToolUse hook is asked for the call first, as for any call (measured on both Claude versions: req_hook_callback_pre_deny_workflow_fv)
+  beforeLaunch(s, { tool: 'Workflow', toolUseId, input }, next, (then) => ((next = then), wf.start_after ? s.at(wf.start_after, start) : start()));
 }
 
 /** What a workflow run needs from the session; `wait` runs hold the turn until they end. */
@@ -159,7 +160,7 @@ export function launchBackground(s: TurnHost, spec: BackgroundTaskT, messageId: 
     return;
   }
   // a PreToolUse hook is asked for the call before it runs, as for any call (capture req_hook_callback_pre_bg_bash_h8)
-  beforeLaunch(s, { tool, toolUseId, input }, next, () => launchChecked(s, spec, { tool, toolUseId, input, subagentType, foreground }, next));
+  beforeLaunch(s, { tool, toolUseId, input }, next, (then) => launchChecked(s, spec, { tool, toolUseId, input, subagentType, foreground }, then));
 }
 
 /** A background launch the PreToolUse hooks let through: in the foreground (the switch is off), or as a task. */
@@ -209,24 +210,29 @@ function launchChecked(
     onTerminal: (_run, status, notified) => {
       if (notified) followUp(s, status, spec.followup, info, `The background task "${spec.description}" ${status}.`);
     },
+    beforeAgentEnd: (lastMessage, done) => subagentStopping(s, info, lastMessage, done),
   });
   s.runs.push(run);
   run.start();
   // the rule that let the launch run (an --allowedTools rule: "config"; measured: req_can_use_tool_deny_interrupt_bg_agent_fd)
-  s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule', allowRule: allowRuleOf(s, tool, input) });
-  next();
+  subagentStarted(s, info, () => {
+    s.emit({ kind: 'tool_result', toolUseId, content: b.launchedText(info), isError: false, task: info, ran: { name: tool, input }, allowedBy: 'rule', allowRule: allowRuleOf(s, tool, input) });
+    next();
+  });
 }
 
 /**
  * The session's PreToolUse hooks for a background launch (pre-tool-hooks.ts): a refusal refuses the call, an interrupt
  * or a `now` line ends the turn (the turn's own end runs), anything else launches it.
  */
-function beforeLaunch(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }, next: () => void, launch: () => void): void {
-  if (hookIds(s.hooks, 'PreToolUse', call.tool, s.p.behavior.hookMatcher).length === 0) return launch();
+function beforeLaunch(s: TurnHost, call: { tool: string; toolUseId: string; input: Record<string, unknown> }, next: () => void, launch: (then: () => void) => void): void {
+  if (hookIds(s.hooks, 'PreToolUse', call.tool, s.p.behavior.hookMatcher).length === 0) return launch(next);
   runPreToolHooks(s, { ...call, timeout: 60_000 }, (outcome) => {
-    if (!s.active) return;
+    const t = s.active;
+    if (!t) return;
     if (outcome.kind === 'deny') return refuseByHook(s, { ...call, text: outcome.text, timedOut: outcome.timedOut, cancelled: outcome.cancelled }, undefined, next);
-    if (outcome.kind === 'go') launch();
+    // continue: false launches it, then ends the turn (measured on both Claude versions: req_hook_callback_pre_continue_false_bg_agent_fv)
+    if (outcome.kind === 'go') launch(outcome.stopAfter ? () => void ((t.stats.hookStopped = true), (t.stats.numTurns += 1), s.endTurn(true, '', [])) : next);
   });
 }
 

@@ -96,6 +96,7 @@ function encoders(strict: boolean): Encoders {
     // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
     max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),
     hook_failed: none, // a Claude notice
+    hook_message: none, // a Claude notice
     blank_prompt: none, // the engine emits it only where behavior.blankPromptText is set (Claude 2.1.328)
     model_fallback: none, // the engine emits it only where behavior.modelFallbackTrigger is set (Claude)
     // the status of the preamble is drawn too: one draw order per preamble

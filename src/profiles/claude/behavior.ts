@@ -118,7 +118,7 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
     // measured: req_hook_callback_pre_deny, _pre_block, _pre_continue_false
     preToolHook: { block: 'deny', stop: 'after-tool', denyText: (tool, reason) => (v328 ? `PreToolUse:${tool} hook error: ${reason ?? ''}` : (reason ?? '')), denialIsError: true,
       timeoutText: 'PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.',
-      disconnectText: CANCELLED_CALL_TEXT }, // measured on both versions: eof_pending_hook_callback_h5
+      disconnectText: CANCELLED_CALL_TEXT, allowYieldsToRules: true, postStops: true, postToolBatch: true, subagentHooks: true }, // measured on both versions: eof_pending_hook_callback_h5, req_hook_callback_{pre_allow_deny_rule,post_continue_false}_fv
     // measured: req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false
     promptStopText: (how, reason, prompt) =>
       how === 'block' ? `UserPromptSubmit operation blocked by hook:\n${reason ?? 'Blocked by hook'}\n\nOriginal prompt: ${prompt}` : `Operation stopped by hook${reason === undefined ? '' : `: ${reason}`}`,

@@ -6,7 +6,8 @@ import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { iso } from '../../protocol/shape.js';
 import { sha256Hex } from '../shared/ids.js';
 import type { ClaudeSpec } from './spec.js';
-import { permissionMeta, resultUser, text } from './turn.js';
+import { permissionMeta } from './permission-meta.js';
+import { resultUser, text } from './turn.js';
 
 type Ev<K extends EngineEvent['kind']> = Extract<EngineEvent, { kind: K }>;
 

@@ -13,7 +13,7 @@ import { claudeControlPayload, controlSideFrames, modeStatus } from './control.j
 import { liveControlReply } from './control-live.js';
 import { modelFallback } from './fallback.js';
 import { hookLifecycle } from './hooks.js';
-import { blankPrompt, hookFailed, promptBlocked, result, stopFeedback } from './result.js';
+import { blankPrompt, hookFailed, hookMessage, promptBlocked, result, stopFeedback } from './result.js';
 import { sessionError } from './session-error.js';
 import { assistantStream, callStartedStatus, commandLifecycle, toolUseStream, userReplay } from './stream.js';
 import { handBackResult, subagentPrompt } from './hand-back.js';
@@ -116,6 +116,7 @@ function encoders(spec: ClaudeSpec): Encoders {
     model_fallback: (ev, ctx) => modelFallback(spec, ev, ctx),
     blank_prompt: (ev, ctx) => blankPrompt(spec, ev, ctx),
     hook_failed: (ev, ctx) => (spec.v328 ? hookFailed(spec, ev, ctx) : []),
+    hook_message: (ev, ctx) => (spec.v328 ? hookMessage(spec, ev, ctx) : []),
     result: (ev, ctx) => result(spec, ev, ctx),
     bg_tasks_changed: (ev, ctx) => bgTasksChanged(spec, ev, ctx),
     task_started: (ev, ctx) => taskStarted(spec, ev, ctx),

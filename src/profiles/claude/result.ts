@@ -43,8 +43,9 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
     total_cost_usd: [...sums].reduce((sum, [m, t]) => sum + costOf(spec, m, t.input, t.output), 0),
     usage: usage(spec, input, output, zero),
     modelUsage: total,
-    permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d })),
-    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? (s.abortedAtTool === true ? 'aborted_tools' : 'completed') : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
+    // the Agent tool is recorded by its former name (read from its denial record; measured: req_hook_callback_pre_deny_bg_agent_fv)
+    permission_denials: s.permissionDenials.map((d) => build(PERMISSION_DENIAL, W, { ...d, tool_name: d.tool_name === 'Agent' ? 'Task' : d.tool_name })),
+    terminal_reason: s.hookStopped === true ? 'hook_stopped' : ev.ok ? (s.abortedAtTool === true ? 'aborted_tools' : s.stopHookPrevented === true ? 'stop_hook_prevented' : 'completed') : api ? 'api_error' : limited ? 'max_turns' : budget ? 'budget_exhausted' : s.abortedAtTool === true ? 'aborted_tools' : ev.interrupted ? 'aborted_streaming' : 'turn_setup_failed',
     fast_mode_state: 'off',
     fast_mode_disabled_reason: 'sdk_opt_in_required',
     origin:
@@ -250,6 +251,15 @@ export function blankPrompt(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: '
 export function hookFailed(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'hook_failed' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
   const content = `${ev.hookEvent}: Hook callback ${ev.callbackId} failed: the SDK host replied with an error or an invalid answer. Its answer was treated as empty.`;
   return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content, level: 'warning', tag: 'hook_callback_failed', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
+}
+
+/**
+ * 2.1.328's notice of a hook answer's systemMessage: each line prefixed with the hook's name (read from its code: the
+ * hook_system_message attachment; measured: req_hook_callback_{pre,post,stop}_system_message_fv). 2.1.220 shows none.
+ */
+export function hookMessage(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'hook_message' }>, ctx: EncodeContext): FrameOf<typeof INFORMATIONAL> {
+  const content = ev.text.split('\n').map((line) => `${ev.hookName} says: ${line}`).join('\n');
+  return build(INFORMATIONAL, spec.wire, { type: 'system', subtype: 'informational', content, level: 'notice', uuid: ctx.rng.uuid(), session_id: ctx.sessionId });
 }
 
 /** A Stop hook's block: its reason as the CLI's own user message, then a notice (measured: req_hook_callback_stop_block). */

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { EngineEvent, TaskInfo } from '../../engine/events.js';
 import type { EncodeContext } from '../../engine/profile.js';
-import { SUBCOMMANDS } from '../../engine/permissions.js';
 import { truthy } from '../../env.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import {
@@ -16,6 +15,7 @@ import { clone, profileData } from '../data.js';
 import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
 import { dontAskText, ruleReasonType, ruleRefusal, writeRefusal } from './permission.js';
+import { permissionMeta } from './permission-meta.js';
 import { initMcpServers } from './mcp-servers.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
@@ -299,7 +299,7 @@ function refusedResult(spec: ClaudeSpec, ev: Ev<'tool_result'>, by: NonNullable<
     // 2.1.220 notices a mode's or a rule's refusal only in its stdio permission prompt (its createCanUseTool writes it; measured:
     // ctl_set_permission_mode_dontask_then_tool, req_can_use_tool_deny_rule_then_call_fc; none without: opt_permission_mode_dontask_bash_call,
     // ctl_apply_flag_settings_deny_bash_fd, opt_permission_mode_dont_ask_stream_fgbash_h8)
-    (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && flagText(ctx.cliFlags, 'permission-prompt-tool') === 'stdio')
+    ev.overHook !== true && (v328 ? !asked || by === 'mode' || ruled : (by === 'mode' || ruled) && flagText(ctx.cliFlags, 'permission-prompt-tool') === 'stdio')
       ? [
           build(PERMISSION_DENIED, W, {
             type: 'system',
@@ -325,32 +325,6 @@ function ranResult(spec: ClaudeSpec, ev: Ev<'tool_result'>): User['tool_use_resu
 /** A foreground Bash run's record (the tool_use_result; a PostToolUse hook's tool_response: req_hook_callback_post_context). */
 export function shellResult(spec: ClaudeSpec, stdout: string): FrameOf<typeof SHELL_LAUNCH_RESULT> {
   return build(SHELL_LAUNCH_RESULT, spec.wire, { stdout, stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
-}
-
-/**
- * 2.1.328's record of how the call was allowed (measured): by the host's can_use_tool answer ("user_temporary"), by a
- * --allowedTools rule ("config"), by a rule the host's answer added for the session ("user_temporary",
- * reason_type "rule": req_can_use_tool_allow_then_second_call_h5), by a settings rule or the mode ("user_permanent"); a rule with a pattern that allows
- * a compound command allows it by its subcommands (captures opt_allowedTools_bash_call_h2, opt_allowedTools_pattern_bash_call).
- */
-export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hook'): FrameOf<typeof TOOL_RESULT_META> {
-  // a PreToolUse hook's allow (measured: req_hook_callback_pre_allow_gated, req_hook_callback_pre_updated_input)
-  if (by === 'hook') return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'accept', source: 'hook', reason_type: 'hook' }) });
-  const rule = ev.allowRule;
-  const command = ev.ran?.input['command'];
-  const compound = typeof command === 'string' && SUBCOMMANDS.test(command);
-  const byMode = rule !== undefined && 'mode' in rule;
-  const bypass = byMode && rule.mode === 'bypassPermissions'; // the mode decides before any subcommand is looked at
-  const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
-  const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
-  const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
-  const decision = build(PERMISSION_DECISION, 'claude-2.1.328', {
-    decision: 'accept',
-    // a pattern rule that allows a compound command by its subcommands: "config" whoever added it (req_can_use_tool_prefix_rule_then_call_fc)
-    source: by === 'host' ? 'user_temporary' : pattern && compound && !byMode ? 'config' : bySession ? 'user_temporary' : fromCli || byMode ? 'config' : 'user_permanent',
-    reason_type: by === 'host' ? undefined : pattern && compound && !bypass ? 'subcommandResults' : byMode ? 'mode' : 'rule',
-  });
-  return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: decision });
 }
 
 /** The `tool_use_result` of a background launch, per tool. */

@@ -69,9 +69,12 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       transcript_path: r.bridged === true ? '' : ctx.transcriptPath,
       cwd: ctx.cwd,
       prompt_id: claudeFields && ctx.turnRequestId !== undefined ? uuidOf(ctx.turnRequestId) : undefined,
-      permission_mode: claudeFields ? ctx.permissionMode : undefined,
+      // measured (req_hook_callback_subagent_start_bg_agent_fv): a SubagentStart input names neither mode nor effort
+      permission_mode: claudeFields && r.hookEvent !== 'SubagentStart' ? ctx.permissionMode : undefined,
+      agent_id: r.agent?.id,
+      agent_type: r.agent?.type,
       // measured (req_hook_callback_prompt_submit_h3): a UserPromptSubmit input names no effort on either version
-      effort: claude && r.hookEvent !== 'UserPromptSubmit' ? { level: claude.effort } : undefined,
+      effort: claude && r.hookEvent !== 'UserPromptSubmit' && r.hookEvent !== 'SubagentStart' ? { level: claude.effort } : undefined,
       hook_event_name: r.hookEvent,
       source: r.source,
       prompt: r.prompt,
@@ -83,13 +86,16 @@ function body(r: HostRequestBody, ctx: EncodeContext, wire: Wire, claude: Claude
       tool_use_id: claudeFields ? r.toolUseId : undefined,
       duration_ms: claudeFields && r.hookEvent === 'PostToolUse' ? 0 : undefined,
       // measured (req_hook_callback_stop_block): both CLIs say whether a Stop hook already made the turn go on; Claude adds the last text
-      stop_hook_active: r.hookEvent === 'Stop' ? r.stopActive === true : undefined,
-      last_assistant_message: claudeFields && r.hookEvent === 'Stop' ? r.lastMessage : undefined,
-      background_tasks: claudeFields && r.hookEvent === 'Stop' ? [] : undefined,
-      session_crons: claudeFields && r.hookEvent === 'Stop' ? [] : undefined,
+      stop_hook_active: r.hookEvent === 'Stop' || r.hookEvent === 'SubagentStop' ? r.stopActive === true : undefined,
+      agent_transcript_path: r.agent?.transcriptPath,
+      last_assistant_message: claudeFields && (r.hookEvent === 'Stop' || r.hookEvent === 'SubagentStop') ? r.lastMessage : undefined,
+      background_tasks: claudeFields && (r.hookEvent === 'Stop' || r.hookEvent === 'SubagentStop') ? (r.agent?.backgroundTasks ?? []).map((t) => ({ ...t })) : undefined,
+      session_crons: claudeFields && (r.hookEvent === 'Stop' || r.hookEvent === 'SubagentStop') ? [] : undefined,
+      tool_calls: r.toolCalls === undefined ? undefined : r.toolCalls.map((c) => ({ ...c })),
     }),
     // measured (req_hook_callback_prompt_submit_h3): Claude gives a prompt's hook a fresh id of its own, cbc none
-    tool_use_id: r.toolUseId ?? (claudeFields && (r.hookEvent === 'UserPromptSubmit' || r.hookEvent === 'Stop') ? (r.roundId ?? ctx.rng.uuid()) : undefined),
+    // a PostToolBatch hook's: "hook-" and a fresh uuid (measured: req_hook_callback_post_tool_batch_fv)
+    tool_use_id: r.toolUseId ?? (claudeFields && ['UserPromptSubmit', 'Stop', 'SubagentStart', 'SubagentStop'].includes(r.hookEvent) ? (r.roundId ?? ctx.rng.uuid()) : r.hookEvent === 'PostToolBatch' ? `hook-${ctx.rng.uuid()}` : undefined),
   });
 }
 

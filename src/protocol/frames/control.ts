@@ -81,6 +81,8 @@ export const HOOK_INPUT = frame(
     cwd: 'str',
     prompt_id: 'str',
     permission_mode: 'str',
+    agent_id: 'str',
+    agent_type: 'str',
     effort: 'obj',
     hook_event_name: 'str',
     prompt: 'str',
@@ -94,13 +96,16 @@ export const HOOK_INPUT = frame(
     background_tasks: 'arr',
     session_crons: 'arr',
     source: 'str',
+    agent_transcript_path: 'str',
+    tool_calls: 'arr',
   },
   {
     // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first (SessionStart's source last: req_hook_callback_session_start)
     cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'source?', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?', 'stop_hook_active?'],
     // measured (surface capture req_hook_callback): the prompt's id and the effort level sit around permission_mode
-    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode', 'effort?', 'hook_event_name', 'prompt?', 'tool_name?', 'tool_input?',
-      'tool_response?', 'tool_use_id?', 'duration_ms?', 'stop_hook_active?', 'last_assistant_message?', 'background_tasks?', 'session_crons?']),
+    // SubagentStart / SubagentStop / PostToolBatch (measured: req_hook_callback_{subagent_start,subagent_stop,post_tool_batch}_bg_agent_fv)
+    ...claude(['session_id', 'transcript_path', 'cwd', 'prompt_id?', 'permission_mode?', 'agent_id?', 'agent_type?', 'effort?', 'hook_event_name', 'prompt?', 'tool_name?', 'tool_input?',
+      'tool_response?', 'tool_use_id?', 'duration_ms?', 'stop_hook_active?', 'agent_transcript_path?', 'last_assistant_message?', 'background_tasks?', 'session_crons?', 'tool_calls?']),
   },
 );
 

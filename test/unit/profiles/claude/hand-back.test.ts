@@ -8,7 +8,8 @@ import { CLAUDE_220, CLAUDE_328 } from '../../../../src/profiles/claude/spec.js'
 const ctx = (model: string): EncodeContext => ({ sessionId: 's', cwd: '/w', model, permissionMode: 'bypassPermissions', pid: 1, now: 0, rng: new Random('t'), tools: [], transcriptPath: '/t', userHome: '/h', env: {} });
 const task: TaskInfo = { taskId: 'a883766d6977effc2', toolUseId: 'toolu_1', kind: 'agent', description: 'bg helper', prompt: 'SUBAGENT_ALPHA do it', subagentType: 'general-purpose', outputFile: '/o', startedAt: 0, foreground: true };
 const h: HandBack = { task, status: 'completed', durationMs: 1731, tokens: 120, toolUses: 0 };
-const ev = { kind: 'tool_result' as const, toolUseId: 'toolu_1', content: 'alpha', isError: false, allowedBy: 'rule' as const, ran: { name: 'Agent', input: {} }, handBack: h };
+// the user settings' allow rule Agent let it run, as in the capture (the engine names it: foreground-agent.ts)
+const ev = { kind: 'tool_result' as const, toolUseId: 'toolu_1', content: 'alpha', isError: false, allowedBy: 'rule' as const, allowRule: { rule: 'Agent', fromCli: false }, ran: { name: 'Agent', input: {} }, handBack: h };
 
 // issue #16: a foreground sub-agent on Claude Code (capture env_disable_bg_agent_fm, both versions)
 describe('a foreground sub-agent hands its report back (#16)', () => {
