@@ -1,4 +1,5 @@
-import type { TurnT } from '../scenario/schema.js';
+import { selectTurn } from '../scenario/match.js';
+import type { ScenarioT, TurnT } from '../scenario/schema.js';
 import type { CliFlags } from './profile.js';
 
 /*
@@ -16,6 +17,8 @@ export interface ToolOffer {
   ignoreCase?: boolean | undefined;
   /** The session's listed tools: under `--agent` only they are offered (the agent's tools; capture opt_agent_fgbash_stream_ff). */
   listed?: readonly string[] | undefined;
+  /** The profile's workflow switch is on: Workflow is not offered (see pickTurn). */
+  workflowsOff?: boolean | undefined;
 }
 
 /** Whether the rule `r` is the bare name of `tool` (a whole-tool rule, not a scoped one like `Bash(rm:*)`). */
@@ -26,6 +29,7 @@ export function namesTool(r: string, tool: string, ignoreCase?: boolean): boolea
 /** Whether `tool` is offered to the model. */
 export function isOffered(tool: string, o: ToolOffer): boolean {
   if (o.disallowed.some((r) => namesTool(r, tool, o.ignoreCase))) return false;
+  if (o.workflowsOff === true && tool === 'Workflow') return false;
   if (o.cliFlags?.has('agent') === true && o.listed !== undefined && !o.listed.includes(tool)) return false;
   const only = toolsFlag(o.cliFlags);
   return only === undefined || only.includes('default') || only.includes(tool);
@@ -53,4 +57,17 @@ function toolsFlag(flags: CliFlags | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   if (v === true) return [];
   return (typeof v === 'string' ? [v] : v).flatMap((x) => x.split(/[\s,]+/)).filter((x) => x !== '');
+}
+
+/**
+ * The scenario turn for a prompt: the first matching turn whose tool calls are all offered. With workflows switched
+ * off a workflow turn is passed over, as the real CLIs' model, not offered Workflow, answers otherwise (captures
+ * env_disable_workflows_workflow_h8 on cbc, env_claude_disable_workflows_workflow_fy on Claude): the scenario's
+ * fallback answers (index -1: the cursor stays), and without one the workflow turn still plays and says workflows
+ * are disabled (engine/turn.ts). Undefined: no turn; the caller applies the fallback or `unmatched`.
+ */
+export function pickTurn(s: ScenarioT, from: number, prompt: string, o: ToolOffer): ReturnType<typeof selectTurn> {
+  const offered = selectTurn(s, from, prompt, (t) => turnCallable(t, o));
+  if (offered || o.workflowsOff !== true) return offered;
+  return s.fallback ? { index: -1, turn: s.fallback } : selectTurn(s, from, prompt, (t) => turnCallable(t, { ...o, workflowsOff: false }));
 }

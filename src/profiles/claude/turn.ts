@@ -17,6 +17,7 @@ import { apiRequestId } from '../shared/ids.js';
 import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SEC_DEFAULT_PLUGIN, seatsSecDefault } from './flags.js';
 import { dontAskText, ruleReasonType, ruleRefusal, writeRefusal } from './permission.js';
 import { initMcpServers } from './mcp-servers.js';
+import { initSkills } from './workflows-off.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
 /** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
@@ -41,12 +42,7 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   else delete tpl.memory_paths;
   // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin); --agents adds its own
   if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags, ctx.hostAgents, !spec.v328);
-  // --disable-slash-commands: no commands, skills or Skill tool (measured: opt_disable_slash_commands_stream)
-  if (has('disable-slash-commands')) {
-    tpl.slash_commands = [];
-    tpl.skills = [];
-    delete tpl.terminal_slash_commands;
-  }
+  initSkills(tpl, has('disable-slash-commands'), ctx.env);
   const pluginErr = pluginErrors(ctx.cliFlags, ctx.cwd, spec.v328);
   const init = pluginErr ? insertAfter(tpl, 'plugins', 'plugin_errors', pluginErr) : tpl;
   if (spec.v328) finish328(init, ctx, minimal);
@@ -340,7 +336,7 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
   const command = ev.ran?.input['command'];
   const compound = typeof command === 'string' && SUBCOMMANDS.test(command);
   const byMode = rule !== undefined && 'mode' in rule;
-  const bypass = byMode && rule.mode === 'bypassPermissions'; // the mode decides before any subcommand is looked at
+  const bypass = byMode && (rule.mode === 'bypassPermissions' || rule.mode === 'auto'); // the mode decides the whole line (opt_permission_mode_auto_p_fgbash_fy)
   const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
   const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));
