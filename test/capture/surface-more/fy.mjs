@@ -73,4 +73,19 @@ const OPTIONS = [
   optP('opt_system_prompt_file_missing_with_prompt_fy', '--system-prompt-file naming a missing file beside --system-prompt, -p', [CBC], ['--system-prompt', 'You are A.', '--system-prompt-file', 'nope.txt']),
 ];
 
-export const CASES = [...CROSS_ENV, ...ENV_ON, ...OPTIONS];
+const ASK = [...STREAM, '--permission-prompt-tool', 'stdio'];
+const ALLOW = { behavior: 'allow', updatedInput: { command: 'touch fg.txt && echo fg-output', description: 'Touch and echo' } };
+/** A FGBASH turn whose can_use_tool request, if one comes within 5 s, the host allows. */
+const fgbashAllowed = [user('FGBASH please'), { answer: 'can_use_tool', response: ALLOW, timeout: 5 }, waitFor(RESULT, 20), sleep(1)];
+
+/** Second batch: the fixes above at other phases and argument forms (Claude). */
+const MORE = [
+  optP('env_claude_disable_workflows_p_fy', 'CLAUDE_CODE_DISABLE_WORKFLOWS=1, -p hi in stream-json output', CLAUDE, [], 'hi', { env: { CLAUDE_CODE_DISABLE_WORKFLOWS: '1' } }),
+  optS('env_claude_disable_workflows_zero_stream_fy', 'CLAUDE_CODE_DISABLE_WORKFLOWS=0 (off), stream-json, a turn', CLAUDE, [], { env: { CLAUDE_CODE_DISABLE_WORKFLOWS: '0' } }),
+  optP('opt_bare_with_tools_fy', '-p hi with --bare and --tools Read,Grep', CLAUDE, ['--bare', '--tools', 'Read,Grep']),
+  optP('opt_setting_sources_trailing_comma_fy', '--setting-sources "user," (an empty item after the comma), -p', CLAUDE, ['--setting-sources', 'user,']),
+  { name: 'opt_permission_mode_auto_stream_ask_fy', about: '--permission-mode auto with --permission-prompt-tool stdio, stream-json, a FGBASH turn (allowed if asked)', clis: CLAUDE, args: [...ASK, '--permission-mode', 'auto'], steps: [...ready(), ...fgbashAllowed, close] },
+  { name: 'ctl_set_permission_mode_auto_then_fgbash_fy', about: 'set_permission_mode auto after initialize, then a FGBASH turn (allowed if asked)', clis: CLAUDE, args: ASK, steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'auto' }), sleep(1), ...fgbashAllowed, close] },
+];
+
+export const CASES = [...CROSS_ENV, ...ENV_ON, ...OPTIONS, ...MORE];
