@@ -80,11 +80,12 @@ const fgbashAllowed = [user('FGBASH please'), { answer: 'can_use_tool', response
 
 /** Second batch: the fixes above at other phases and argument forms (Claude). */
 const MORE = [
-  optP('env_claude_disable_workflows_p_fy', 'CLAUDE_CODE_DISABLE_WORKFLOWS=1, -p hi in stream-json output', CLAUDE, [], 'hi', { env: { CLAUDE_CODE_DISABLE_WORKFLOWS: '1' } }),
+  optP('env_claude_disable_workflows_p_fy', 'CLAUDE_CODE_DISABLE_WORKFLOWS=1, -p hi in stream-json output', ALL, [], 'hi', { env: { CLAUDE_CODE_DISABLE_WORKFLOWS: '1' } }),
   optS('env_claude_disable_workflows_zero_stream_fy', 'CLAUDE_CODE_DISABLE_WORKFLOWS=0 (off), stream-json, a turn', CLAUDE, [], { env: { CLAUDE_CODE_DISABLE_WORKFLOWS: '0' } }),
   optP('opt_bare_with_tools_fy', '-p hi with --bare and --tools Read,Grep', CLAUDE, ['--bare', '--tools', 'Read,Grep']),
-  optP('opt_setting_sources_trailing_comma_fy', '--setting-sources "user," (an empty item after the comma), -p', CLAUDE, ['--setting-sources', 'user,']),
+  optP('opt_setting_sources_trailing_comma_fy', '--setting-sources "user," (an empty item after the comma), -p', ALL, ['--setting-sources', 'user,']),
   { name: 'opt_permission_mode_auto_stream_ask_fy', about: '--permission-mode auto with --permission-prompt-tool stdio, stream-json, a FGBASH turn (allowed if asked)', clis: CLAUDE, args: [...ASK, '--permission-mode', 'auto'], steps: [...ready(), ...fgbashAllowed, close] },
+  { name: 'opt_permission_mode_auto_stream_fgbash_cbc_fy', about: '--permission-mode auto in stream-json, a FGBASH turn (allowed if asked)', clis: [CBC], args: [...STREAM, '--permission-mode', 'auto'], steps: [...ready(), ...fgbashAllowed, close] },
   { name: 'ctl_set_permission_mode_auto_then_fgbash_fy', about: 'set_permission_mode auto after initialize, then a FGBASH turn (allowed if asked)', clis: CLAUDE, args: ASK, steps: [...ready(), ctl('req_2', { subtype: 'set_permission_mode', mode: 'auto' }), sleep(1), ...fgbashAllowed, close] },
 ];
 
