@@ -193,7 +193,7 @@ export function resolveConfig(argv: readonly string[], env: NodeJS.ProcessEnv): 
     model: text(flag('model')),
     permissionMode: flag('dangerously-skip-permissions') === true ? 'bypassPermissions' : permissionModeFlag(profile, text(flag('permission-mode'))),
     // cbc's switch; Claude Code reads no CODEBUDDY_ variable and still offers and runs the Workflow tool (capture
-    // env_disable_workflows_workflow_h8); its own CLAUDE_CODE_DISABLE_WORKFLOWS is not modelled (no capture of it)
+    // env_disable_workflows_workflow_h8); its own is CLAUDE_CODE_DISABLE_WORKFLOWS (env_claude_disable_workflows_workflow_fy)
     disableWorkflows: profile.behavior.workflowsOffEnv !== undefined && truthy(env[profile.behavior.workflowsOffEnv]),
     // cbc 2.117.0 takes each argv entry as one rule (src/engine/allow-rules.ts); Claude Code splits commas and spaces
     allowedTools: profile.behavior.allowRulesAsGiven === true ? asGiven(flag('allowedTools')) : splitToolList(flag('allowedTools')),

@@ -57,6 +57,12 @@ function holds(check: StartCheck, io: RunIO, flags: Flags): boolean | string {
       return fileProblem(check, flags, io.cwd, true) ?? false;
     case 'bad-agents':
       return badAgentField(flags.get(check.flags[0] ?? '')) ?? false;
+    case 'bad-list-item': {
+      const v = [flags.get(check.flags[0] ?? '')].flat().at(-1);
+      const items = typeof v === 'string' && v !== '' ? v.split(',').map((x) => x.trim()) : [];
+      const { valid } = check.when;
+      return items.find((x) => !valid.includes(x)) ?? false;
+    }
     case 'unknown-agent': {
       const agent = flags.get(check.flags[0] ?? '');
       if (typeof agent !== 'string' || flags.get('input-format') === 'stream-json' || flags.has('resume') || flags.has('continue')) return false;

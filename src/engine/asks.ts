@@ -104,7 +104,7 @@ function canAskHost(s: TurnHost): boolean {
 
 /** What the session's mode allows beyond the edit tools, per profile (ProfileBehavior.acceptEditsShell). */
 function modeAllows(s: TurnHost): (tool: string, input: Record<string, unknown>) => boolean {
-  return (tool, input) => s.permissionMode === 'acceptEdits' && tool === 'Bash' && s.p.behavior.acceptEditsShell?.(input, s.o.cwd) === true;
+  return (tool, input) => tool === 'Bash' && s.p.behavior.acceptEditsShell?.(input, s.o.cwd, s.permissionMode) === true;
 }
 
 /** Why the rules and mode refused a call: a disallow rule, dontAsk mode, or nobody to ask (`unasked`). */

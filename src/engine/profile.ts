@@ -191,7 +191,7 @@ export interface ProfileBehavior {
    */
   backgroundOff: { env: string; shell: 'foreground' | 'invalid-input' };
   /** The environment switch that turns workflows off (cbc: CODEBUDDY_DISABLE_WORKFLOWS); none: the profile reads none (dropin/config.ts). */ workflowsOffEnv?: string;
-  /** Workflows off, no Workflow tool is offered: a turn calling it is passed over (offered.ts; cbc 2.117.0: env_disable_workflows_workflow_h8). */ workflowsOffPassOver?: boolean;
+  /** Workflows off, a turn calling Workflow still plays and says they are off (the seeds' cbc); elsewhere it is passed over (offered.ts pickTurn). */ workflowsOffPlays?: boolean;
   /**
    * cbc 2.117.0 (its bundle: BashTool.isBackgroundExecutionBlocked is `options.print`, true in every headless mode;
    * AgentTool.spawnBackgroundAgent): a run_in_background shell call is refused (`shellRefusal`: the tool_result text, and
@@ -218,8 +218,8 @@ export interface ProfileBehavior {
    * rejection) and the turn goes on; `counted`: the refusal lands in permission_denials.
    */
   permissionFailure(f: PermissionFailure): { text?: string; counted: boolean };
-  /** Claude's acceptEdits also allows a shell command that writes a file inside the cwd (measured: opt_permission_mode_accept_edits_bash_call). */
-  acceptEditsShell?(input: Record<string, unknown>, cwd: string): boolean;
+  /** Whether `mode` allows a shell command without asking (Claude: acceptEdits, one that writes inside the cwd, measured: opt_permission_mode_accept_edits_bash_call; auto checks a Bash call as acceptEdits first and runs what that allows without its classifier, read from its Bash check: opt_permission_mode_auto_p_fgbash_fy). */
+  acceptEditsShell?(input: Record<string, unknown>, cwd: string, mode: string): boolean;
   /** Claude: why a can_use_tool answer is no valid permission result (the refusal's text), or undefined when it is valid. */
   invalidPermissionAnswer?(body: Readonly<Record<string, unknown>>): string | undefined;
   /** cbc 2.117.0: a result's permission_denials list every denial of the session so far, not only the turn's. */

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { str, type RawFrame } from '../protocol/raw-frame.js';
-import { selectTurn } from '../scenario/match.js';
-import { turnCallable } from './offered.js';
+import { pickTurn } from './offered.js';
 import { promptHooks } from './prompt-hooks.js';
 import { sessionStartHooks } from './session-start-hooks.js';
 import { endBlankPrompt } from './blank-prompt.js';
@@ -333,7 +332,7 @@ export class Session implements TurnHost {
     if (overBudget(this)) return endOverBudget(this, false);
     this.emit({ kind: 'call_started' });
     const asked = this.unanswered.ask(pt.prompt, this.cursor, this.p.behavior.unansweredPromptsCarry === true);
-    const sel = selectTurn(o.scenario, asked.from, asked.text, (t) => turnCallable(t, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList, noWorkflows: o.disableWorkflows && this.p.behavior.workflowsOffPassOver }));
+    const sel = pickTurn(o.scenario, asked.from, asked.text, { disallowed: o.disallowedTools ?? [], cliFlags: o.cliFlags, ignoreCase: this.p.behavior.allowRulesAsGiven, listed: this.toolList, workflowsOff: o.disableWorkflows && this.p.behavior.workflowsOffPlays !== true });
     if (!sel) {
       if (o.scenario.fallback) return playTurn(this, o.scenario.fallback, pt.prompt, firstMessageId); // the cursor stays
       if ((o.scenario.unmatched ?? 'echo') === 'error') {

@@ -68,7 +68,8 @@ export interface CliOptions {
  * the value, `{path}`: it made absolute against the working directory); `bad-json-file`: such a value names a file whose
  * text is not JSON (`{error}`: the parse error); `bad-agents`: an --agents definition whose field has the wrong type
  * (`{error}`: `<agent>.<field>: Invalid input: expected <type>, received <type>`); `unknown-agent`: the flag's value names none of `builtIn` and --agents' own
- * agents, in a run that reads its prompt as text and resumes nothing (`{agents}`: the names it knows).
+ * agents, in a run that reads its prompt as text and resumes nothing (`{agents}`: the names it knows); `bad-list-item`:
+ * the flag's last value, split on commas and trimmed (`""` names none), holds an item not in `valid` (`{given}`: it).
  */
 export interface StartCheck {
   flags: readonly string[];
@@ -82,7 +83,8 @@ export interface StartCheck {
     | { kind: 'no-file' }
     | { kind: 'bad-json-file' }
     | { kind: 'bad-agents' }
-    | { kind: 'unknown-agent'; builtIn: readonly string[] };
+    | { kind: 'unknown-agent'; builtIn: readonly string[] }
+    | { kind: 'bad-list-item'; valid: readonly string[] };
   message: string;
   exit: number;
 }

@@ -133,7 +133,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     backgroundInPrint: 'error',
     backgroundOff: { env: 'CODEBUDDY_CODE_DISABLE_BACKGROUND_TASKS', shell: 'foreground' },
     workflowsOffEnv: 'CODEBUDDY_DISABLE_WORKFLOWS',
-    workflowsOffPassOver: strict, // measured: env_disable_workflows_workflow_h8 (the seeds' cbc says the workflow was not started)
+    workflowsOffPlays: !strict, // the seeds' cbc says the workflow was not started; cbc 2.117.0 offers no Workflow tool (env_disable_workflows_workflow_h8)
     // the real 2.117.0 refuses background shells and spawns background agents as team members (its bundle); the seeds run tasks
     headlessBackground: strict ? HEADLESS_BACKGROUND : undefined,
     interruptedErrors: [],

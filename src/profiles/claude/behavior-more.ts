@@ -4,11 +4,13 @@ import { controlArgumentError } from './arg-checks.js';
 import { fallbackTrigger } from './fallback.js';
 import { flagText } from './flags.js';
 import { isUnrecognizedModel, type ClaudeSpec } from './spec.js';
+import { WORKFLOWS_OFF_ENV } from './workflows-off.js';
 
 /** Claude Code's behaviour beyond claudeBehavior (which is at its length limit): issue #16's later findings. */
 export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
   return {
     modelFallbackTrigger: fallbackTrigger, // read from its retry loop (fallback.ts)
+    workflowsOffEnv: WORKFLOWS_OFF_ENV, // Workflow leaves the tools (workflows-off.ts)
     // measured on both versions: an interrupt leaves background shell commands running, stops agents and workflows
     // before its reply, and each stopped agent writes its own interrupted message (engine/interrupt-tasks.ts)
     // anySession: measured on both versions (ctl_interrupt_other_session_fd); stopTaskFollowsUp: on 2.1.328

@@ -80,8 +80,8 @@ export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
       text: f.kind === 'closed' ? 'Tool permission request failed: AbortError: Tool permission stream closed before response received' : f.kind === 'error' ? `Tool permission request failed: Error: ${f.message}` : f.text,
       counted: true,
     }),
-    acceptEditsShell: (input, cwd) => {
-      const written = typeof input['command'] === 'string' ? writtenPath(input['command']) : undefined;
+    acceptEditsShell: (input, cwd, mode) => {
+      const written = (mode === 'acceptEdits' || mode === 'auto') && typeof input['command'] === 'string' ? writtenPath(input['command']) : undefined;
       if (written === undefined) return false;
       const path = resolve(cwd, written);
       return path === cwd || path.startsWith(cwd.endsWith(sep) ? cwd : cwd + sep);
@@ -154,7 +154,11 @@ function claudeTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
 
 function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   // --bare (CLAUDE_CODE_SIMPLE): the three basic tools only (measured: opt_bare)
-  if (o.cliFlags?.has('bare') === true) return ['Bash', 'Edit', 'Read'].filter((t) => !o.disallowed.includes(t));
+  // with --tools too, only the basic tools it names (measured: env_simple_with_tools_flag_stream_fy: Read,Grep gives Read)
+  if (o.cliFlags?.has('bare') === true) {
+    const named = flagList(o.cliFlags, 'tools');
+    return ['Bash', 'Edit', 'Read'].filter((t) => !o.disallowed.includes(t) && (named === undefined || named.includes('default') || named.includes(t)));
+  }
   // --restricted drops the tools that run commands or code, and WebFetch (measured: opt_restricted); Glob/Grep replace Bash
   const restricted = o.cliFlags?.has('restricted') === true;
   const noBash = o.disallowed.includes('Bash') || restricted;
@@ -164,11 +168,12 @@ function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
     ...(noBash || o.deniedLater?.includes('Bash') === true ? ['Glob', 'Grep'] : []), // req_can_use_tool_deny_rule_then_call_fc
     ...(o.structuredOutput === true ? ['StructuredOutput'] : []), // measured: opt_json_schema (sorted in)
   ];
-  // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured)
+  // Monitor watches Bash commands (gone with Bash); CODEBUDDY_DISABLE_WORKFLOWS is cbc's switch, not Claude Code's (measured);
+  // its own CLAUDE_CODE_DISABLE_WORKFLOWS takes Workflow off the list (measured: env_claude_disable_workflows_workflow_fy)
   // --disable-slash-commands drops the Skill tool with the skills (measured: opt_disable_slash_commands_stream)
   const noSkill = o.cliFlags?.has('disable-slash-commands') === true;
   const keep = (t: string) =>
-    !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t)) && !(noSkill && t === 'Skill');
+    !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t)) && !(noSkill && t === 'Skill') && !(o.disableWorkflows && t === 'Workflow');
   // --tools names the built-in tools offered, `default` all of them, "" none (measured: opt_tools_read, opt_tools_bash_edit, opt_tools_empty)
   const only = flagList(o.cliFlags, 'tools');
   if (only !== undefined && !only.includes('default')) return order(only.filter(keep));

@@ -11,6 +11,7 @@ import { customAgents, type CustomAgent } from './flags.js';
 import { isPre5Model, type ClaudeSpec } from './spec.js';
 import { withSessionModel } from './models.js';
 import { statusMcpServers } from './mcp-servers.js';
+import { withoutWorkflowSkills, workflowsOff } from './workflows-off.js';
 import { agentNames } from './turn.js';
 
 type User = FrameOf<typeof USER_REPLAY>;
@@ -94,7 +95,10 @@ function initializeReply(spec: ClaudeSpec, request: Record<string, unknown>, ctx
   }
   // --disable-slash-commands lists no commands; --safe-mode drops the plugin agent, --agents adds its own (measured: opt_*_stream)
   if (ctx.cliFlags?.has('disable-slash-commands') === true) r['commands'] = [];
-  else if (isPre5Model(ctx.model) && Array.isArray(r['commands'])) r['commands'] = (r['commands'] as Array<Record<string, unknown>>).map(withoutUltracode);
+  else if (Array.isArray(r['commands'])) {
+    const kept = withoutWorkflowSkills(r['commands'] as Array<Record<string, unknown>>, ctx.env);
+    r['commands'] = isPre5Model(ctx.model) || workflowsOff(ctx.env) ? kept.map(withoutUltracode) : kept; // env_claude_disable_workflows_workflow_fy
+  }
   if (Array.isArray(r['agents'])) r['agents'] = replyAgents(r['agents'] as Array<{ name: string }>, ctx.cliFlags, ctx.hostAgents, spec.v328);
   const out = withApplied(r, request);
   // measured (capture init_fields, #16): 2.1.220 confirms no hooks (neither key), 2.1.328 does

@@ -62,6 +62,8 @@ const startChecks = (worktreeHook: string, settingsPath: string): readonly Start
   // capture opt_mcp_config_bad_json_file_fo
   { flags: ['mcp-config'], when: { kind: 'bad-json-file' }, message: 'Error: Invalid MCP configuration:\nMCP config is not a valid JSON', exit: 1 },
   { flags: ['settings'], when: { kind: 'no-file' }, message: `Error: Settings file not found: ${settingsPath}`, exit: 1 },
+  // read from its eager settings load (capture opt_setting_sources_invalid_fy: exit 1, nothing on stdout)
+  { flags: ['setting-sources'], when: { kind: 'bad-list-item', valid: ['user', 'project', 'local'] }, message: 'Error processing --setting-sources: Invalid setting source: {given}. Valid options are: user, project, local', exit: 1 },
   {
     flags: ['dangerously-skip-permissions', 'allow-dangerously-skip-permissions'],
     when: { kind: 'root' },

@@ -21,7 +21,7 @@ export function permissionMeta(ev: Ev<'tool_result'>, by: 'rule' | 'host' | 'hoo
   // "config" (measured: opt_permission_mode_{dontask_bg_agent,plan_bg_bash_stream}_fv)
   if (by === 'rule' && rule === undefined) return build(TOOL_RESULT_META, 'claude-2.1.328', { id: ev.toolUseId, permission_decision: build(PERMISSION_DECISION, 'claude-2.1.328', { decision: 'accept', source: 'config', reason_type: compound ? 'subcommandResults' : undefined }) });
   const byMode = rule !== undefined && 'mode' in rule;
-  const bypass = byMode && rule.mode === 'bypassPermissions'; // the mode decides before any subcommand is looked at
+  const bypass = byMode && (rule.mode === 'bypassPermissions' || rule.mode === 'auto'); // the mode decides the whole line (opt_permission_mode_auto_p_fgbash_fy)
   const fromCli = rule !== undefined && 'fromCli' in rule && rule.fromCli;
   const bySession = rule !== undefined && 'rule' in rule && rule.session === true; // a rule an earlier answer added
   const pattern = rule !== undefined && ('mode' in rule || rule.rule.includes('('));

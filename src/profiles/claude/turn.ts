@@ -17,6 +17,7 @@ import { additionalDirectories, byName, customAgents, flagText, pluginErrors, SE
 import { dontAskText, ruleReasonType, ruleRefusal, writeRefusal } from './permission.js';
 import { permissionMeta } from './permission-meta.js';
 import { initMcpServers } from './mcp-servers.js';
+import { initSkills } from './workflows-off.js';
 import { isPre5Model, isUnrecognizedModel, type ClaudeSpec } from './spec.js';
 
 /** The frames of a Claude Code turn, from the captures (claude-code-cli.md §2; wf1, bgbash1, bgagent). */
@@ -41,12 +42,7 @@ export function systemInit(spec: ClaudeSpec, ctx: EncodeContext): FrameOf<typeof
   else delete tpl.memory_paths;
   // --safe-mode: no custom or plugin agents (statusline-setup comes with a built-in plugin); --agents adds its own
   if (Array.isArray(tpl.agents)) tpl.agents = agentNames(tpl.agents as string[], ctx.cliFlags, ctx.hostAgents, !spec.v328);
-  // --disable-slash-commands: no commands, skills or Skill tool (measured: opt_disable_slash_commands_stream)
-  if (has('disable-slash-commands')) {
-    tpl.slash_commands = [];
-    tpl.skills = [];
-    delete tpl.terminal_slash_commands;
-  }
+  initSkills(tpl, has('disable-slash-commands'), ctx.env);
   const pluginErr = pluginErrors(ctx.cliFlags, ctx.cwd, spec.v328);
   const init = pluginErr ? insertAfter(tpl, 'plugins', 'plugin_errors', pluginErr) : tpl;
   if (spec.v328) finish328(init, ctx, minimal);

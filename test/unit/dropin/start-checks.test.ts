@@ -65,4 +65,17 @@ describe('start-up refusals (#16)', () => {
     expect(run(['--agents', 'bad.json'])).toMatch(new RegExp(`^Error: Invalid --agents configuration:\ninvalid JSON: .+\n\\(read from ${join(dir, 'bad.json')}\\)$`));
     expect(run(['--settings', 'bad.json'])).toBeUndefined();
   });
+
+  // issue #16, capture opt_setting_sources_invalid_fy: an unknown source ends the run, exit 1 (cbc has no such check)
+  it('refuses a --setting-sources item other than user, project or local; "" names none', () => {
+    const run = (value: string, profile = 'claude-2.1.328') => {
+      const cfg = resolveConfig(['--setting-sources', value, '--emu-profile', profile, '-p', 'hi'], {}) as ServeConfig;
+      return startRefusal(cfg.startChecks, io({}), cfg.cliFlags);
+    };
+    expect(run('bogus')).toEqual({ message: 'Error processing --setting-sources: Invalid setting source: bogus. Valid options are: user, project, local', exit: 1 });
+    expect(run('user, Project', 'claude-2.1.220')?.message).toBe('Error processing --setting-sources: Invalid setting source: Project. Valid options are: user, project, local');
+    expect(run('user, project ,local')).toBeUndefined();
+    expect(run('')).toBeUndefined();
+    expect(run('bogus', 'cbc-2.117.0')).toBeUndefined();
+  });
 });

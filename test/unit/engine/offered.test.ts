@@ -2,7 +2,7 @@
 // opt_tools_read_bash_call): a bare --disallowedTools name or a --tools list without the tool passes over the
 // scenario turn that would call it, and the next matching turn answers.
 import { describe, expect, it } from 'vitest';
-import { isOffered, turnCallable } from '../../../src/engine/offered.js';
+import { isOffered, pickTurn, turnCallable } from '../../../src/engine/offered.js';
 import { selectTurn } from '../../../src/scenario/match.js';
 import type { ScenarioT, TurnT } from '../../../src/scenario/schema.js';
 
@@ -39,3 +39,21 @@ describe('selectTurn with turnCallable (#16)', () => {
     expect(pick('BG please', [], 'Agent')).toBe(bg);
   });
 });
+
+// issue #16, captures env_disable_workflows_workflow_h8 (cbc) and env_claude_disable_workflows_workflow_fy (Claude):
+// with the workflow switch on, the model is not offered Workflow and answers the workflow prompt otherwise
+describe('pickTurn with workflows off (#16)', () => {
+  const wf: TurnT = { match: { contains: 'WFSLOW' }, workflow: { name: 'w', agents: [{ label: 'a', duration: 1000 }] } } as TurnT;
+  const hello: TurnT = { match: { contains: 'hello' }, reply: 'Hello' };
+  const fallback: TurnT = { reply: 'Hello from fake API.' };
+  it('passes over a workflow turn for the fallback (the cursor stays) or the next matching turn', () => {
+    expect(pickTurn({ turns: [wf], fallback } as ScenarioT, 0, 'WFSLOW please', { disallowed: [], workflowsOff: true })).toEqual({ index: -1, turn: fallback });
+    expect(pickTurn({ turns: [wf, hello] } as ScenarioT, 0, 'WFSLOW hello', { disallowed: [], workflowsOff: true })?.turn).toBe(hello);
+  });
+  it('plays the workflow turn when nothing else answers, and as before with the switch off', () => {
+    expect(pickTurn({ turns: [wf] } as ScenarioT, 0, 'WFSLOW please', { disallowed: [], workflowsOff: true })?.turn).toBe(wf);
+    expect(pickTurn({ turns: [wf], fallback } as ScenarioT, 0, 'WFSLOW please', { disallowed: [] })?.turn).toBe(wf);
+    expect(pickTurn({ turns: [hello] } as ScenarioT, 0, 'nothing', { disallowed: [], workflowsOff: true })).toBeUndefined();
+  });
+});
+
