@@ -65,5 +65,31 @@ const LIMIT_CASES = [
   { name: 'env_session_state_in_user_bg_slow_agent_fx', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1, a `hi` prompt while a slow background Agent runs, then its notification', clis: CLAUDE, args: STREAM, bypass: true, env: { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' }, steps: [...slowAgentRunning, user('hi'), waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
 ];
 
+/** A stored session whose turn launched the slow background Agent, kept to its notification and follow-up. */
+const PRE_BG_AGENT = { ...preStream(user('BGSLOWAGENT please'), waitFor(NOTIFIED, 40), waitFor(FINAL, 20)), bypass: true };
+const STATE = { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' };
+
+/** Round two: the same families at more phases (a foreground agent, stdin EOF mid-turn, -p output formats, state switches). */
+const MORE_CASES = [
+  { name: 'ses_partial_fg_slow_agent_fx', about: '--include-partial-messages with background tasks disabled: the slow Agent runs in the foreground', clis: CLAUDE, args: [...STREAM, PARTIAL], bypass: true, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: '1' }, steps: [...ready(), user('BGSLOWAGENT please'), waitFor(RESULT, 40), sleep(2), close] },
+  { name: 'ses_partial_interrupt_bg_slow_agent_fx', about: '--include-partial-messages, interrupt while only a slow background Agent runs (after its turn)', clis: CLAUDE, args: [...STREAM, PARTIAL], bypass: true, steps: [...slowAgentRunning, ctl('req_int', { subtype: 'interrupt' }), sleep(8), close] },
+  { name: 'ses_partial_max_turns_one_bg_slow_agent_fx', about: '--include-partial-messages and --max-turns 1 with a slow background Agent, to its notification', clis: CLAUDE, args: [...STREAM, PARTIAL, '--max-turns', '1'], bypass: true, steps: [...slowAgentRunning, waitFor(NOTIFIED, 40), sleep(6), close] },
+  { name: 'eof_mid_turn_bg_slow_agent_fx', about: 'stdin EOF right after the prompt that launches a slow background Agent (before the turn\'s result)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...ready(), user('BGSLOWAGENT please'), close, sleep(16)] },
+  { name: 'ses_p_json_bg_slow_agent_fx', about: '-p --output-format json with a slow background Agent', clis: CLAUDE, args: ['-p', 'BGSLOWAGENT please', '--output-format', 'json'], bypass: true, steps: [close, sleep(14)] },
+  { name: 'ses_p_text_bg_slow_agent_fx', about: '-p (text output) with a slow background Agent', clis: CLAUDE, args: ['-p', 'BGSLOWAGENT please'], bypass: true, steps: [close, sleep(14)] },
+  { name: 'ses_p_workflow_slow_fx', about: '-p with stream-json output and the slow workflow', clis: CLAUDE, args: ['-p', 'WFSLOW please', ...P_STREAM], bypass: true, steps: [close, sleep(16)] },
+  { name: 'ses_resume_after_bg_agent_stream_fx', about: '--resume in stream-json input mode of a session whose slow background Agent ran to its follow-up, then a turn', clis: CLAUDE, args: [...STREAM, '--resume', SID], bypass: true, pre: PRE_BG_AGENT, steps: [...ready(), user('hi'), waitFor(RESULT), sleep(1), close] },
+  { name: 'ses_continue_after_bg_agent_p_json_fx', about: '-p --continue --output-format json after a session whose slow background Agent ran to its follow-up', clis: CLAUDE, args: ['-p', 'hi', '--continue', '--output-format', 'json'], bypass: true, pre: PRE_BG_AGENT, steps: [close] },
+  { name: 'ses_resume_fork_after_interrupt_stream_fx', about: '-p --resume --fork-session with stream-json output, of a session whose only turn was interrupted', clis: CLAUDE, args: ['-p', 'hi', '--resume', SID, '--fork-session', ...P_STREAM], pre: PRE_INTERRUPTED, steps: [close] },
+  { name: 'in_user_replay_bg_slow_agent_fx', about: '--replay-user-messages, a `hi` prompt while a slow background Agent runs, then its notification', clis: CLAUDE, args: [...STREAM, REPLAY], bypass: true, steps: [...slowAgentRunning, user('hi'), waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
+  { name: 'in_user_workflow_slow_running_fx', about: 'a `hi` prompt while the slow workflow runs (after its turn), then its notification', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowWorkflowRunning, user('hi'), waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
+  { name: 'ctl_mcp_status_bg_slow_agent_fx', about: 'mcp_status while a slow background Agent runs (after its turn)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'mcp_status' }), ...slowAgentToEnd] },
+  { name: 'opt_max_turns_one_p_bg_slow_agent_fx', about: '-p --max-turns 1 with stream-json output and a slow background Agent', clis: CLAUDE, args: ['-p', 'BGSLOWAGENT please', ...P_STREAM, '--max-turns', '1'], bypass: true, steps: [close, sleep(14)] },
+  { name: 'opt_fallback_model_bg_slow_agent_fx', about: '--fallback-model sonnet in stream-json input mode with a slow background Agent, to its notification', clis: CLAUDE, args: [...STREAM, '--fallback-model', 'sonnet'], bypass: true, steps: [...slowAgentRunning, ...slowAgentToEnd] },
+  { name: 'env_session_state_stop_task_bg_slow_agent_fx', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1, stop_task of a slow background Agent after its turn', clis: CLAUDE, args: STREAM, bypass: true, env: STATE, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), waitFor(NOTIFIED, 15), sleep(4), close] },
+  { name: 'env_session_state_interrupt_bg_slow_agent_fx', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1, interrupt while only a slow background Agent runs (after its turn)', clis: CLAUDE, args: STREAM, bypass: true, env: STATE, steps: [...slowAgentRunning, ctl('req_int', { subtype: 'interrupt' }), sleep(8), close] },
+  { name: 'env_bg_tasks_report_running_off_fx', about: 'CLAUDE_CODE_BG_TASKS_REPORT_RUNNING=0 with session state events and a slow background Agent, to its notification', clis: CLAUDE, args: STREAM, bypass: true, env: { ...STATE, CLAUDE_CODE_BG_TASKS_REPORT_RUNNING: '0' }, steps: [...slowAgentRunning, ...slowAgentToEnd] },
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...PARTIAL_CASES, ...SESSION_CASES, ...BACKGROUND_CASES, ...LIMIT_CASES];
+export const CASES = [...PARTIAL_CASES, ...SESSION_CASES, ...BACKGROUND_CASES, ...LIMIT_CASES, ...MORE_CASES];

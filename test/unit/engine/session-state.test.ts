@@ -75,3 +75,28 @@ describe('HeldResults (#16)', () => {
     expect(new HeldResults().pass(host('cbc-2.117.0', ['agent'], {}, { singleShot: true, host: false }).s, result, [{ r: 1 }])).toEqual([{ r: 1 }]);
   });
 });
+
+describe('an interrupt with no turn running (#16)', () => {
+  // capture env_session_state_interrupt_bg_slow_agent_fx (both versions): the agents stop before the reply, then idle
+  it('that stopped a background agent reports idle after its reply, on both Claude versions', async () => {
+    const { controlInterrupt } = await import('../../../src/engine/interrupt-soon.js');
+    for (const profile of ['claude-2.1.220', 'claude-2.1.328']) {
+      const h = host(profile, ['agent']);
+      const r = h.runs[0]! as { terminal: boolean; kill?: () => boolean };
+      r.kill = () => ((r.terminal = true), true);
+      const order: string[] = [];
+      Object.assign(h.s, { active: undefined, sessionId: 's1', queue: [], host: { announceCancel: () => {}, waiting: () => false }, interrupt: () => {}, o: { ...h.s.o, scheduler: { after: () => {} } } });
+      controlInterrupt(h.s, {}, () => order.push('reply'));
+      order.push(...h.states());
+      expect(order).toEqual(['reply', 'idle']);
+      expect(r.terminal).toBe(true);
+    }
+  });
+  it('that stopped nothing reports no state', async () => {
+    const { controlInterrupt } = await import('../../../src/engine/interrupt-soon.js');
+    const h = host('claude-2.1.328', ['bash']);
+    Object.assign(h.s, { active: undefined, sessionId: 's1', queue: [], host: { announceCancel: () => {}, waiting: () => false }, interrupt: () => {}, o: { ...h.s.o, scheduler: { after: () => {} } } });
+    controlInterrupt(h.s, {}, () => {});
+    expect(h.states()).toEqual([]);
+  });
+});
