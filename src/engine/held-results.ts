@@ -3,6 +3,12 @@ import type { EngineEvent } from './events.js';
 import { liveTasks } from './lifecycle.js';
 import type { TurnHost } from './turn-host.js';
 
+/** Whether a result written now is held back: the input is closed and a background task of a holding kind runs. */
+export function resultHeld(s: TurnHost): boolean {
+  const kinds = s.p.behavior.resultHeldBy;
+  return kinds !== undefined && (s.o.singleShot || s.host.closed) && liveTasks(s).some((t) => kinds.has(t.kind));
+}
+
 /**
  * The results held back (Claude Code's print mode, read from its result writer: with the input closed and a
  * background agent or workflow running, a result joins the held ones; the next result written, or the run's end,
@@ -15,9 +21,7 @@ export class HeldResults {
   /** The frames to write now for `ev`, encoded as `frames`. */
   pass(s: TurnHost, ev: EngineEvent, frames: Obj[]): Obj[] {
     if (ev.kind !== 'result') return frames;
-    const kinds = s.p.behavior.resultHeldBy;
-    const closed = s.o.singleShot || s.host.closed;
-    if (kinds !== undefined && closed && liveTasks(s).some((t) => kinds.has(t.kind))) return void this.held.push(...frames), [];
+    if (resultHeld(s)) return void this.held.push(...frames), [];
     return [...this.release(), ...frames];
   }
 

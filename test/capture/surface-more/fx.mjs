@@ -91,5 +91,17 @@ const MORE_CASES = [
   { name: 'env_bg_tasks_report_running_off_fx', about: 'CLAUDE_CODE_BG_TASKS_REPORT_RUNNING=0 with session state events and a slow background Agent, to its notification', clis: CLAUDE, args: STREAM, bypass: true, env: { ...STATE, CLAUDE_CODE_BG_TASKS_REPORT_RUNNING: '0' }, steps: [...slowAgentRunning, ...slowAgentToEnd] },
 ];
 
+/** Round three: control requests, priorities and session flags beside a running agent or workflow. */
+const THIRD_CASES = [
+  { name: 'ctl_background_tasks_workflow_slow_fx', about: 'background_tasks while the slow workflow runs (after its turn)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowWorkflowRunning, ctl('req_2', { subtype: 'background_tasks' }), ...slowAgentToEnd] },
+  { name: 'ctl_stop_task_bg_slow_agent_mid_turn_fx', about: 'stop_task of a slow background Agent while a slow text turn runs after its turn', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), waitFor('"result":"slow reply"', 30), sleep(4), close] },
+  { name: 'ctl_set_model_bg_slow_agent_then_hi_fx', about: 'set_model sonnet while a slow background Agent runs (after its turn), then a `hi` turn and the notification', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'set_model', model: 'sonnet' }), sleep(1), user('hi'), waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
+  { name: 'in_user_priority_now_bg_slow_agent_fx', about: 'a `hi` line with priority "now" while only a slow background Agent runs, then its notification', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, { send: { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '', priority: 'now' } }, waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
+  { name: 'ses_session_id_p_bg_slow_agent_fx', about: '-p --session-id with stream-json output and a slow background Agent', clis: CLAUDE, args: ['-p', 'BGSLOWAGENT please', '--session-id', SID, ...P_STREAM], bypass: true, steps: [close, sleep(14)] },
+  { name: 'ses_continue_partial_after_bg_agent_fx', about: '-p --continue with --include-partial-messages after a session whose slow background Agent ran to its follow-up', clis: CLAUDE, args: ['-p', 'hi', '--continue', ...P_STREAM, PARTIAL], bypass: true, pre: PRE_BG_AGENT, steps: [close] },
+  { name: 'opt_max_budget_usd_large_bg_slow_agent_fx', about: '--max-budget-usd 5 in stream-json input mode with a slow background Agent, to its notification', clis: CLAUDE, args: [...STREAM, '--max-budget-usd', '5'], bypass: true, steps: [...slowAgentRunning, ...slowAgentToEnd] },
+  { name: 'env_session_state_p_bg_slow_agent_fx', about: 'CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1, -p with stream-json output and a slow background Agent', clis: CLAUDE, args: ['-p', 'BGSLOWAGENT please', ...P_STREAM], bypass: true, env: STATE, steps: [close, sleep(14)] },
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...PARTIAL_CASES, ...SESSION_CASES, ...BACKGROUND_CASES, ...LIMIT_CASES, ...MORE_CASES];
+export const CASES = [...PARTIAL_CASES, ...SESSION_CASES, ...BACKGROUND_CASES, ...LIMIT_CASES, ...MORE_CASES, ...THIRD_CASES];

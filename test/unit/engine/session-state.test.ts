@@ -38,6 +38,13 @@ describe('reportState (#16)', () => {
       expect(h.states()).toEqual(['running', 'idle', 'running', 'idle']);
     }
   });
+  it('a result held back (-p, a background agent running) reports no idle, on 2.1.220 too (env_session_state_p_bg_slow_agent_fx)', () => {
+    const h = host('claude-2.1.220', ['agent'], { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' }, { singleShot: true, host: false });
+    for (const st of ['running', 'idle', 'running'] as const) reportState(h.s, st);
+    h.runs[0]!.terminal = true;
+    reportState(h.s, 'idle');
+    expect(h.states()).toEqual(['running', 'idle']);
+  });
   it('2.1.220 reports idle at every result; nothing is reported without the environment switch', () => {
     const h = host('claude-2.1.220', ['agent']);
     for (const st of ['running', 'idle', 'running', 'idle'] as const) reportState(h.s, st);
