@@ -158,7 +158,7 @@ export const NOT_REPRODUCED = {
     'not reproduced: cbc 2.117.0 has no Workflow tool, so the fake model answers the WFSLOW prompt with text; surface-model.yaml plays its WFSLOW turn (a workflow) on every profile'])),
   ...Object.fromEntries([...['claude-2.1.220', 'claude-2.1.328'].flatMap((v) => ['eof_workflow_running_fu', 'env_disable_workflows_workflow_h8', 'env_session_state_workflow_slow_fx', 'ses_partial_workflow_slow_fx'].map((c) => `${v} ${c}`)),
     ...['claude-2.1.220', 'claude-2.1.328'].map((v) => `${v} ctl_stop_task_workflow_mid_turn_fx`), 'claude-2.1.328 opt_max_turns_one_workflow_slow_fx', 'claude-2.1.220 ses_p_workflow_slow_fx',
-    'claude-2.1.220 in_user_workflow_slow_running_fx', 'claude-2.1.328 in_user_workflow_slow_running_fx', ...['claude-2.1.220', 'claude-2.1.328'].map((v) => `${v} ctl_background_tasks_workflow_slow_fx`)].map((k) => [k,
+    'claude-2.1.220 in_user_workflow_slow_running_fx', 'claude-2.1.328 in_user_workflow_slow_running_fx'].map((k) => [k,
     'not reproduced: a timing: the real workflow runner writes the slow agent\'s start row (task_progress) about a second after the launch (its duration_ms), which lands before the turn\'s closing reply (2.1.220) or between it and the result (2.1.328), depending on how fast the fake model answered; the emulator starts the agent on its scripted clock'])),
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} sig_term_workflow_running_fu`,
     'not reproduced: the phase rows of a workflow cut by a signal (task_progress before the stop) come from the real workflow runner\'s own timing; the emulator writes its rows on its scripted clock'])),

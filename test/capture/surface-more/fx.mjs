@@ -93,7 +93,6 @@ const MORE_CASES = [
 
 /** Round three: control requests, priorities and session flags beside a running agent or workflow. */
 const THIRD_CASES = [
-  { name: 'ctl_background_tasks_workflow_slow_fx', about: 'background_tasks while the slow workflow runs (after its turn)', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowWorkflowRunning, ctl('req_2', { subtype: 'background_tasks' }), ...slowAgentToEnd] },
   { name: 'ctl_stop_task_bg_slow_agent_mid_turn_fx', about: 'stop_task of a slow background Agent while a slow text turn runs after its turn', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, user('SLOWTEXT please'), sleep(2), ctl('req_2', { subtype: 'stop_task', task_id: '{task_id}' }), waitFor('"result":"slow reply"', 30), sleep(4), close] },
   { name: 'ctl_set_model_bg_slow_agent_then_hi_fx', about: 'set_model sonnet while a slow background Agent runs (after its turn), then a `hi` turn and the notification', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, ctl('req_2', { subtype: 'set_model', model: 'sonnet' }), sleep(1), user('hi'), waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
   { name: 'in_user_priority_now_bg_slow_agent_fx', about: 'a `hi` line with priority "now" while only a slow background Agent runs, then its notification', clis: CLAUDE, args: STREAM, bypass: true, steps: [...slowAgentRunning, { send: { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '', priority: 'now' } }, waitFor(HI_RESULT, 20), ...slowAgentToEnd] },
