@@ -46,6 +46,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       exitCode = code;
       ended = { end, why };
       scheduler.stop();
+      for (const f of session.held.release()) session.o.write(f); // results Claude's print mode held back (held-results.ts)
       fuzz?.flush(); // the frames the fuzz layer still holds go out (and into the journal) before its exit entry
       journal?.event('exit', { code });
       // the fuzz layer's torn tail goes last, once the writer let out every frame (some wait for a task output file)

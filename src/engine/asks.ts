@@ -17,6 +17,7 @@ import type { SourcedRule } from './rule-book.js';
 import { MODEL_LATENCY, type TurnHost } from './turn-host.js';
 import { abortedByNow, NOW_ABORT } from './stdin-now.js';
 import { asksPromptTool, promptToolMissing } from './prompt-tool.js';
+import { reportState } from './session-state.js';
 
 /*
  * The steps of a turn that ask the host (issue #10): Stop hooks at the end of a turn, a gated tool
@@ -57,7 +58,7 @@ export function completeTurn(s: TurnHost, text: string): void {
  * can_use_tool request is out and is `running` again once the host answered (measured: env_session_state_permission_h3).
  */
 function sessionState(s: TurnHost, state: 'requires_action' | 'running'): void {
-  if (s.p.behavior.emitsSessionState(s.o.env)) s.emit({ kind: 'session_state', state });
+  reportState(s, state);
 }
 
 /**

@@ -118,6 +118,11 @@ export class HostRequests {
     for (const id of [...this.pending.keys()]) this.settle(id, 'cancelled', { kind: 'cancelled', reason });
   }
 
+  /** Whether stdin is closed (disconnect): nobody can answer any more. */
+  get closed(): boolean {
+    return this.disconnected;
+  }
+
   /** stdin closed: pending and future requests are cancelled without a frame (measured on cbc 2.117.0: "SDK disconnected"). */
   disconnect(): void {
     this.disconnected = true;

@@ -2,6 +2,7 @@ import { nonEmpty, type RawFrame } from '../protocol/raw-frame.js';
 import { MAX_REASON_CHARS } from '../scenario/limits.js';
 import { interruptHeld } from './asks.js';
 import { stopTasksOnInterrupt } from './interrupt-tasks.js';
+import { reportState } from './session-state.js';
 import type { ControlPayload } from './events.js';
 import type { ActiveTurn, TurnHost } from './turn-host.js';
 
@@ -20,6 +21,9 @@ export function controlInterrupt(s: TurnHost, request: RawFrame, ok: (payload: C
   const cancelQueued = request['cancel_queued'] === true;
   const cancelled = mine && cancelQueued && s.p.behavior.interruptTasks?.cancelsQueued === true ? dropQueuedLines(s) : [];
   ok({ kind: 'interrupt', sessionId: s.sessionId, reason, requested, cancelQueued, cancelled, held });
+  // with no turn running, an interrupt that stopped background work reports the session idle after its reply, again
+  // on 2.1.220 (measured on both versions: env_session_state_interrupt_bg_slow_agent_fx)
+  if (mine && s.active === undefined && stopped.length > 0) reportState(s, 'idle');
   if (mine) interruptSoon(s, reason);
   // each stopped agent's own interrupted message, once the interrupted turn has ended (measured on 2.1.220; 2.1.328
   // wrote it before that turn's result once: a race of the two aborts)

@@ -6,6 +6,7 @@ import { REJECTED_TEXT } from './permissions.js';
 import { BackgroundRun } from './background.js';
 import { ForegroundAgentRun } from './foreground-agent.js';
 import type { EngineEvent, TaskInfo } from './events.js';
+import { liveTasks } from './lifecycle.js';
 import { isStoppedStatus, notificationStatus, type NotificationStatus } from '../protocol/vocabulary.js';
 import { budgetStopsAtCall } from './limits.js';
 import { hookIds } from './hook-match.js';
@@ -112,10 +113,6 @@ function workflowHost(s: TurnHost, wf: WorkflowT, info: TaskInfo, wait: boolean)
   };
 }
 
-/** Live (non-terminal) tasks, for background_tasks_changed. */
-export function liveTasks(s: TurnHost): TaskInfo[] {
-  return s.runs.filter((r) => !r.terminal && r.info.foreground !== true).map((r) => r.info);
-}
 
 /**
  * A finished background task starts a follow-up turn (cli.md §9; cbc 2.117.0 queues a task

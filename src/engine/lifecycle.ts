@@ -1,11 +1,16 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
-import type { AgentShutdown, EngineEvent, TaskInfo, TaskUsage } from './events.js';
+import type { AgentShutdown, EngineEvent, TaskInfo, TaskRun, TaskUsage } from './events.js';
 
 /** What announcing a task's start and end needs from its session. */
 export interface LifecycleHost {
   emit(ev: EngineEvent): void;
   /** Live (non-terminal) tasks of the session, for background_tasks_changed. */
   liveTasks(): TaskInfo[];
+}
+
+/** Live (non-terminal) background tasks, for background_tasks_changed (a foreground sub-agent is none). */
+export function liveTasks(s: { readonly runs: readonly TaskRun[] }): TaskInfo[] {
+  return s.runs.filter((r) => !r.terminal && r.info.foreground !== true).map((r) => r.info);
 }
 
 /** A task starts: the background task list, then task_started (captures: bg changed comes first). */

@@ -7,6 +7,7 @@ import type { Random } from './random.js';
 import type { PreToolHookPolicy, PromptStop } from './hook-policy.js';
 import type { HookMatcherRule } from './hook-match.js';
 import type { CliFlags, EncodeContext } from './encode-context.js';
+import type { ResultHoldRules, SessionStateRules, StreamRules } from './output-rules.js';
 
 /**
  * The port between the engine and the profiles: what the engine asks of a CLI profile (behaviour,
@@ -20,7 +21,7 @@ export type { CliFlags, EncodeContext } from './encode-context.js';
 export type PermissionFailure = { kind: 'closed' } | { kind: 'error'; message: string } | { kind: 'invalid'; text: string };
 
 /** What differs between profiles in *behaviour* (timing, which events exist); shapes live in `encode`. */
-export interface ProfileBehavior {
+export interface ProfileBehavior extends SessionStateRules, StreamRules, ResultHoldRules {
   /** cbc (seed 000 §4.3.4): after an interrupt, in-flight agents flip start -> error in late progress frames. */
   lateAbortRows: boolean;
   /** Text of the late rows' error: seed 000 §4.3.4 `subagent aborted: <reason>`. */
@@ -116,8 +117,6 @@ export interface ProfileBehavior {
   projectFolder?(cwd: string): string;
   /** Claude: `-p`/stream-json output without --verbose is an error. */
   requiresVerboseForStreamJson: boolean;
-  /** Whether `session_state_changed` frames are emitted, given the environment. */
-  emitsSessionState(env: NodeJS.ProcessEnv): boolean;
   /** Where this CLI keeps settings files (`.codebuddy` or `.claude`). */
   settingsDir: string;
   /** cbc 2.117.0: a host's can_use_tool denial shows the fixed rejection text, whatever message or reason it gave (capture req_can_use_tool_deny_cbc_other). */
@@ -231,8 +230,6 @@ export interface ProfileBehavior {
    * (cbc 2.117.0: capture req_can_use_tool_interrupt_pending).
    */
   interruptAtPermission: 'refuse-call' | 'cancel' | 'ignore';
-  /** Under --include-partial-messages, how many last frames of a streamed tool call follow its can_use_tool request (engine/stream-tail.ts). */
-  askInsideToolStream?: number;
   /** cbc 2.117.0 (measured): an interrupted turn ends with a success result whose `result` is "". */
   interruptedTurnSucceeds: boolean;
   /** Path of a task's output file: under the emulator home, unless the environment names the CLI's own temp folder. */

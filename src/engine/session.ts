@@ -12,7 +12,8 @@ import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, 
 import { HostRequests } from './host.js';
 import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replied, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
-import { liveTasks } from './launch.js';
+import { liveTasks } from './lifecycle.js';
+import { reportState } from './session-state.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
 import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
 import { adoptInitializeSchema, sessionStateNow, sessionTools } from './init-tools.js';
@@ -28,6 +29,7 @@ import { stopTasksOnInterrupt } from './interrupt-tasks.js';
 import { answerHost } from './host-response.js';
 import { RequestIds } from './request-ids.js';
 import { StreamTail } from './stream-tail.js';
+import { HeldResults } from './held-results.js';
 import { initialRules, permissionFacts, RuleBook } from './rule-book.js';
 import { SettingsView } from './settings-view.js';
 import { hookTable, settingsSessionStartHooks } from './command-hooks.js';
@@ -97,7 +99,7 @@ export class Session implements TurnHost {
       },
     );
     this.sessionId = opts.sessionId;
-    [this.spend, this.tail] = [new SessionSpend(opts.scheduler.now()), new StreamTail(this.p.behavior.askInsideToolStream ?? 0, opts.partialMessages === true)];
+    [this.spend, this.tail] = [new SessionSpend(opts.scheduler.now()), new StreamTail(this.p.behavior, opts.partialMessages === true)];
     this.requestIds = new RequestIds(this.p.behavior.requestIdDropsOnReentry === true, opts.rng);
     this.permissionMode = opts.permissionMode;
     this.model = this.p.behavior.resolveModel(opts.model);
@@ -118,6 +120,7 @@ export class Session implements TurnHost {
   private readonly userHome: string; // the run's HOME (its env's): a run in memory shares the process, not its HOME
   private readonly spend: SessionSpend;
   private readonly tail: StreamTail; // a streamed tool call's last frames held for its permission request
+  readonly held = new HeldResults(); // results held back while background work runs (serve.ts writes the rest at the end)
 
   // ---- output ------------------------------------------------------------------------------
 
@@ -157,7 +160,7 @@ export class Session implements TurnHost {
     for (const echo of takeEcho(this.active, ev)) this.emit(echo);
     const out = this.p.encode(ev, this.ctx());
     if (out === undefined) return;
-    for (const f of this.tail.order(ev, Array.isArray(out) ? out : [out])) this.o.write(f);
+    for (const f of this.held.pass(this, ev, this.tail.order(ev, Array.isArray(out) ? out : [out]))) this.o.write(f);
     this.requestIds.after(ev, this.active);
     if (this.active && isReply(ev)) replied(this, this.active);
     if (this.active && ev.kind === 'call_started') this.active.announced = true;
@@ -165,7 +168,6 @@ export class Session implements TurnHost {
   }
 
   // ---- inbound -----------------------------------------------------------------------------
-
   // start-up notices, the settings' SessionStart command hooks (command-hooks.ts), then the config's SDK MCP servers connect (mcp.ts)
   open = (): void => void (this.emit({ kind: 'session_open' }), settingsSessionStartHooks(this, () => undefined), connectSdkServers(this, configSdkServers(this.mcpServers)));
   /** Handles a user message (its prompt text, and its content as sent): queues a turn. */
@@ -295,7 +297,7 @@ export class Session implements TurnHost {
     this.messages += 1; // the prompt (or the task notification the follow-up turn answers)
     if (next.origin.kind === 'user') this.spend.prompted(next.prompt);
     this.requestIds.start(next.origin.kind === 'blank');
-    if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'running' }); // before the prompt's hooks (env_session_state_prompt_block)
+    reportState(this, 'running'); // before the prompt's hooks (env_session_state_prompt_block)
     if (!endBlankPrompt(this, next)) sessionStartHooks(this, () => promptHooks(this, next.origin.kind === 'user' ? next.prompt : undefined, () => this.runTurn(next)));
   }
 
@@ -391,7 +393,7 @@ export class Session implements TurnHost {
     this.o.persist?.({ cursor: this.cursor, turns: this.turnsDone, messages: this.messages, said: this.spend.takeSaid(), spent });
     this.active = undefined;
     commandsEnded(this, t.stats.origin, ok && !interrupted && t.apiError !== true);
-    if (this.p.behavior.emitsSessionState(this.o.env)) this.emit({ kind: 'session_state', state: 'idle' });
+    reportState(this, 'idle');
     this.o.scheduler.after(0, () => this.pump());
   }
 }

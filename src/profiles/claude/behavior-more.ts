@@ -39,9 +39,22 @@ export function moreClaudeBehavior(spec: ClaudeSpec): Partial<ProfileBehavior> {
     // read from its prompt-tool wrapper: the tool is looked up among the MCP tools, a built-in name too (captures
     // opt_permission_prompt_tool_unknown_ft, opt_permission_prompt_tool_builtin_ff: "MCP tool Read … not found")
     promptToolError: (name) => `Error: MCP tool ${name} (passed via --permission-prompt-tool) not found. Available MCP tools: none`, // read from its start-up model resolution (main-agent.ts)
+    // read from 2.1.328's print loop (waiting for background work): a running background task other than a shell
+    // keeps the session `running` past a result unless CLAUDE_CODE_BG_TASKS_REPORT_RUNNING is false
+    // (env_session_state_bg_slow_agent_h8); 2.1.220 reports `idle` at every result
+    // measured (ses_partial_bg_slow_agent_h8, ses_partial_workflow_slow_fx): a quick launch's frames come after the
+    // assistant frame on 2.1.220, after content_block_stop on 2.1.328 (its permission request: askInsideToolStream)
+    launchInsideToolStream: spec.v328 ? 2 : 3,
+    // read from 2.1.328's print-mode result writer (ses_partial_p_bg_slow_agent_fx on both versions): with the input
+    // closed, a running background agent or workflow holds the turn's result back until the next result
+    resultHeldBy: new Set(['agent', 'workflow']),
+    holdsRunning: spec.v328 ? (env, task) => !definedFalse(env['CLAUDE_CODE_BG_TASKS_REPORT_RUNNING']) && task.kind !== 'bash' && task.kind !== 'powershell' : undefined,
     blankPromptText: spec.v328 ? 'Blank prompt \u2014 the message was only whitespace, so nothing was sent to the model.' : undefined,
   };
 }
+
+/** An environment switch set to a false value ("0", "false", "no", "off"), as Claude Code's three-state switches read it. */
+const definedFalse = (v: string | undefined): boolean => v !== undefined && ['0', 'false', 'no', 'off'].includes(v.trim().toLowerCase());
 
 /**
  * 2.1.328's stderr notice for each model it does not recognise: the session's, then --fallback-model's once resolved

@@ -31,7 +31,10 @@ export function result(spec: ClaudeSpec, ev: Extract<EngineEvent, { kind: 'resul
   // costBasis (measured: ses_resume_api_error_h5)
   const live = totals(spec, [...(ctx.pastResults ?? []), { model: ctx.model, result: ev }], undefined);
   const restoredOnly = (m: string) => !((live.get(m)?.input ?? 0) > 0 || (live.get(m)?.output ?? 0) > 0);
-  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restoredOrder(restoredOnly(m) ? transcriptOnly(u) : u)])) : running;
+  // only a model the transcript holds usage of comes back in its restored order: a session whose only turn was
+  // interrupted before any call restores none (measured: ses_resume_after_interrupt_stream_fx)
+  const restored = (m: string) => (ctx.restoredSpend ?? []).some((r) => r.model === m && (r.input > 0 || r.output > 0));
+  const total = spec.v328 && ctx.resumed === true ? Object.fromEntries(Object.entries(running).map(([m, u]) => [m, restored(m) ? restoredOrder(restoredOnly(m) ? transcriptOnly(u) : u) : u])) : running;
   if (s.blocked !== undefined && s.blocked !== false) return blockedResult(spec, ev, ctx, total);
   const ttft = Math.max(1, s.apiMs - 5);
   // the scenario's error is the model API's: Claude Code ends such a turn with an is_error success (capture ses_api_error)
