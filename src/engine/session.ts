@@ -71,7 +71,7 @@ export class Session implements TurnHost {
   private initCount = 0; // initialize requests answered
   resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
-  private readonly unanswered = new Unanswered();
+  readonly unanswered = new Unanswered();
   private readonly settingsView: SettingsView; // get_settings' sources
   private readonly requestIds: RequestIds;
   private refusal: string | undefined;
@@ -266,7 +266,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort, beforePrompt: t.beforePrompt });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }

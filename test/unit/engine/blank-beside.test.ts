@@ -1,7 +1,7 @@
-// Issue #16: cbc 2.117.0 sends each stdin line that is no control frame as a request of its own, carrying the session
-// of the last request that finished (its CliExecutor.executeStreamMode). An unreadable line (keep_alive here) while the
-// first turn runs plays its blank turn at once in a side session (capture in_keep_alive_mid_turn_h3); while a later
-// turn runs it joins that turn, whose message frames are then written twice (capture in_keep_alive_mid_second_turn_cbc).
+// Issue #16 (round 10, helper FW): cbc 2.117.0's blank turn for an unreadable stdin line read while an interrupt of the
+// first turn goes through (src/engine/blank-beside.ts, capture in_json_number_after_interrupt_fw): its side session's
+// frames follow the interrupted turn's end, and since that request finished last, the next prompt is answered in the
+// side session afresh (the interrupted prompt is not carried into it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,67 +10,41 @@ import { parseScenario } from '../../../src/scenario/load.js';
 import { startInMemory } from '../../../src/testkit/harness.js';
 import { readFrames, type Frame } from '../../helpers/frames.js';
 
-const scenario = parseScenario(
-  'turns:\n  - match: { contains: "hi" }\n    reply: "hello"\n  - match: { contains: "go" }\n    ask: { tool: Bash, input: { command: "touch x" }, output: "done" }\n    result: "ran it"\n',
-);
-const home = mkdtempSync(join(tmpdir(), 'cbc-emu-beside-'));
+const scenario = parseScenario('turns:\n  - match: { contains: SLOW }\n    delay: 5000\n    result: "slow reply"\n  - result: "plain reply"\n');
+const home = mkdtempSync(join(tmpdir(), 'cbc-emu-blank-beside-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 const line = (v: unknown) => JSON.stringify(v) + '\n';
 const prompt = (text: string) => line({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
 
-/** Prompts in order (each after the previous result); a keep_alive once the gated call is asked, then allow. */
-async function run(prompts: string[], midLine = line({ type: 'keep_alive' })): Promise<Frame[]> {
+/** A slow first turn; at its system/init an interrupt and a bare JSON number in one write; `hi` after the blank turn's result. */
+async function run(): Promise<Frame[]> {
   const { stdin, stdout, exit } = startInMemory({
-    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-seed', 'beside', '--emu-home', home],
+    argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-profile', 'cbc-2.117.0', '--emu-speed', '0', '--emu-home', home],
     env: { CBC_EMU_LOG_LEVEL: 'silent' },
     scenario,
   });
-  const left = [...prompts];
+  let results = 0;
   const frames = readFrames(stdout, (f) => {
-    if (f['type'] === 'control_request' && f['request']['subtype'] === 'can_use_tool') {
-      const allow = { subtype: 'success', request_id: f['request_id'], response: { behavior: 'allow', allowed: true } };
-      setImmediate(() => {
-        stdin.write(midLine);
-        setImmediate(() => stdin.write(line({ type: 'control_response', response: allow })));
-      });
-    }
-    if (f['type'] === 'result' && f['result'] !== '') setImmediate(() => (left.length > 0 ? stdin.write(prompt(left.shift() ?? '')) : stdin.end()));
+    if (f['subtype'] === 'init' && frames.filter((x) => x['subtype'] === 'init').length === 1) stdin.write(line({ type: 'control_request', request_id: 'req_int', request: { subtype: 'interrupt' } }) + '42\n');
+    if (f['type'] === 'result' && ++results === 2) setImmediate(() => stdin.write(prompt('hi')));
+    if (f['type'] === 'result' && results === 3) setImmediate(() => stdin.end());
   });
-  stdin.write(prompt(left.shift() ?? ''));
+  stdin.write(prompt('SLOW please'));
   await exit;
   return frames;
 }
 
-describe('cbc 2.117.0: an unreadable line while a turn runs (#16)', () => {
-  it('during the first turn: a blank turn at once in a side session, the running turn untouched', async () => {
-    const frames = await run(['go']);
-    const main = frames.find((f) => f['subtype'] === 'init')?.['session_id'] as string;
+describe('cbc 2.117.0: an unreadable line while an interrupt goes through (#16)', () => {
+  it('plays its blank turn after the interrupted turn ends, and the next prompt in that side session, afresh', async () => {
+    const frames = await run();
     const results = frames.filter((f) => f['type'] === 'result');
-    expect(results.map((r) => r['result'])).toEqual(['', 'ran it']);
-    expect(results[0]?.['session_id']).not.toBe(main);
-    expect(results[0]?.['num_turns']).toBe(1);
-    expect(results[1]?.['session_id']).toBe(main);
-    const sideInits = frames.filter((f) => f['subtype'] === 'init' && f['session_id'] !== main);
-    expect(sideInits.map((f) => f['model'])).toEqual(['default-model', 'unknown']); // a blank turn's two inits
-  });
-
-  it('during a later turn: it joins it, the turn writes its message frames twice', async () => {
-    const frames = await run(['hi', 'go']);
-    const ids = new Set(frames.filter((f) => 'session_id' in f).map((f) => f['session_id'] as string));
-    expect(ids.size).toBe(1);
-    const results = frames.filter((f) => f['type'] === 'result');
-    expect(results.map((r) => r['result'])).toEqual(['hello', 'ran it', 'ran it']);
-    expect(frames.filter((f) => f['subtype'] === 'init')).toHaveLength(3);
-    expect(frames.filter((f) => f['type'] === 'assistant' && f['message']['content'][0]['text'] === 'ran it')).toHaveLength(2);
-    expect(frames.filter((f) => f['type'] === 'control_request')).toHaveLength(1); // the host channel is not doubled
-  });
-
-  it('a prompt line during a later turn joins it too and gets no turn of its own (in_user_mid_second_turn_cbc)', async () => {
-    const frames = await run(['hi', 'go', 'hi'], prompt('hi'));
-    const results = frames.filter((f) => f['type'] === 'result');
-    expect(results.map((r) => r['result'])).toEqual(['hello', 'ran it', 'ran it', 'hello']);
-    // the joined prompt and an unwritten reply count in the conversation after the turn (in_user_mid_second_turn_then_turn_cbc)
-    expect(results[3]?.['num_turns']).toBe((results[1]?.['num_turns'] as number) + 4);
-    expect(frames.filter((f) => f['subtype'] === 'init')).toHaveLength(4);
+    const main = results[0]?.['session_id'] as string;
+    const side = results[1]?.['session_id'] as string;
+    expect(results.map((r) => r['result'])).toEqual(['', '', 'plain reply']);
+    expect(side).not.toBe(main);
+    expect(results[2]?.['session_id']).toBe(side);
+    // the interrupted turn's end comes before the side session's frames
+    const sideStart = frames.findIndex((f) => f['session_id'] === side);
+    expect(frames.findIndex((f) => f === results[0])).toBeLessThan(sideStart);
   });
 });
