@@ -149,6 +149,8 @@ export interface TurnOrigin {
   synthetic?: boolean | undefined;
   /** Those of `uuids` taken into the running turn while a tool call waited (fold.ts): completed at their reply. */
   folded?: readonly string[] | undefined;
+  /** A blank turn of an empty text prompt (cbc 2.117.0: its blank system/init alone, capture ses_p_empty_stdin_stream_fw). */
+  empty?: boolean | undefined;
 }
 
 /** Counters a turn's `result` reports. */

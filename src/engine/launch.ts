@@ -12,6 +12,7 @@ import { hookIds } from './hook-match.js';
 import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import { MODEL_LATENCY, type SessionOptions, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
+import { memberReports } from './team-members.js';
 
 /*
  * The steps of a turn that start tasks: a workflow (seed 000 §5; in the background unless `wait`) and
@@ -262,6 +263,7 @@ function headlessBackground(s: TurnHost, hb: NonNullable<TurnHost['p']['behavior
   counts.set(type, n);
   const content = hb.agentSpawned({ name: `${type}-${n}`, sessionId: s.sessionId, taskId: hb.memberTaskId(s.o.rng) });
   s.emit({ kind: 'tool_result', toolUseId, content, isError: false, ran: { name: 'Agent', input }, allowedBy: 'rule' });
+  memberReports(s, spec.duration ?? 1000);
   next();
 }
 

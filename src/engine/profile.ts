@@ -51,8 +51,8 @@ export interface ProfileBehavior {
   exitCodeAfterErrorResult: number;
   /** Exit code on SIGINT/SIGTERM/SIGHUP once serving: cbc 2.117.0 exits 0 (captures sig_*); unset: 128 + the signal's number. */
   signalExitCode?: number;
-  /** `-p` with no prompt and empty stdin: cbc 2.117.0 exits 0 saying nothing (capture ses_p_no_prompt); unset: the usage error, exit 1. */
-  emptyPromptIsQuiet?: boolean;
+  /** An empty text prompt (`-p` or text input, empty stdin): cbc 2.117.0 plays a blank turn, nothing in text output (captures ses_p_no_prompt, ses_p_empty_stdin_stream_fw); unset: the usage error, exit 1. */
+  emptyPromptIsBlank?: boolean;
   /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
   unknownPermissionModeIsDefault?: boolean;
   /**

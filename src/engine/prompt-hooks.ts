@@ -67,6 +67,8 @@ function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string |
 /**
  * An interrupt while the prompt's hooks wait, on cbc 2.117.0: the turn opens (system/init) and the interrupt then ends it
  * as any (its status, "Interrupted by user" naming the turn's request id, the result; ctl_interrupt_pending_prompt_hook_fw).
+ * The real CLI leaves the hook waiting and opens the turn when that wait ends (the hook's 60 s timeout in that capture);
+ * the emulator opens it at once, the frames in the same order.
  */
 function openCut(s: TurnHost): void {
   if (!s.active) return;

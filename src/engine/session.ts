@@ -192,8 +192,8 @@ export class Session implements TurnHost {
   }
 
   /** stdin JSON cbc cannot read: an empty turn, then a new session (captures in_json_array, in_unknown_type). */
-  blankTurn(): void {
-    this.queue.push({ prompt: '', origin: { kind: 'blank' } });
+  blankTurn(empty?: true): void {
+    this.queue.push({ prompt: '', origin: { kind: 'blank', empty } });
     this.pump();
   }
 
@@ -310,7 +310,7 @@ export class Session implements TurnHost {
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     commandsStarted(this, pt.origin);
-    this.emit({ kind: 'turn_init' });
+    if (pt.origin.empty !== true) this.emit({ kind: 'turn_init' });
     for (const ev of this.active?.afterInit?.splice(0) ?? []) this.emit(ev);
     if (o.replayUserMessages && pt.origin.kind === 'user' && this.active) this.active.echo = { kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) };
     if (pt.origin.kind === 'blank') {
