@@ -214,6 +214,11 @@ export const NOT_REPRODUCED = {
   ...Object.fromEntries(['claude-2.1.220', 'claude-2.1.328'].map((v) => [`${v} ctl_get_context_usage_bg_task_h8`,
     'not reproduced: the tool call\'s estimate counts its id and the result its output path (see ctl_get_context_usage_after_tool_fr: the emulator\'s longer ids give 4 tokens more, its home path 1 more)'])),
   'claude-2.1.328 req_hook_callback_pre_error_h8': 'not reproduced: Claude Code prints a stack of its bundled code on stderr for a hook answered with an error; the emulator writes nothing there',
+  // FW (surface-more/fw.mjs, round 10)
+  'cbc-2.117.0 ctl_mcp_status_after_interrupt_fw': 'not yet reproduced: an interrupt and an unknown subtype read back to back: cbc 2.117.0 refuses the unknown subtype synchronously as it reads the line, while every known handler answers after an await, so the refusal comes before the interrupt\'s reply (a known subtype after the interrupt is answered after it: ctl_get_available_modes_after_interrupt_fw); the emulator answers each request in the order read',
+  ...Object.fromEntries(['in_nonjson_pending_permission_fw', 'in_unknown_type_pending_permission_fw'].map((c) => [`cbc-2.117.0 ${c}`,
+    'not reproduced: a stdin line that is no control frame (non-JSON, an unknown type) while a can_use_tool request waits: cbc 2.117.0 never applies the host\'s later allow answer (the turn never ends) and does not exit at EOF (killed by the capture\'s timeout), as after a keep_alive (in_keep_alive_pending_permission_cbc); the emulator applies the answer and ends the turn'])),
+  'cbc-2.117.0 ctl_interrupt_pending_prompt_hook_then_turn_fw': 'not yet reproduced: an interrupt does not cancel a waiting UserPromptSubmit hook_callback in cbc 2.117.0: no frame until the hook\'s wait ends; the next prompt asks its own hook at once, and once the host answers, the first turn opens (system/init, preamble, no reply) and the prompt is answered in a new session; the process then never exits at EOF (killed). The emulator ends the interrupted turn at once (ctl_interrupt_pending_prompt_hook_fw: same frames, the real ones after the 60 s timeout) and answers the prompt in the session',
 };
 
 /** Control requests the SDK sends to the CLI, per the type definitions (Claude: sdk.d.ts; cbc: lib/types.d.ts). */

@@ -35,8 +35,9 @@ import { CASES as HELD_6 } from './held-back-6.mjs';
 import { CASES as HELD_7 } from './held-back-7.mjs';
 import { CASES as HELD_8 } from './held-back-8.mjs';
 import { CASES as G1 } from './g1.mjs';
+import { CASES as FW } from './fw.mjs';
 
-export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...FD, ...LEAD8, ...LEAD9, ...FF, ...FE, ...G1, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6, ...HELD_7, ...HELD_8];
+export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...FD, ...LEAD8, ...LEAD9, ...FF, ...FE, ...G1, ...FW, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6, ...HELD_7, ...HELD_8];
 /** The names of the second held-back set. */
 export const HELD_BACK_2 = new Set(HELD_2.map((c) => c.name));
 /** The names of the third held-back set. */
