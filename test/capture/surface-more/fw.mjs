@@ -126,5 +126,15 @@ const OPTIONS = [
   p('opt_partial_text_p_tool_fw', '-p with a bypassed Bash call, text output and --include-partial-messages', ['-p', 'FGBASH please', '--include-partial-messages', '--permission-mode', 'bypassPermissions']),
 ];
 
+/** A last round: the prompt hook's wait with other lines and requests, whitespace-only text prompts. */
+const LAST = [
+  c('ctl_set_permission_mode_plan_pending_prompt_hook_fw', 'set_permission_mode plan while a UserPromptSubmit hook_callback waits (the plan file?)', whilePromptHook({ subtype: 'set_permission_mode', mode: 'plan' })),
+  c('ctl_get_available_models_pending_prompt_hook_fw', 'get_available_models while a UserPromptSubmit hook_callback waits', whilePromptHook({ subtype: 'get_available_models' })),
+  c('in_keep_alive_pending_prompt_hook_fw', 'a keep_alive line while a UserPromptSubmit hook_callback waits, then the hook answered', [...promptHookWaiting, { send: { type: 'keep_alive' } }, sleep(1), ...hookToEnd]),
+  c('in_nonjson_pending_prompt_hook_fw', 'a non-JSON line while a UserPromptSubmit hook_callback waits, then the hook answered', [...promptHookWaiting, { send: 'not json' }, sleep(1), ...hookToEnd]),
+  p('ses_p_whitespace_stdin_stream_fw', '-p with no prompt, stream-json output, whitespace-only stdin', ['-p', '--output-format', 'stream-json', '--verbose'], [{ send: '   ' }, close, sleep(3)]),
+  p('opt_input_format_text_whitespace_stdin_json_fw', '--input-format text with json output (no -p), whitespace-only stdin', ['--input-format', 'text', '--output-format', 'json'], [{ send: ' \t ' }, close, sleep(3)]),
+];
+
 /** @type {import("../surface-cases.mjs").Case[]} */
-export const CASES = [...CONTROL, ...STDIN, ...SIGNALS, ...OPTIONS];
+export const CASES = [...CONTROL, ...STDIN, ...SIGNALS, ...OPTIONS, ...LAST];
