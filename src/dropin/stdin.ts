@@ -44,8 +44,9 @@ export function readPrompt(prompt: string, c: Composition, io: RunIO, run: RunCo
     const blank = input !== '' && input.trim() === '' ? c.profile.behavior.blankPromptArg : undefined;
     if (blank === 'ignored') return run.atEof();
     if (blank !== undefined) return void (stderrLine(io)(blank.error), run.finish(1, 'usage', blank.error));
-    if (p === '' && c.profile.behavior.emptyPromptIsQuiet === true) {
-      run.finish(0);
+    if (p === '' && c.profile.behavior.emptyPromptIsBlank === true) {
+      c.session.blankTurn(true); // the turn of a prompt with no text (its result "": nothing in text output)
+      run.atEof();
       return;
     }
     if (p === '') {

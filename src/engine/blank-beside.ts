@@ -28,12 +28,30 @@ function blankBeside(s: Session): boolean {
   // encoded with the side session's context and written directly: the running turn's bookkeeping (Session.emit) must not hear them
   // a session of its own starts in the mode of the CLI's options, not the running session's live mode
   const ctx = { ...s.ctx(), sessionId, model: s.model, permissionMode: s.o.permissionMode, turnRequestId: undefined, streamRequestId: undefined };
-  for (const ev of events) {
-    const out = s.p.encode(ev, ctx);
-    if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
-  }
-  sideFinished(s, side); // a prompt after it names this session (capture in_unknown_type_mid_turn_fm)
+  const play = (): void => {
+    for (const ev of events) {
+      const out = s.p.encode(ev, ctx);
+      if (out !== undefined) for (const f of Array.isArray(out) ? out : [out]) s.o.write(f);
+    }
+    sideFinished(s, side); // a prompt after it names this session (capture in_unknown_type_mid_turn_fm)
+    if (!s.active) adoptSide(s, side);
+  };
+  // while an interrupt of the running turn goes through, the side session's frames follow that turn's end, and the side
+  // request finishes last: the next prompt names it (capture in_json_number_after_interrupt_fw)
+  if (s.active.interrupting !== undefined) s.o.scheduler.after(0, play);
+  else play();
   return true;
+}
+
+/**
+ * The side request finished after the main session's turn ended (an interrupt went through meanwhile): the next line
+ * names the side session, a conversation of its own (capture in_json_number_after_interrupt_fw: the next prompt is
+ * answered there afresh, the interrupted prompt not carried).
+ */
+function adoptSide(s: Session, side: { id: string }): void {
+  s.sessionId = side.id;
+  s.messages = 0;
+  s.unanswered.forget();
 }
 
 /** An unreadable stdin line's blank turn: beside the running first turn (above), or queued as a turn of the session. */

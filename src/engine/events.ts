@@ -133,6 +133,8 @@ export interface TurnOrigin {
   synthetic?: boolean | undefined;
   /** Those of `uuids` taken into the running turn while a tool call waited (fold.ts): completed at their reply. */
   folded?: readonly string[] | undefined;
+  /** A blank turn of an empty text prompt (cbc 2.117.0: its blank system/init alone, capture ses_p_empty_stdin_stream_fw). */
+  empty?: boolean | undefined;
 }
 
 /** Counters a turn's `result` reports. */
@@ -312,7 +314,7 @@ export type EngineEvent =
   /** `partial`: the text the model had streamed (the scenario turn's `partial`, where behavior.interruptWritesPartial): a message of its own. */
   /** `repeats`: interrupts that came while the first went through (cbc writes a status frame for each). */
   /** `unwritten`: the "interrupted" text is not written (behavior.unansweredTextFirstTurnOnly); it joins the conversation after the result. */
-  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; quiet?: boolean | undefined }
+  | { kind: 'interrupted_user'; messageId: string; forToolUse?: boolean | undefined; partial?: string | undefined; unwritten?: boolean | undefined; repeats?: number | undefined; quiet?: boolean | undefined; beforePrompt?: boolean | undefined }
   /** A user message the CLI writes itself (Claude's --json-schema reminder when no StructuredOutput call came; capture opt_json_schema). */
   | { kind: 'synthetic_user'; text: string }
   /** A failed model call is tried again on --fallback-model (behavior.modelFallbackTrigger names why; capture opt_fallback_model_api_error_h6). */

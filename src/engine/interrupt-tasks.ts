@@ -1,5 +1,6 @@
 import type { TaskInfo, TaskRun } from './events.js';
 import type { ProfileBehavior } from './profile.js';
+import { stopMembers } from './team-members.js';
 
 /*
  * Which tasks an interrupt stops (issue #16). Without behavior.interruptTasks every live task stops (the seed's rule,
@@ -17,6 +18,7 @@ interface Stopping {
 
 /** Stops the live tasks an interrupt stops; returns the ones it stopped. */
 export function stopTasksOnInterrupt(s: Stopping, reason: string): TaskInfo[] {
+  stopMembers(s); // cbc's team members (team-members.ts)
   const spared = s.p.behavior.interruptTasks?.spares ?? [];
   const stopping = s.runs.filter((run) => !spared.includes(run.info.kind) && !run.terminal);
   for (const run of stopping) run.info.stoppedByInterrupt = true;

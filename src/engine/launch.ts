@@ -14,6 +14,7 @@ import { refuseByHook, runPreToolHooks } from './pre-tool-hooks.js';
 import { MODEL_LATENCY, type SessionOptions, type TurnHost } from './turn-host.js';
 import { WorkflowRun, type WorkflowHost } from './workflow.js';
 import { subagentStarted, subagentStopping } from './subagent-hooks.js';
+import { memberReports } from './team-members.js';
 
 /*
  * The steps of a turn that start tasks: a workflow (seed 000 §5; in the background unless `wait`) and
@@ -265,6 +266,7 @@ function headlessBackground(s: TurnHost, hb: NonNullable<TurnHost['p']['behavior
   counts.set(type, n);
   const content = hb.agentSpawned({ name: `${type}-${n}`, sessionId: s.sessionId, taskId: hb.memberTaskId(s.o.rng) });
   s.emit({ kind: 'tool_result', toolUseId, content, isError: false, ran: { name: 'Agent', input }, allowedBy: 'rule' });
+  memberReports(s, spec.duration ?? 1000);
   next();
 }
 

@@ -52,8 +52,8 @@ export interface ProfileBehavior extends SessionStateRules, StreamRules, ResultH
   exitCodeAfterErrorResult: number;
   /** Exit code on SIGINT/SIGTERM/SIGHUP once serving: cbc 2.117.0 exits 0 (captures sig_*); unset: 128 + the signal's number. */
   signalExitCode?: number;
-  /** `-p` with no prompt and empty stdin: cbc 2.117.0 exits 0 saying nothing (capture ses_p_no_prompt); unset: the usage error, exit 1. */
-  emptyPromptIsQuiet?: boolean;
+  /** An empty text prompt (`-p` or text input, empty stdin): cbc 2.117.0 plays a blank turn, nothing in text output (captures ses_p_no_prompt, ses_p_empty_stdin_stream_fw); unset: the usage error, exit 1. */
+  emptyPromptIsBlank?: boolean;
   /** A --permission-mode value the CLI does not know: cbc 2.117.0 runs in `default` (capture ses_bad_permission_mode). */
   unknownPermissionModeIsDefault?: boolean;
   /**
@@ -288,8 +288,8 @@ export interface ProfileBehavior extends SessionStateRules, StreamRules, ResultH
   projectAllowIgnored?(count: number, cwd: string, home: string): string;
   /** --max-turns reaches the process's first turn only (cbc 2.117.0 under stream-json input: engine/limits.ts turnLimitApplies). */
   maxTurnsFirstTurnOnly?: boolean;
-  /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a hook wait keeps it: ctl_set_model_pending_hook_fb). */
-  setModelNextCall?: boolean | 'and-tool-hooks';
+  /** set_model while a can_use_tool request waits: the run the answer resumes takes the new model (cbc 2.117.0: ctl_set_model_pending_permission_fb; a tool hook's wait keeps it: ctl_set_model_pending_hook_fb; a prompt hook's does not, the turn opens after it: ctl_set_model_pending_prompt_hook_fw). */
+  setModelNextCall?: boolean | 'and-tool-hooks' | 'and-prompt-hooks';
   /** How a hook matcher registered in initialize is tested against its event's subject (engine/hook-match.ts; default `anchored`, Claude Code's). */
   hookMatcher?: HookMatcherRule;
   /** SessionStart hooks registered in initialize are asked once, before the session's first turn (cbc 2.117.0: engine/session-start-hooks.ts). */
@@ -319,7 +319,7 @@ export interface ProfileBehavior extends SessionStateRules, StreamRules, ResultH
    * turn without a result and start a new session (`new-session`: cbc 2.117.0's stop). Measured:
    * req_hook_callback_prompt_block, req_hook_callback_prompt_continue_false. `interrupted`: see prompt-hooks.ts endUnstarted.
    */
-  promptHookStops: { block: PromptStop; stop: PromptStop; interrupted?: 'bare-result' };
+  promptHookStops: { block: PromptStop; stop: PromptStop; interrupted?: 'bare-result' | 'opened' };
   /** A Stop hook's decision "block" makes the model go on (Claude), or is ignored (cbc 2.117.0; measured: req_hook_callback_stop_block). */
   stopHookBlocks: boolean;
   /** What a PreToolUse hook's answer does (measured: req_hook_callback_pre_*). */

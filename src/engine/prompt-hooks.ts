@@ -31,7 +31,9 @@ function submitHooks(s: TurnHost, prompt: string | undefined, then: () => void):
     if (id === undefined || prompt === undefined) return then();
     roundId ??= s.o.rng.uuid();
     callHook(s, { subtype: 'hook_callback', callbackId: id, hookEvent: 'UserPromptSubmit', prompt, roundId }, 60_000, (a) => {
-      if (a.kind === 'cancelled' && a.reason === 'interrupted' && s.p.behavior.promptHookStops.interrupted === 'bare-result') return endUnstarted(s);
+      const cut = a.kind === 'cancelled' && a.reason === 'interrupted' ? s.p.behavior.promptHookStops.interrupted : undefined;
+      if (cut === 'bare-result') return endUnstarted(s);
+      if (cut === 'opened') return openCut(s);
       const stop = a.kind === 'response' ? stopOf(a.body) : undefined;
       const what = stop === undefined ? 'ignore' : s.p.behavior.promptHookStops[stop.how];
       if (stop === undefined || what === 'ignore') return fire(i + 1);
@@ -60,6 +62,18 @@ function stopPrompt(s: TurnHost, stop: { how: 'block' | 'stop'; reason: string |
   s.sessionId = s.p.ids.sessionId(s.o.rng);
   s.messages = 0;
   s.o.scheduler.after(0, () => s.pump());
+}
+
+/**
+ * An interrupt while the prompt's hooks wait, on cbc 2.117.0: the turn opens (system/init) and the interrupt then ends it
+ * as any (its status, "Interrupted by user" naming the turn's request id, the result; ctl_interrupt_pending_prompt_hook_fw).
+ * The real CLI leaves the hook waiting and opens the turn when that wait ends (the hook's 60 s timeout in that capture);
+ * the emulator opens it at once, the frames in the same order.
+ */
+function openCut(s: TurnHost): void {
+  if (!s.active) return;
+  s.active.beforePrompt = true;
+  s.emit({ kind: 'turn_init' });
 }
 
 /**

@@ -72,7 +72,7 @@ export class Session implements TurnHost {
   private initCount = 0; // initialize requests answered
   resultCount = 0; // results written (blank-beside.ts reads it)
   private readonly pastResults: Array<{ model: string; result: Extract<EngineEvent, { kind: 'result' }> }> = [];
-  private readonly unanswered = new Unanswered();
+  readonly unanswered = new Unanswered();
   private readonly settingsView: SettingsView; // get_settings' sources
   private readonly requestIds: RequestIds;
   private refusal: string | undefined;
@@ -194,8 +194,8 @@ export class Session implements TurnHost {
   }
 
   /** stdin JSON cbc cannot read: an empty turn, then a new session (captures in_json_array, in_unknown_type). */
-  blankTurn(): void {
-    this.queue.push({ prompt: '', origin: { kind: 'blank' } });
+  blankTurn(empty?: true): void {
+    this.queue.push({ prompt: '', origin: { kind: 'blank', empty } });
     this.pump();
   }
 
@@ -268,7 +268,7 @@ export class Session implements TurnHost {
     const partial = this.p.behavior.interruptWritesPartial === true ? t.partial : undefined;
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
-    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort });
+    this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort, beforePrompt: t.beforePrompt });
     if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, this.p.behavior.unansweredTextFirstTurnOnly === true ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
@@ -312,7 +312,7 @@ export class Session implements TurnHost {
   private runTurn(pt: PendingTurn): void {
     const o = this.o;
     commandsStarted(this, pt.origin);
-    this.emit({ kind: 'turn_init' });
+    if (pt.origin.empty !== true) this.emit({ kind: 'turn_init' });
     for (const ev of this.active?.afterInit?.splice(0) ?? []) this.emit(ev);
     if (o.replayUserMessages && pt.origin.kind === 'user' && this.active) this.active.echo = { kind: 'user_replay', content: pt.content, uuid: pt.origin.uuids?.at(-1) };
     if (pt.origin.kind === 'blank') {

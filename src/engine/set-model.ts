@@ -30,7 +30,7 @@ export function sessionRefusal(b: ProfileBehavior, subtype: string, request: Raw
   const named = nonEmpty(request, 'session_id');
   const ahead = named !== undefined && b.namedSessionAhead?.has(subtype) === true;
   // cbc 2.117.0's set_permission_mode handler checks the mode before the session (capture ctl_set_permission_mode_idle_invalid_cbc)
-  const badMode = subtype === 'set_permission_mode' ? b.rejectPermissionMode(str(request, 'mode') ?? '', undefined)?.message : undefined;
+  const badMode = subtype === 'set_permission_mode' ? b.rejectPermissionMode(modeText(request), undefined)?.message : undefined;
   if (idle && !ahead && b.sessionBoundBeforeFirstTurn?.has(subtype) === true) return { message: badMode ?? `Session not found: ${named ?? 'current'}` };
   if (!idle && ahead && named !== sessionId) return { message: `Session mismatch: expected ${named}, got ${sessionId}` };
   return undefined;
@@ -61,12 +61,15 @@ export function setModel(s: ModelState, b: ProfileBehavior, requestId: string | 
 /**
  * Whether the run an answer resumes takes the model a set_model just chose (ProfileBehavior.setModelNextCall): a
  * can_use_tool or a tool hook's hook_callback waits (ctl_set_model_pending_permission_h7, ctl_set_model_pending_hook_fd);
- * a turn whose prompt hooks wait keeps the model it started with (ctl_set_model_pending_prompt_hook_fd).
+ * a turn whose prompt hooks wait keeps the model it started with (ctl_set_model_pending_prompt_hook_fd); cbc 2.117.0 the
+ * other way round: its prompt hooks run before the turn opens (ctl_set_model_pending_prompt_hook_fw), a tool hook keeps it.
  */
 export function resumesWithNewModel(host: HostRequests, b: ProfileBehavior): boolean {
   if (b.setModelNextCall === undefined || b.setModelNextCall === false) return false;
   // cbc 2.117.0 keeps the old model for a call a hook held (ctl_set_model_pending_hook_fb): can_use_tool only
-  const hooks = b.setModelNextCall === 'and-tool-hooks' && host.waitingRequests('hook_callback').some((w) => w.request.subtype === 'hook_callback' && w.request.hookEvent !== 'UserPromptSubmit');
+  // cbc 2.117.0 opens a turn (system/init, its model) after its UserPromptSubmit hooks: one waiting takes the new model too
+  const prompt = b.setModelNextCall === 'and-prompt-hooks';
+  const hooks = (b.setModelNextCall === 'and-tool-hooks' || prompt) && host.waitingRequests('hook_callback').some((w) => w.request.subtype === 'hook_callback' && (w.request.hookEvent === 'UserPromptSubmit') === prompt);
   return host.waiting('can_use_tool') || hooks;
 }
 
@@ -77,7 +80,7 @@ export function resumesWithNewModel(host: HostRequests, b: ProfileBehavior): boo
  */
 export function setPermissionMode(s: ModeState, b: ProfileBehavior, requestId: string | undefined, request: RawFrame, idle: boolean, flags: CliFlags | undefined): void {
   const mode = str(request, 'mode');
-  const rejected = b.rejectPermissionMode(mode ?? '', flags);
+  const rejected = b.rejectPermissionMode(modeText(request), flags);
   if (rejected) {
     s.emit({ kind: 'control_error', requestId, subtype: 'set_permission_mode', reason: 'invalid', message: rejected.message, errorCode: rejected.code });
     return;
@@ -101,3 +104,6 @@ export function stopTask(s: { readonly runs: readonly TaskRun[]; emit(ev: Engine
   const text = b.interruptTasks?.agentText;
   if (stopped && b.interruptTasks?.stopTaskFollowsUp === true && run.info.kind === 'agent' && text !== undefined) s.emit({ kind: 'subagent_prompt', task: run.info, text });
 }
+
+/** The mode a set_permission_mode names, as cbc 2.117.0's error quotes it (a template string: a missing one is "undefined", capture ctl_set_permission_mode_missing_mode_fw). */
+const modeText = (request: RawFrame): string => String(request['mode']);

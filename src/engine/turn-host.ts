@@ -124,6 +124,8 @@ export interface ActiveTurn {
   heldInterrupt?: boolean;
   /** A user line of priority `now` aborts the turn (stdin-priority.ts): no interrupted marker, a waiting call ends as aborted. */
   nowAbort?: boolean;
+  /** cbc 2.117.0: an interrupt while the prompt's UserPromptSubmit hooks waited opened the turn (prompt-hooks.ts). */
+  beforePrompt?: boolean;
   /**
    * cbc 2.117.0: the host answered a can_use_tool request, so the turn's run was resumed (requestIdDropsOnReentry); after a
    * refusal its result carries the run's last _requestId (capture opt_json_schema_stream_deny_fb).

@@ -39,6 +39,11 @@ export class Unanswered {
     return { text: [...this.carried, prompt].join('\n'), from: this.from };
   }
 
+  /** The conversation is left for another (a new session): nothing carries over. */
+  forget(): void {
+    [this.carried, this.asked, this.answered, this.lastReply] = [[], undefined, false, ''];
+  }
+
   /** Follows the session's events: a model reply answers the running prompt; a result keeps it when none came. */
   heard(ev: EngineEvent): void {
     const partial = ev.kind === 'interrupted_user' && ev.partial !== undefined;

@@ -151,6 +151,8 @@ function beyondNormalize(v, ph, key) {
   if (typeof v === 'string' && MORE_IDS.has(key) && /^req_/.test(v) && !/^req_\d+$/.test(v)) return ph.get('API_REQUEST_ID', v);
   // an API error body quoted in a text (system/model_fallback's content) carries the API's per-call request id
   if (typeof v === 'string' && v.includes('"request_id":"req_')) v = v.replace(/"request_id":"req_\w+"/g, '"request_id":"<API_REQUEST_ID>"');
+  // cbc 2.117.0 draws its plan file's name with Math.random (PlanModeUtils.generateUniquePlanFileName)
+  if (key === 'plan_file_path' && typeof v === 'string') return v.replace(/\/plans\/[a-z]+-[a-z]+-[a-z]+\.md$/, '/plans/<PLAN_SLUG>.md');
   // both patterns need their fixed part ('#', 'Total duration'): most strings have neither and skip the scans
   if (typeof v !== 'string' || (!v.includes('#') && !v.includes('Total duration'))) return v;
   return v.replace(/<(ISO_TIME|UUID|MSG_ID)#\d+>/g, '<$1>').replace(COST_TEXT_TIMES, '$1<DURATION>');

@@ -74,7 +74,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     stopUnknownTask: 'error',
     exitCodeAfterErrorResult: 0, // codebuddy-sdk.md §8: on EOF it exits 0
     // measured: captures sig_*, ses_p_no_prompt, ses_bad_permission_mode, req_can_use_tool_allow, opt_json_schema, opt_worktree
-    ...(strict ? { signalExitCode: 0, emptyPromptIsQuiet: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
+    ...(strict ? { signalExitCode: 0, emptyPromptIsBlank: true, unknownPermissionModeIsDefault: true, requestIdDropsOnReentry: true, structuredOutputRetries: 3, worktreeOutsideGit: '✳ Creating worktree…' } : {}),
     // measured (req_hook_callback's transcript_path): the cwd without its leading slash, each '/' a dash, dots kept
     // read from its StructuredOutputStopHook: the feedback a re-prompt sends (the scenario's model answers it as a prompt)
     ...(strict ? { structuredOutputFeedback: 'You MUST call the StructuredOutput tool to complete this request.\nThe tool parameters must match this JSON Schema:\n\n{schema}\n\nCall the StructuredOutput tool now with the appropriate data.' } : {}),
@@ -149,7 +149,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     shellStderrFile: (outputFile) => outputFile.replace(/\.stdout\.log$/, '.stderr.log'),
     maxTurnsError: (limit) => `Max turns (${limit}) exceeded`, // measured (ses_max_turns)
     permissionRequestHooks: true, // measured: req_hook_callback_permission_request_fb
-    setModelNextCall: true, // measured: ctl_set_model_pending_permission_fb
+    setModelNextCall: 'and-prompt-hooks', // measured: ctl_set_model_pending_permission_fb, ctl_set_model_pending_prompt_hook_fw
     sessionStartHooks: true, // measured: req_hook_callback_session_start
     hookMatcher: 'search', // read from the bundle (matchesSdkMatcher), measured: req_hook_callback_matcher_{star,prefix,anchor}_l9
     maxTurnsFirstTurnOnly: true, // measured: opt_max_turns_zero_stream_fb, opt_max_turns_one_stream_hi_then_tool_fb
@@ -159,7 +159,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     sessionErrorOnStderr: false,
     toolUseBeforeHooks: false,
     stopHookBlocks: false,
-    promptHookStops: { block: 'ignore', stop: 'new-session' },
+    promptHookStops: { block: 'ignore', stop: 'new-session', interrupted: 'opened' }, // measured: ctl_interrupt_pending_prompt_hook_fw
     // measured: req_hook_callback_pre_deny, _pre_block (ignored), _pre_continue_false (refused with the stopReason)
     preToolHook: { block: 'ignore', stop: 'deny', denyText: (_tool, reason) => `Error: ${reason ?? ''}`, denialIsError: false, timeoutText: undefined, disconnectText: undefined, againAfterHostAllow: true, parallel: true },
     promptStopText: (_how, reason) => `UserPromptSubmit hook error: \n${reason ?? 'User input blocked by hook'}`, // measured: req_hook_callback_prompt_continue_false, _stop_bare

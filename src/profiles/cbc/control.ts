@@ -3,6 +3,7 @@ import type { EncodeContext } from '../../engine/profile.js';
 import { withApplied } from '../shared/control.js';
 import { clone, profileData } from '../data.js';
 import { withMediaCommandEntries } from './media-commands.js';
+import { planFilePath } from './plan-file.js';
 import { build, type FrameOf } from '../../protocol/frames/index.js';
 import { CONTROL_REQUEST } from '../../protocol/frames/control.js';
 
@@ -26,9 +27,9 @@ export function cbcControlPayload(p: ControlPayload, ctx: EncodeContext, strict:
     case 'interrupt':
       // seed 000 §4.3.1: the ACK has no payload; cbc 2.117.0 really answers with {session_id, interrupted, reason}
       return strict ? { session_id: p.sessionId, interrupted: true, reason: p.requested ?? 'SDK request' } : undefined;
-    // cbc 2.117.0 (measured) has no plan_file_path / previous_model, which the seeds' replies show
+    // cbc 2.117.0 (measured) names a plan file only when a running session switches to plan (plan-file.ts); the seeds' replies show null
     case 'set_permission_mode':
-      return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: strict ? undefined : null };
+      return { session_id: p.sessionId, mode: p.mode, previous_mode: p.previous, plan_file_path: strict ? planPath(p, ctx) : null };
     // cbc 2.117.0 (measured: ctl_set_model_twice, ctl_set_model_after_flag): previous_model is the model last named
     // (--model, an earlier set_model), absent while none was
     case 'set_model':
@@ -115,4 +116,9 @@ export function authResultCallback(ctx: EncodeContext, failure: Record<string, u
   const n = (authCallbacks.get(ctx.rng) ?? 0) + 1;
   authCallbacks.set(ctx.rng, n);
   return build(CONTROL_REQUEST, 'cbc', { type: 'control_request', request_id: `auth_result_${ctx.now}_${n}`, request: { subtype: 'auth_result_callback', success: false, error: failure } });
+}
+
+/** A set_permission_mode reply's plan file: plan mode set on a running session (one named ahead of its start has no previous mode and none). */
+function planPath(p: Extract<ControlPayload, { kind: 'set_permission_mode' }>, ctx: EncodeContext): string | undefined {
+  return p.mode === 'plan' && p.previous !== undefined ? planFilePath(ctx.userHome, p.sessionId) : undefined;
 }

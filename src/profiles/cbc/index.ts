@@ -91,7 +91,7 @@ function encoders(strict: boolean): Encoders {
     // --include-partial-messages streams the call first (ses_partial_tool_h2)
     assistant_tool_use: (ev, ctx) => (ctx.cliFlags?.has('include-partial-messages') === true ? toolUseStream(ev, ctx, toolUse(ev, ctx)) : toolUse(ev, ctx)),
     tool_result: toolResult,
-    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true, ev.repeats ?? 0),
+    interrupted_user: (ev, ctx) => interruptedUser(ctx, ev.partial, ev.unwritten !== true, ev.repeats ?? 0, ev.beforePrompt === true),
     synthetic_user: none, // the engine emits it only where behavior.schemaEnforcement is set (Claude)
     // measured: the max-turns text carries no _requestId and is named by a uuid, not the API's response id: no API call made it (ses_max_turns)
     max_turns: (ev, ctx) => synthetic(ctx, ev.text, strict ? ctx.rng.uuid() : ev.messageId),

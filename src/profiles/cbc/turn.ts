@@ -214,13 +214,16 @@ export function synthetic(ctx: EncodeContext, body: string, id = ctx.rng.uuid())
  * Measured on cbc 2.117.0 (mid-turn interrupt): system/status, the text streamed so far if any (named by a uuid, with
  * the turn's _requestId: int_mid), then "Interrupted by user" without _requestId, named by a uuid (no model response names it);
  * a later turn's interrupt writes no such text (behavior.unansweredTextFirstTurnOnly; ctl_interrupt_second_turn_cbc).
+ * An interrupt while the prompt's hooks waited (`beforePrompt`) writes the text with the turn's `_requestId`.
  */
-export function interruptedUser(ctx: EncodeContext, partial: string | undefined, written: boolean, repeats = 0): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
+export function interruptedUser(ctx: EncodeContext, partial: string | undefined, written: boolean, repeats = 0, beforePrompt = false): Array<FrameOf<typeof SYSTEM_STATUS> | Assistant> {
   // the whole preamble is drawn and its snapshot dropped: its uuid draws are part of the seeded stream the goldens pin;
   // each interrupt that came while the first went through adds a status frame (ctl_interrupt_twice_mid_turn_h4)
   const heads = Array.from({ length: 1 + repeats }, () => preamble(ctx)[0]);
   const streamed = partial !== undefined ? [assistant(ctx, ctx.rng.uuid(), [text(partial)])] : [];
-  return [...heads, ...streamed, ...(written ? [synthetic(ctx, 'Interrupted by user')] : [])];
+  // cut while its prompt hooks waited, the text names the turn's request id (ctl_interrupt_pending_prompt_hook_fw)
+  const cut = written ? [beforePrompt ? assistant(ctx, ctx.rng.uuid(), [text('Interrupted by user')]) : synthetic(ctx, 'Interrupted by user')] : [];
+  return [...heads, ...streamed, ...cut];
 }
 
 /** The turn's result (measured: `result` right after is_error; structured_output / errors after permission_denials). */

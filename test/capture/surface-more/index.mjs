@@ -38,10 +38,11 @@ import { CASES as HELD_9 } from './held-back-9.mjs';
 import { CASES as G1 } from './g1.mjs';
 import { CASES as G2 } from './g2.mjs';
 
-export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...FD, ...LEAD8, ...LEAD9, ...FF, ...FE, ...G1, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6, ...HELD_7, ...HELD_8, ...HELD_9, ...G2, ...FV, ...FY, ...FX];
+export const MORE_CASES = [...CBC_CASES, ...CBC_2, ...CBC_3, ...CLAUDE_CONTROL, ...CLAUDE_HOST, ...CLAUDE_OPTIONS, ...CLAUDE_SESSION, ...CLAUDE_STREAM, ...FA, ...FB, ...FK, ...FL, ...FM, ...FN, ...FO, ...FP, ...FQ, ...FR, ...FT, ...FU, ...FC, ...FD, ...LEAD8, ...LEAD9, ...FF, ...FE, ...G1, ...HELD_2, ...HELD_3, ...HELD_4, ...HELD_5, ...HELD_6, ...HELD_7, ...HELD_8, ...HELD_9, ...G2, ...FV, ...FY, ...FX, ...FW];
 import { CASES as FV } from './fv.mjs';
 import { CASES as FY } from './fy.mjs';
 import { CASES as FX } from './fx.mjs';
+import { CASES as FW } from './fw.mjs';
 /** The names of the second held-back set. */
 export const HELD_BACK_2 = new Set(HELD_2.map((c) => c.name));
 /** The names of the third held-back set. */

@@ -1,7 +1,7 @@
 // set_model and the session checks of cbc 2.117.0's control handlers (src/engine/set-model.ts, issue #16).
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src/engine/events.js';
-import { sessionRefusal, setModel, type ModelState } from '../../../src/engine/set-model.js';
+import { sessionRefusal, setModel, setPermissionMode, type ModelState } from '../../../src/engine/set-model.js';
 import { cbc2117Profile, cbcProfile } from '../../../src/profiles/cbc/index.js';
 
 const strict = cbc2117Profile().behavior;
@@ -46,5 +46,16 @@ describe('set_model on cbc 2.117.0 (#16)', () => {
     expect(sessionRefusal(strict, 'set_model', { session_id: 'x' }, false, 'S1')?.message).toBe('Session mismatch: expected x, got S1');
     expect(sessionRefusal(strict, 'set_model', { session_id: 'S1' }, false, 'S1')).toBeUndefined();
     expect(sessionRefusal(seeds, 'set_model', {}, true, 'S1')).toBeUndefined();
+  });
+});
+
+describe('set_permission_mode arguments on cbc 2.117.0 (#16)', () => {
+  it('quotes the mode as a template string does: a missing one is "undefined" (capture ctl_set_permission_mode_missing_mode_fw)', () => {
+    const events: EngineEvent[] = [];
+    const s = { sessionId: 'S1', permissionMode: 'default', emit: (ev: EngineEvent) => events.push(ev) };
+    setPermissionMode(s, strict, 'r1', {}, false, undefined);
+    setPermissionMode(s, strict, 'r2', { mode: 5 }, false, undefined);
+    expect(events.map((e) => (e.kind === 'control_error' ? e.message : e.kind))).toEqual(['Invalid permission mode: undefined', 'Invalid permission mode: 5']);
+    expect(s.permissionMode).toBe('default');
   });
 });
