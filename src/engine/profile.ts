@@ -107,6 +107,8 @@ export interface ProfileBehavior extends SessionStateRules, StreamRules, ResultH
    * ses_api_error_after_ok_cbc, ctl_interrupt_second_turn_cbc, ctl_interrupt_slow_twice_cbc, ses_resume_interrupt_then_turn_h8).
    */
   unansweredTextFirstTurnOnly?: boolean;
+  /** An interrupted turn's result repeats the conversation's last reply on its first turn too, a restored one included (cbc 2.117.0: ses_resume_interrupt_then_turn_h8); else only on later turns. */
+  interruptRepeatsLastReply?: boolean;
   /** cbc 2.117.0: --worktree outside a git work tree prints this on stderr and exits 1 before any frame (capture opt_worktree). */
   worktreeOutsideGit?: string;
   /** --json-schema and a scenario turn with no structured_output: the CLI re-prompts this often, then ends with the text (cbc 2.117.0: 3, capture opt_json_schema); unset: the emulator's own error. */

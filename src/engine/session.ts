@@ -269,7 +269,7 @@ export class Session implements TurnHost {
     t.unwritten = this.p.behavior.unansweredTextFirstTurnOnly === true && t.stats.resultIndex > 0;
     t.stats.cutCall = partial !== undefined; // Claude 2.1.328 still counts the cut call's usage
     this.emit({ kind: 'interrupted_user', messageId: this.p.ids.messageId(this.o.rng), partial, unwritten: t.unwritten, repeats: t.interrupting, quiet: t.nowAbort, beforePrompt: t.beforePrompt });
-    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, this.p.behavior.unansweredTextFirstTurnOnly === true ? this.unanswered.lastReply : '', [], true);
+    if (this.p.behavior.interruptedTurnSucceeds) this.endTurn(true, t.unwritten || this.p.behavior.interruptRepeatsLastReply === true ? this.unanswered.lastReply : '', [], true);
     else this.endTurn(false, '', [...this.p.behavior.interruptedErrors], true);
   }
 

@@ -8,7 +8,7 @@
 // frame kind and key per entry (no whole-case exemption, never the exit code), with a reason that
 // docs/fidelity.md also states; an unlisted divergence, or an entry that matches nothing, fails. One `it`
 // per capture. Needs neither network nor the real CLIs.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
@@ -89,20 +89,34 @@ const ALLOWED: Allowed[] = [
  */
 const { waitMs } = (await import(pathToFileURL(join(ROOT, 'test', 'capture', 'steps.mjs')).href)) as { waitMs: (st: { timeout?: number }, scale: number) => number };
 
+/** The base cases capture.mjs ran with Claude's user settings (bypass: true), and those settings (its CLIS). */
+const { CASES } = (await import(pathToFileURL(join(ROOT, 'test', 'capture', 'cases.mjs')).href)) as { CASES: { name: string; bypass?: boolean }[] };
+const BYPASS = new Set(CASES.filter((c) => c.bypass === true).map((c) => c.name));
+const CAPTURE_SETTINGS = { permissions: { allow: ['Bash', 'Agent', 'Workflow'] } };
+
 const temps: string[] = [];
 afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
 /** Replays `script` against the emulator; resolves to stdout, exit code and the run's paths. */
-function replay(profile: string, script: StdinScript, speed = SPEED): Promise<{ stdout: string; rc: string; cwd: string; home: string }> {
+function replay(profile: string, script: StdinScript, speed = SPEED, settings?: unknown): Promise<{ stdout: string; rc: string; cwd: string; home: string }> {
   const cwd = mkdtempSync(join(tmpdir(), 'cbc-emu-cmp-'));
   temps.push(cwd);
   const home = join(cwd, '.emu-home');
   const args = [...script.args, '--emu-profile', profile, '--emu-speed', String(speed), '--emu-seed', '7', '--emu-home', home, '--emu-scenario', SCENARIO];
+  // the user settings capture.mjs wrote for a Claude bypass case (its allow rules: the tool_result_meta of a call they
+  // allow names them), under a HOME of this run's own
+  let env: NodeJS.ProcessEnv = process.env;
+  if (settings !== undefined) {
+    const user = join(cwd, '.user-home');
+    mkdirSync(join(user, '.claude'), { recursive: true });
+    writeFileSync(join(user, '.claude', 'settings.json'), JSON.stringify(settings));
+    env = { ...process.env, HOME: user };
+  }
   // the drop-in's entry (runCli) in this process, as bin/cbc.js runs it: no case here sends a signal, and a node
   // spawn plus its yaml scenario load cost ~0.2 s of CPU each (issue #21); bin/cbc.js is covered by test/integration
-  const child = startInMemory({ argv: args, env: process.env, cwd });
+  const child = startInMemory({ argv: args, env, cwd });
   const out: Buffer[] = [];
   child.stdout.on('data', (b: Buffer) => out.push(b));
   child.stderr.resume();
@@ -195,7 +209,7 @@ describe('real CLI captures vs the emulator (normalised, line by line)', () => {
         const realRc = readFileSync(join(c.dir, `${c.name}.rc`), 'utf8').trim();
         /** One replay's divergences that no allow-list entry covers, and the entries that covered the others. */
         const judge = async (speed: number) => {
-          const emu = await replay(PROFILE_OF[c.cli]!, script, speed);
+          const emu = await replay(PROFILE_OF[c.cli]!, script, speed, CLAUDE.test(c.cli) && BYPASS.has(c.name) ? CAPTURE_SETTINGS : undefined);
           // the capture ran in <cache>/run/{work,home,tmp}: recover the root from its own system/init cwd
           const realCwd = /"cwd":"([^"]+)\/work"/.exec(realOut)?.[1];
           const realPaths = realCwd ? { cwd: `${realCwd}/work`, home: `${realCwd}/home`, other: [`${realCwd}/tmp`, realCwd] } : { cwd: '/nonexistent' };

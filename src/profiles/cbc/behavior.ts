@@ -91,6 +91,7 @@ export function cbcBehavior(strict: boolean): ProfileBehavior {
     interruptWritesPartial: true, // measured: int_mid, ctl_interrupt_hang_then_turn_cbc
     apiErrorText: (shown, apiRequestId, sessionId) => `${shown.replace(/^API Error: /, '')} (${apiRequestId}/${sessionId})`,
     unansweredTextFirstTurnOnly: true,
+    interruptRepeatsLastReply: strict, // the seeds' cbc: "Interrupted by user", then an empty success result (seed 002)
     requiresVerboseForStreamJson: false, // seed 002 §7 runs -p --output-format stream-json without --verbose
     emitsSessionState: () => false,
     settingsDir: '.codebuddy',
