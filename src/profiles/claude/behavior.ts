@@ -16,6 +16,10 @@ import { isPre5Model, TASK_LIST_TOOLS_328, type ClaudeSpec } from './spec.js';
 import { apiModel, CANCELLED_CALL_TEXT } from './turn.js';
 import { writtenPath } from './permission.js';
 
+/** A bare --disallowedTools name removes the agent tool under either of its names, Agent or Task (2.1.220 lists it as Task; opt_disallowedTools_agent_stream_bgagent_h9). */
+const AGENT_NAMES = ['Agent', 'Task'];
+const disallowedByName = (disallowed: readonly string[], t: string): boolean => disallowed.includes(t) || (AGENT_NAMES.includes(t) && disallowed.some((d) => AGENT_NAMES.includes(d)));
+
 /** Claude Code's behaviour (claude-code-cli.md §5-§9 and the captures). */
 export function claudeBehavior(spec: ClaudeSpec): ProfileBehavior {
   const { v328 } = spec;
@@ -173,7 +177,7 @@ function builtInTools(spec: ClaudeSpec, o: InitToolOptions): string[] {
   // --disable-slash-commands drops the Skill tool with the skills (measured: opt_disable_slash_commands_stream)
   const noSkill = o.cliFlags?.has('disable-slash-commands') === true;
   const keep = (t: string) =>
-    !o.disallowed.includes(t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t)) && !(noSkill && t === 'Skill') && !(o.disableWorkflows && t === 'Workflow');
+    !disallowedByName(o.disallowed, t) && !(noBash && t === 'Monitor') && !(restricted && RESTRICTED_OUT.includes(t)) && !(noSkill && t === 'Skill') && !(o.disableWorkflows && t === 'Workflow');
   // --tools names the built-in tools offered, `default` all of them, "" none (measured: opt_tools_read, opt_tools_bash_edit, opt_tools_empty)
   const only = flagList(o.cliFlags, 'tools');
   if (only !== undefined && !only.includes('default')) return order(only.filter(keep));
