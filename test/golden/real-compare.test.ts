@@ -89,10 +89,11 @@ const ALLOWED: Allowed[] = [
  */
 const { waitMs } = (await import(pathToFileURL(join(ROOT, 'test', 'capture', 'steps.mjs')).href)) as { waitMs: (st: { timeout?: number }, scale: number) => number };
 
-/** The base cases capture.mjs ran with Claude's user settings (bypass: true), and those settings (its CLIS). */
+/** The base cases capture.mjs ran with Claude's user settings (bypass: true), and those settings (its CLIS, one place). */
 const { CASES } = (await import(pathToFileURL(join(ROOT, 'test', 'capture', 'cases.mjs')).href)) as { CASES: { name: string; bypass?: boolean }[] };
+const { CLIS } = (await import(pathToFileURL(join(ROOT, 'test', 'capture', 'capture.mjs')).href)) as { CLIS: Record<string, { settings?: unknown }> };
 const BYPASS = new Set(CASES.filter((c) => c.bypass === true).map((c) => c.name));
-const CAPTURE_SETTINGS = { permissions: { allow: ['Bash', 'Agent', 'Workflow'] } };
+const CAPTURE_SETTINGS = CLIS['claude-2.1.328']?.settings;
 
 const temps: string[] = [];
 afterAll(() => {
