@@ -29,6 +29,9 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
     const done = (code: number) => {
       if (resolved) return;
       resolved = true;
+      // a reader that went away before every frame was written cut the stream, even when stdin's EOF ended the session
+      // first (a consumer that exits at its first result): the fuzzer then judges the transcript it got as cut off
+      if (ended.end === 'served' && writer.gone) ended = { end: 'cut', why: undefined };
       clearTimeout(deadline);
       if (handleSignals) offSignals();
       if (raise !== undefined) {

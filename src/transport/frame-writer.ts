@@ -140,6 +140,11 @@ export class FrameWriter {
     return flushed(this.stream);
   }
 
+  /** Whether the reader went away, so frames were or will be dropped (a destroyed stream counts before its error event). */
+  get gone(): boolean {
+    return this.broken || this.stream.destroyed;
+  }
+
   /** A destroyed or ended stream takes no more bytes (and a destroyed one emits no error on write). */
   private unusable(): boolean {
     return this.stream.destroyed || this.stream.writableEnded;

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runInMemory } from '../../../../dist/testkit/harness.js';
+import { runInMemory, startInMemory } from '../../../../dist/testkit/harness.js';
 import { readEmulatorUse } from '../../../../dist/tools/fuzz/notes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-notes-'));
@@ -34,5 +34,19 @@ describe('emulator notes', () => {
     const notes = join(dir, 'b.ndjson');
     writeFileSync(notes, '{"pid":7,"event":"start"}\n{"pid":7,"event":"serving"}\n{"pid":8,"event":"start"}\n{"pid":8,"event":"serving"}\n{"pid":8,"event":"end","end":"cut","code":143}\n{"pid":9,"ev');
     expect(readEmulatorUse(notes)).toEqual({ started: 2, served: 2, cut: 2, errors: [] });
+  });
+});
+
+describe('a reader gone before the last frame (the fuzz flake of stop 30, #21)', () => {
+  it('a session whose stdout closed early counts as cut even when stdin ended it', async () => {
+    // the stop-at-result consumer exits at its first result: its emulator sees EOF and ends the session "served"
+    // while its last frames fail on the closed pipe; the fuzzer must judge that transcript as cut off
+    const notes = join(dir, 'c.ndjson');
+    const env = { CBC_EMU_FUZZ_NOTES: notes, CBC_EMU_HOME: join(dir, 'home-c'), CBC_EMU_SEED: '1', CBC_EMU_SPEED: '0' };
+    const run = startInMemory({ argv: STREAM, env, cwd: dir });
+    run.stdout.destroy(); // the reader is gone before the first frame
+    run.stdin.end(JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello' }, parent_tool_use_id: null, session_id: '' }) + '\n');
+    expect(await run.exit).toBe(0);
+    expect(readEmulatorUse(notes)).toMatchObject({ started: 1, served: 1, cut: 1 });
   });
 });
