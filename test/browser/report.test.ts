@@ -1,7 +1,7 @@
 // Issue #11 acceptance: `cbc-emu report` pages rendered in a real browser (Debian chromium via
-// playwright-core). Every shipped scenario is run through bin/cbc.js (seeded, --emu-speed 0, prompts
-// that reach its workflow turns, as in test/golden/golden.test.ts), drawn, and the drawn rows, bars and
-// marks are compared with an independent reading of the transcript (./oracle.ts): counts, order,
+// playwright-core). Every shipped scenario is run through the drop-in's entry (runCli, in this process; seeded,
+// --emu-speed 0, prompts that reach its workflow turns, as in test/golden/golden.test.ts), drawn in one shared page,
+// and the drawn rows, bars and marks are compared with an independent reading of the transcript (./oracle.ts): counts, order,
 // labels, colours, late rows. A mark is clicked and its raw frame must appear; a hostile transcript
 // must render as text (seed 000 §9: stream text is untrusted).
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ndjson, ROOT, runBin, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { runInMemory } from '../../dist/testkit/harness.js';
+import { ndjson, ROOT, STREAM_FLAGS } from '../helpers/run-bin.js';
 import { ctl, spawnLive, user } from '../integration/helpers.js';
 import { launchChromium } from './chromium.js';
 import { emuInProcess } from '../helpers/emu-in-process.js';
@@ -42,18 +43,24 @@ afterAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
 });
 
-/** Runs a scenario through the drop-in; returns the transcript and journal paths. */
+/**
+ * Runs a scenario through the drop-in's entry (runCli) in this process, as bin/cbc.js runs it (the same bytes: the
+ * goldens pin the spawned binary's); returns the transcript and journal paths. A node spawn each was ~0.1 s of CPU
+ * for 18 runs (issue #21).
+ */
 async function runScenario(scenario: string, profile: string): Promise<{ transcript: string; journal: string }> {
   const dir = join(WORK, `${scenario}-${profile}`);
   mkdirSync(dir, { recursive: true });
   const journal = join(dir, 'journal.ndjson');
   const stdin = ndjson(ctl('req_1', { subtype: 'initialize' }), ...(PROMPTS[scenario] ?? ['go']).map(user));
-  const r = await runBin(
-    [...STREAM_FLAGS, '--emu-scenario', join(ROOT, 'scenarios', `${scenario}.yaml`), '--emu-profile', profile, '--emu-seed', 'report', '--emu-speed', '0', '--emu-home', join(dir, 'emu'), '--emu-journal', journal],
+  const r = await runInMemory({
+    argv: [...STREAM_FLAGS, '--emu-scenario', join(ROOT, 'scenarios', `${scenario}.yaml`), '--emu-profile', profile, '--emu-seed', 'report', '--emu-speed', '0', '--emu-home', join(dir, 'emu'), '--emu-journal', journal],
     stdin,
-    { cwd: dir, env: { HOME: join(dir, 'home'), CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '' } },
-  );
+    cwd: dir,
+    env: { ...process.env, HOME: join(dir, 'home'), CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '' },
+  });
   expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
   const transcript = join(dir, 'transcript.ndjson');
   writeFileSync(transcript, r.stdout);
   return { transcript, journal };
@@ -68,19 +75,36 @@ async function report(input: string, extra: string[] = [], expectCode = 0): Prom
   return out;
 }
 
-/** Opens a report; collects page errors and dialogs (an injected script would raise one). */
+/** What the shared page reports while one report is open: page errors and dialogs (an injected script would raise one). */
+let seen: { errors: string[]; dialogs: string[] } = { errors: [], dialogs: [] };
+let shared: Page | undefined;
+const VIEWPORT = { width: 1400, height: 900 };
+
+/**
+ * Opens a report in the one page every test shares (a new tab per report was a renderer process each: ~0.13 s of
+ * CPU per page, about 4 s of the file's; issue #21); collects its page errors and dialogs from here on.
+ */
 async function open(html: string): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  const dialogs: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(pathToFileURL(html).href);
-  await page.waitForSelector('body[data-rendered="1"]', { timeout: 20_000 });
-  return { page, errors, dialogs };
+  if (shared === undefined || shared.isClosed()) {
+    // the persistent context's own first tab, else a new one
+    const page = (shared = ctx.pages().find((p) => !p.isClosed()) ?? (await ctx.newPage()));
+    page.on('pageerror', (e) => seen.errors.push(e.message));
+    page.on('dialog', (d) => {
+      seen.dialogs.push(d.message());
+      void d.dismiss();
+    });
+  }
+  seen = { errors: [], dialogs: [] };
+  await shared.goto(pathToFileURL(html).href);
+  await shared.waitForSelector('body[data-rendered="1"]', { timeout: 20_000 });
+  return { page: shared, ...seen };
+}
+
+/** Leaves the shared page as a new one would be for the next report: the default viewport, the pointer at 0,0. */
+async function leave(page: Page): Promise<void> {
+  const v = page.viewportSize();
+  if (v?.width !== VIEWPORT.width || v.height !== VIEWPORT.height) await page.setViewportSize(VIEWPORT);
+  await page.mouse.move(0, 0);
 }
 
 interface Drawn {
@@ -179,7 +203,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
           expect(errors).toEqual([]);
           expect(dialogs).toEqual([]);
         } finally {
-          await page.close();
+          await leave(page);
         }
 
         if (profile !== 'cbc') return;
@@ -197,7 +221,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
           expect(ack).toBeGreaterThan(init);
           expect(j.errors).toEqual([]);
         } finally {
-          await j.page.close();
+          await leave(j.page);
         }
       });
     }
@@ -230,7 +254,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
       expect(await page.textContent('#detail h3')).toContain('control_request can_use_tool Bash');
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      await leave(page);
     }
   });
 
@@ -253,7 +277,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
       expect(await page.textContent('#detail .viol')).toContain('task.notification.once');
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      await leave(page);
     }
     // a cassette recorded by `cbc-emu record` (docs/cassettes.md): header, {t, dir, frame}, eof, exit
     const cassette = join(WORK, 'run.cassette.ndjson');
@@ -274,7 +298,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
       compare(await drawn(c.page), want);
       expect(c.errors).toEqual([]);
     } finally {
-      await c.page.close();
+      await leave(c.page);
     }
   });
 
@@ -324,7 +348,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
       expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      await leave(page);
     }
   });
   it.each([
@@ -352,7 +376,7 @@ describe('cbc-emu report in chromium (issue #11)', () => {
       expect(d.marks.length).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      await leave(page);
     }
   });
 });

@@ -4,6 +4,7 @@
 // the same fields in the same order, `type` = the subtype, no `subtype`. Off by default.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ndjson, runBin } from '../helpers/run-bin.js';
+import { runInProcess, spawnFirst } from '../helpers/run-in-process.js';
 import { cleanupTemps, ctl, expectNdjson, PROFILES, streamArgs, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
@@ -16,7 +17,7 @@ const isTask = (f: Record<string, unknown>) => f['type'] === 'system' && FLAT.in
 describe('--emu-bridge', () => {
   for (const p of PROFILES) {
     it(`${p}: off by default: no top-level task frames`, async () => {
-      const r = await runBin(streamArgs(p, tempDir()), stdin);
+      const r = await spawnFirst(p, PROFILES[0])(streamArgs(p, tempDir()), stdin);
       expect(r.code).toBe(0);
       const frames = expectNdjson(r.stdout);
       expect(frames.some(isTask)).toBe(true);
@@ -24,7 +25,7 @@ describe('--emu-bridge', () => {
     });
 
     it(`${p}: each system/task_started|progress|notification is followed by its flattened copy`, async () => {
-      const r = await runBin(streamArgs(p, tempDir(), ['--emu-bridge']), stdin);
+      const r = await spawnFirst(p, PROFILES[0])(streamArgs(p, tempDir(), ['--emu-bridge']), stdin);
       expect(r.code).toBe(0);
       const frames = expectNdjson(r.stdout);
       const tasks = frames.filter(isTask);
@@ -56,7 +57,7 @@ describe('--emu-bridge', () => {
   });
 
   it('CBC_EMU_BRIDGE=0 leaves it off', async () => {
-    const r = await runBin(streamArgs('cbc', tempDir()), stdin, { env: { CBC_EMU_BRIDGE: '0' } });
+    const r = await runInProcess(streamArgs('cbc', tempDir()), stdin, { env: { CBC_EMU_BRIDGE: '0' } });
     expect(expectNdjson(r.stdout).filter((f) => FLAT.includes(String(f['type'])))).toEqual([]);
   });
 });

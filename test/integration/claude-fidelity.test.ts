@@ -4,6 +4,7 @@
 // --json-schema without structured_output gets the CLI's reminder (opt_json_schema).
 import { afterAll, describe, expect, it } from 'vitest';
 import { ndjson, runBin, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { cleanupTemps, ctl, expectNdjson, scenarioFile, spawnLive, streamArgs, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
@@ -59,12 +60,12 @@ describe('Claude command line and turns (#16)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('Usage: claude [options] [prompt]');
     expect(r.stdout).not.toContain('\nCommands:\n');
-    const full = await runBin(['--emu-profile', 'claude-2.1.328', '--help'], '');
+    const full = await runInProcess(['--emu-profile', 'claude-2.1.328', '--help'], '');
     expect(full.stdout).toContain('\nCommands:\n');
   });
 
   it('a scenario error is the model API error: a <synthetic> assistant and an is_error success result', async () => {
-    const r = await runBin([...STREAM_FLAGS, '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', SCENARIO],
+    const r = await runInProcess([...STREAM_FLAGS, '--emu-profile', 'claude-2.1.328', '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', SCENARIO],
       ndjson(ctl('req_1', { subtype: 'initialize' }), user('APIERR please')), { cwd: tempDir() });
     const frames = expectNdjson(r.stdout) as F[];
     const said = frames.find((f) => f['type'] === 'assistant')!;
@@ -74,7 +75,7 @@ describe('Claude command line and turns (#16)', () => {
   });
 
   it('--json-schema and a turn without structured_output: StructuredOutput listed, the reminder, a second answer, success', async () => {
-    const r = await runBin(['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--json-schema', '{"type":"object"}', '--emu-profile', 'claude-2.1.220',
+    const r = await runInProcess(['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--json-schema', '{"type":"object"}', '--emu-profile', 'claude-2.1.220',
       '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', SCENARIO], '', { cwd: tempDir() });
     const frames = expectNdjson(r.stdout) as F[];
     expect(frames[0]!['tools']).toContain('StructuredOutput');

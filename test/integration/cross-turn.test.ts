@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-bin.js';
-import { cleanupTemps, ctl, expectNdjson, PROFILES, scenarioFile, spawnLive, streamArgs, tempDir, user, type Live } from './helpers.js';
+import { cleanupTemps, ctl, expectNdjson, liveInProcess, PROFILES, scenarioFile, spawnLive, streamArgs, tempDir, user, type Live } from './helpers.js';
 
 afterAll(cleanupTemps);
 
@@ -45,8 +45,12 @@ const args = (profile: string, scenario: string, speed = '10') => {
   a[a.indexOf('--emu-speed') + 1] = speed;
   return a;
 };
-const start = (profile: string, scenario: string, prompt: string, speed?: string): Live => {
-  const live = spawnLive(args(profile, scenario, speed));
+/**
+ * The drop-in with its first two frames sent: spawned where the process is the subject (stdin left open, SIGTERM),
+ * else its entry in this process (a spawn was ~0.2 s of CPU; issue #21).
+ */
+const start = (profile: string, scenario: string, prompt: string, speed?: string, spawned = false): Live => {
+  const live = (spawned ? spawnLive : liveInProcess)(args(profile, scenario, speed));
   live.send(ctl('req_1', { subtype: 'initialize' }));
   live.send(user(prompt));
   return live;
@@ -55,7 +59,7 @@ const start = (profile: string, scenario: string, prompt: string, speed?: string
 describe('a reader that keeps reading after the first result (seed 002 §8)', () => {
   for (const profile of BG) {
     it(`${profile}: receives the late task_notification and the follow-up turn's result, stdin still open`, async () => {
-      const live = start(profile, LATE, 'build it');
+      const live = start(profile, LATE, 'build it', undefined, true);
       try {
         const firstResult = await live.waitFor(is('result'));
         const note = await live.waitFor(is('system', 'task_notification'));
@@ -87,7 +91,7 @@ describe('a reader that stops at the first result, as the CodeBuddy SDK query() 
   for (const profile of BG) {
     it(`${profile}: stdin EOF + SIGTERM at the first result, the late notification never arrives`, async () => {
       // real time (speed 1): the task ends 3 s after the result, far after the SIGTERM below
-      const live = start(profile, LATE, 'build it', '1');
+      const live = start(profile, LATE, 'build it', '1', true);
       const firstResult = await live.waitFor(is('result'));
       // what the reader saw: everything up to and including the first result
       const seen = live.frames().slice(0, firstResult + 1);
@@ -154,7 +158,7 @@ describe('terminal-only variant, notify: false (seed 002 §8: "终态可能只�
 describe('cbc-2.117.0 runs no background task (#16, captures bg_bash, bg_agent, eof_bg_task_running_fm)', () => {
   it('refuses the background shell call and spawns the background agent as a team member: no task frames, no follow-up turn, exit 0 at EOF', async () => {
     // bypassPermissions: the shell call is not asked for (under the default mode the host would be: req_can_use_tool_bg_bash_fq)
-    const live = spawnLive([...args('cbc-2.117.0', BOTH), '--permission-mode', 'bypassPermissions']);
+    const live = liveInProcess([...args('cbc-2.117.0', BOTH), '--permission-mode', 'bypassPermissions']);
     live.send(ctl('req_1', { subtype: 'initialize' }));
     live.send(user('build it'));
     await live.waitFor(is('result'));

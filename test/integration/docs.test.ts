@@ -5,7 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startInMemory } from '../../dist/testkit/harness.js';
 import { markdownFiles } from '../helpers/markdown.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 
@@ -169,6 +171,31 @@ function matched(steps: Example['steps'], out: string[]): number {
   return count;
 }
 
+/** The part of a drop-in run that `run` drives: stdin, stdout and the end. */
+interface Driven {
+  stdin: NodeJS.WritableStream;
+  stdout: NodeJS.ReadableStream;
+  kill(): void;
+  closed: Promise<void>;
+}
+
+/**
+ * The first example spawns bin/cbc.js (what a reader of the docs runs); the others run the drop-in's entry (runCli)
+ * in this process with the same argv, environment and cwd (a spawn each was ~0.15 s of CPU; issue #21).
+ */
+function start(ex: Example, argv: string[], cwd: string, env: NodeJS.ProcessEnv): Driven {
+  if (ex.line === examples()[0]?.line) {
+    const child = spawn(process.execPath, [CBC_BIN, ...argv], { cwd, env });
+    return { stdin: child.stdin, stdout: child.stdout, kill: () => child.kill('SIGKILL'), closed: new Promise((resolve) => child.on('close', () => resolve())) };
+  }
+  // the emulator's default home is <HOME>/.cache/cbc-emulator, but os.homedir() is this process's HOME: name the same
+  // folder through XDG_CACHE_HOME, which the drop-in reads from the run's environment (src/dropin/io.ts defaultHome)
+  const run = startInMemory({ argv, env: { XDG_CACHE_HOME: join(env['HOME'] ?? '', '.cache'), ...env }, cwd });
+  const closed = run.exit.then(() => Promise.all([finished(run.stdout), finished(run.stderr)])).then(() => undefined);
+  run.stderr.resume();
+  return { stdin: run.stdin, stdout: run.stdout, kill: () => run.stdin.end(), closed };
+}
+
 /** Runs one example: stdin lines are written once the output lines shown above them have appeared. */
 function run(ex: Example): Promise<string[]> {
   const tmp = mkdtempSync(join(tmpdir(), 'cbc-emu-docs-'));
@@ -179,7 +206,7 @@ function run(ex: Example): Promise<string[]> {
   const args = ex.args.map((a) => (a.includes('/') && existsSync(join(ROOT, a)) ? join(ROOT, a) : a));
   const defaults = [...(args.includes('--emu-seed') ? [] : ['--emu-seed', '1']), ...(args.includes('--emu-speed') ? [] : ['--emu-speed', '0'])];
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CBC_EMU_|CLAUDE_|CODEBUDDY_|XDG_RUNTIME_DIR$)/.test(k)));
-  const child = spawn(process.execPath, [CBC_BIN, '--emu-profile', ex.profile, ...defaults, ...args], { cwd, env: { ...env, HOME: home, ...ex.env } });
+  const child = start(ex, ['--emu-profile', ex.profile, ...defaults, ...args], cwd, { ...env, HOME: home, ...ex.env });
   const dashed = (p: string) => p.replace(/[^a-zA-Z0-9]/g, '-');
   let raw = '';
   const lines = () => raw.split(home).join(DOC_HOME).split(dashed(home)).join(dashed(DOC_HOME)).split('\n').filter((l) => l !== '');
@@ -196,7 +223,7 @@ function run(ex: Example): Promise<string[]> {
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      child.kill();
       reject(new Error(`docs/protocol.md:${ex.line}: the drop-in did not exit within 30 s; output so far:\n${lines().join('\n')}`));
     }, 30_000);
     child.stdout.on('data', (c: Buffer) => {
@@ -204,7 +231,7 @@ function run(ex: Example): Promise<string[]> {
       feed();
     });
     child.stdin.on('error', () => undefined);
-    child.on('close', () => {
+    void child.closed.then(() => {
       clearTimeout(timer);
       resolve(lines());
     });

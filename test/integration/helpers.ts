@@ -1,9 +1,11 @@
-// Shared helpers for the integration tests: temp homes, raw-byte framing checks, a live child.
+// Shared helpers for the integration tests: temp homes, raw-byte framing checks, a live drop-in (spawned or in-process).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { expect } from 'vitest';
+import { startInMemory } from '../../dist/testkit/harness.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 
 /** Every profile the emulator ships. */
@@ -63,9 +65,18 @@ export const ctl = (id: string, request: Record<string, unknown>) => ({ type: 'c
 /** A user frame with string content. */
 export const user = (content: string) => ({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });
 
-/** A running bin/cbc.js whose stdout is collected as raw bytes and parsed line by line. */
+/** What a test may do with a live drop-in's process: a spawned bin/cbc.js is one; liveInProcess gives the streams only. */
+export interface LiveChild {
+  stdin: NodeJS.WritableStream;
+  stdout: NodeJS.ReadableStream & { destroy(): unknown };
+  /** The exit code once it exited, else null. */
+  exitCode: number | null;
+  kill(signal?: NodeJS.Signals): boolean;
+}
+
+/** A running drop-in whose stdout is collected as raw bytes and parsed line by line. */
 export interface Live {
-  child: ChildProcessWithoutNullStreams;
+  child: LiveChild;
   /** Raw stdout so far. */
   raw: () => string;
   /** Stderr so far. */
@@ -81,7 +92,38 @@ export interface Live {
 
 /** Spawns bin/cbc.js and keeps stdin open. */
 export function spawnLive(args: string[]): Live {
-  const child = spawn(process.execPath, [CBC_BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CBC_BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  return live(child, child.stderr, exited);
+}
+
+/**
+ * The drop-in's entry (runCli) in this process over in-memory streams, stdin kept open, with spawnLive's interface:
+ * for tests of what it answers when (a spawn was ~0.15 s of CPU each; issue #21). Signals need spawnLive: kill throws.
+ */
+export function liveInProcess(args: string[]): Live {
+  const run = startInMemory({ argv: args, env: { ...process.env }, cwd: ROOT });
+  let exitCode: number | null = null;
+  const exited = run.exit.then(async (code) => {
+    await Promise.all([finished(run.stdout), finished(run.stderr)]);
+    exitCode = code;
+    return { code: code as number | null, signal: null };
+  });
+  const child: LiveChild = {
+    stdin: run.stdin,
+    stdout: run.stdout,
+    get exitCode() {
+      return exitCode;
+    },
+    kill: () => {
+      throw new Error('liveInProcess runs no process to signal: use spawnLive');
+    },
+  };
+  return live(child, run.stderr, exited);
+}
+
+/** Collects a live drop-in's stdout and stderr; frames, send and waitFor over them. */
+function live(child: LiveChild, stderr: NodeJS.ReadableStream, exited: Live['exited']): Live {
   const out: Buffer[] = [];
   const listeners = new Set<() => void>();
   child.stdout.on('data', (c: Buffer) => {
@@ -89,14 +131,13 @@ export function spawnLive(args: string[]): Live {
     for (const l of [...listeners]) l();
   });
   const errs: Buffer[] = [];
-  child.stderr.on('data', (c: Buffer) => errs.push(c));
+  stderr.on('data', (c: Buffer) => errs.push(c));
   const raw = () => Buffer.concat(out).toString('utf8');
   const frames = () => {
     const s = raw();
     const complete = s.slice(0, s.lastIndexOf('\n') + 1);
     return complete === '' ? [] : complete.slice(0, -1).split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   };
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
   const waitFor = (pred: (f: Record<string, unknown>) => boolean, ms = 10_000) =>
     new Promise<number>((resolve, reject) => {
       const check = () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-bin.js';
-import { cleanupTemps, ctl, expectNdjson, scenarioFile, spawnLive, streamArgs, tempDir, user } from './helpers.js';
+import { cleanupTemps, ctl, expectNdjson, liveInProcess, scenarioFile, spawnLive, streamArgs, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
 
@@ -35,7 +35,7 @@ describe('host requests', () => {
 
   it('an interrupt while can_use_tool is pending sends control_cancel_request for it', async () => {
     const journal = join(tempDir(), 'j.ndjson');
-    const live = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--emu-journal', journal]));
+    const live = liveInProcess(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--emu-journal', journal]));
     live.send(user('clean up'));
     const i = await live.waitFor((f) => f['type'] === 'control_request');
     const requestId = live.frames()[i]!['request_id'];
@@ -52,7 +52,7 @@ describe('host requests', () => {
 
   it('unknown and duplicate answers are ignored, journaled, and quiet on stderr (surface capture in_ctl_response_unknown); the right one decides', async () => {
     const journal = join(tempDir(), 'j.ndjson');
-    const live = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--emu-journal', journal]));
+    const live = liveInProcess(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--emu-journal', journal]));
     live.send(user('clean up'));
     const i = await live.waitFor((f) => f['type'] === 'control_request');
     const requestId = live.frames()[i]!['request_id'] as string;
@@ -76,7 +76,7 @@ describe('host requests', () => {
   it('a host that never answers: the timeout cancels the request and the step\'s policy applies', async () => {
     const journal = join(tempDir(), 'j.ndjson');
     const scn = scenarioFile('name: t\nturns:\n  - ask: { tool: Bash, input: { command: "make" }, timeout: 300ms, on_deny: error }\n    result: "built"\n');
-    const live = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', scn, '--emu-journal', journal]));
+    const live = liveInProcess(streamArgs('cbc', tempDir(), ['--emu-scenario', scn, '--emu-journal', journal]));
     live.send(user('build'));
     await live.waitFor((f) => f['type'] === 'result', 10_000);
     live.child.stdin.end();
@@ -89,7 +89,7 @@ describe('host requests', () => {
   });
 
   it('bypassPermissions (-y) skips the ask; --disallowedTools denies without asking', async () => {
-    const bypass = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '-y']));
+    const bypass = liveInProcess(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '-y']));
     bypass.send(user('clean up'));
     await bypass.waitFor((f) => f['type'] === 'result');
     bypass.child.stdin.end();
@@ -98,7 +98,7 @@ describe('host requests', () => {
     expect(a.some((f) => f['type'] === 'control_request')).toBe(false);
     expect(a.find((f) => f['type'] === 'result')!['permission_denials']).toEqual([]);
 
-    const denied = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--disallowedTools', 'Bash(rm:*)']));
+    const denied = liveInProcess(streamArgs('cbc', tempDir(), ['--emu-scenario', PERMISSIONS, '--disallowedTools', 'Bash(rm:*)']));
     denied.send(user('clean up'));
     await denied.waitFor((f) => f['type'] === 'result');
     denied.child.stdin.end();
@@ -112,7 +112,7 @@ describe('host requests', () => {
 describe('SDK MCP tools (mcp_message)', () => {
   it('cbc: initialize handshake once, then tools/call; the JSON-RPC answer becomes the tool result', async () => {
     const scn = scenarioFile('name: m\nturns:\n  - ask: { tool: mcp__srv__add, input: { a: 2, b: 3 } }\n    result: "added"\n  - ask: { tool: mcp__srv__add, input: { a: 1, b: 1 } }\n    result: "again"\n');
-    const live = spawnLive(streamArgs('cbc', tempDir(), ['--emu-scenario', scn, '-y']));
+    const live = liveInProcess(streamArgs('cbc', tempDir(), ['--emu-scenario', scn, '-y']));
     live.send(ctl('init', { subtype: 'initialize', sdkMcpServers: ['srv'] }));
     const seen: F[] = [];
     let answered = 0;
@@ -160,7 +160,7 @@ fallback:
 `);
   /** Runs RUN twice, answering the first can_use_tool with `rules`; returns how many can_use_tool requests came and the frames. */
   async function twice(profile: string, rules: unknown[]): Promise<{ asked: number; frames: F[] }> {
-    const live = spawnLive(streamArgs(profile, tempDir(), ['--emu-scenario', ASKS, ...(profile.startsWith('claude') ? ['--permission-prompt-tool', 'stdio'] : [])]));
+    const live = liveInProcess(streamArgs(profile, tempDir(), ['--emu-scenario', ASKS, ...(profile.startsWith('claude') ? ['--permission-prompt-tool', 'stdio'] : [])]));
     live.send(ctl('req_1', { subtype: 'initialize' }));
     live.send(user('RUN one'));
     const i = await live.waitFor((f) => f['type'] === 'control_request' && (f['request'] as F)['subtype'] === 'can_use_tool', 60_000);

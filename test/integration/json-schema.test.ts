@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ndjson, ROOT, runBin, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { cleanupTemps, ctl, expectNdjson, PROFILES, scenarioFile, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
@@ -23,8 +24,12 @@ type F = Record<string, unknown>;
 const emu = (profile: string) => ['--emu-profile', profile, '--emu-scenario', SCENARIO, '--emu-speed', '0', '--emu-seed', '3', '--emu-home', tempDir()];
 const keyAfter = (o: F, k: string) => Object.keys(o)[Object.keys(o).indexOf(k) + 1];
 
-async function printResult(profile: string, format: 'json' | 'stream-json', prompt: string): Promise<{ result: F; code: number | null; stderr: string }> {
-  const r = await runBin(['-p', prompt, '--output-format', format, '--verbose', '--json-schema', SCHEMA, ...emu(profile)]);
+/**
+ * One `-p` run's result. In this process (runCli; ajv, yaml and zod loaded once, not per spawn: issue #21) unless
+ * `spawned`: the key-order case and the invalid-schema exit run bin/cbc.js itself.
+ */
+async function printResult(profile: string, format: 'json' | 'stream-json', prompt: string, spawned = false): Promise<{ result: F; code: number | null; stderr: string }> {
+  const r = await (spawned ? runBin : runInProcess)(['-p', prompt, '--output-format', format, '--verbose', '--json-schema', SCHEMA, ...emu(profile)]);
   // json: one result object, or cbc 2.117.0's history array with the result last (captures p_json, ses_json_schema)
   const doc = format === 'json' ? (JSON.parse(r.stdout) as F | F[]) : undefined;
   const frames = doc === undefined ? expectNdjson(r.stdout) : Array.isArray(doc) ? doc : [doc];
@@ -47,7 +52,7 @@ describe('--json-schema: structured_output on the result', () => {
   }
 
   it('claude-2.1.328 stream-json: the result keys are the capture schema.stdout.ndjson keys, in order', async () => {
-    const { result } = await printResult('claude-2.1.328', 'stream-json', 'give me a name');
+    const { result } = await printResult('claude-2.1.328', 'stream-json', 'give me a name', true);
     const real = readFileSync(join(ROOT, 'test/golden/real/claude-code-2.1.328/schema.stdout.ndjson'), 'utf8')
       .split('\n')
       .filter((l) => l.includes('"type":"result"'))
@@ -60,7 +65,7 @@ describe('--json-schema: problems are clear errors', () => {
   for (const profile of PROFILES) {
     it(`${profile}: a structured_output that breaks the schema is an error result naming the turn, the path and the fix`, async () => {
       // a keyword turn picked from behind the cursor: the message must name that turn (1), not the cursor
-      const r = await runBin([...STREAM_FLAGS, '--json-schema', SCHEMA, ...emu(profile)], ndjson(ctl('req_1', { subtype: 'initialize' }), user('hello'), user('bad one')));
+      const r = await runInProcess([...STREAM_FLAGS, '--json-schema', SCHEMA, ...emu(profile)], ndjson(ctl('req_1', { subtype: 'initialize' }), user('hello'), user('bad one')));
       const results = expectNdjson(r.stdout).filter((f) => f['type'] === 'result');
       expect(results.map((x) => x['is_error'])).toEqual([false, true]);
       expect(results[1]).toMatchObject({ subtype: 'error_during_execution' });
@@ -73,7 +78,7 @@ describe('--json-schema: problems are clear errors', () => {
 
   it('a turn without structured_output is an error result that says so', async () => {
     const scn = scenarioFile('name: none\nturns:\n  - reply: "plain"\n');
-    const r = await runBin(['-p', 'x', '--output-format', 'json', '--json-schema', SCHEMA, '--emu-scenario', scn, '--emu-speed', '0', '--emu-home', tempDir()]);
+    const r = await runInProcess(['-p', 'x', '--output-format', 'json', '--json-schema', SCHEMA, '--emu-scenario', scn, '--emu-speed', '0', '--emu-home', tempDir()]);
     const res = JSON.parse(r.stdout) as F;
     expect(res).toMatchObject({ is_error: true });
     expect((res['errors'] as string[])[0]).toContain('the scenario turn has no structured_output');

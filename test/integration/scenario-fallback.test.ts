@@ -3,13 +3,16 @@
 // turn again; the fifth held-back set's req_can_use_tool_allow_then_second_call_h5 fell to a catch-all turn).
 import { afterAll, describe, expect, it } from 'vitest';
 import { STREAM_FLAGS } from '../helpers/run-bin.js';
-import { cleanupTemps, ctl, scenarioFile, spawnLive, tempDir, user } from './helpers.js';
+import { cleanupTemps, ctl, liveInProcess, scenarioFile, spawnLive, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
 
-/** One stream-json process; each prompt is sent after the previous result (Claude Code joins prompts that queue). */
+/**
+ * One stream-json session; each prompt is sent after the previous result (Claude Code joins prompts that queue).
+ * Spawned for claude-2.1.328, the drop-in's entry in this process for the others (issue #21).
+ */
 async function results(scenario: string, prompts: string[], profile = 'cbc'): Promise<unknown[]> {
-  const live = spawnLive([...STREAM_FLAGS, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', scenario]);
+  const live = (profile === 'claude-2.1.328' ? spawnLive : liveInProcess)([...STREAM_FLAGS, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', scenario]);
   live.send(ctl('req_1', { subtype: 'initialize' }));
   const isResult = (f: Record<string, unknown>) => f['type'] === 'result';
   for (const [i, p] of prompts.entries()) {

@@ -2,7 +2,8 @@
 // test/golden/real/<cli>/surface/): --max-turns ends a turn with the CLI's max-turns error, --include-partial-messages
 // streams the API's events around each assistant text, --replay-user-messages echoes user lines (Claude Code).
 import { afterAll, describe, expect, it } from 'vitest';
-import { ndjson, runBin, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { ndjson, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { cleanupTemps, ctl, expectNdjson, scenarioFile, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
@@ -17,7 +18,8 @@ type F = Record<string, unknown>;
 async function run(profile: string, scenario: string, extra: string[], prompts = ['go'], env: Record<string, string> = { IS_SANDBOX: '1' }) {
   const args = [...STREAM_FLAGS, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', tempDir(), '--emu-scenario', scenario, ...extra];
   // IS_SANDBOX=1: Claude Code refuses bypassPermissions as root otherwise (the container escape it documents)
-  const r = await runBin(args, ndjson(ctl('req_1', { subtype: 'initialize' }), ...prompts.map(user)), { cwd: tempDir(), env });
+  // the drop-in's entry in this process: the subject is the flags' frames (a spawn each was ~0.2 s of CPU; issue #21)
+  const r = await runInProcess(args, ndjson(ctl('req_1', { subtype: 'initialize' }), ...prompts.map(user)), { cwd: tempDir(), env });
   return { ...r, frames: expectNdjson(r.stdout) as F[] };
 }
 

@@ -8,6 +8,7 @@ import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ndjson, runBin, STREAM_FLAGS } from '../helpers/run-bin.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { cleanupTemps, ctl, expectNdjson, scenarioFile, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
@@ -20,10 +21,14 @@ turns:
 `);
 type F = Record<string, unknown>;
 
-/** Runs one stream-json process in `cwd` with `prompts`, then EOF; returns its results and init. */
-async function session(cwd: string, home: string, prompts: string[], extra: string[] = [], profile = 'cbc') {
+/**
+ * Runs one stream-json session in `cwd` with `prompts`, then EOF; returns its results and init. Through the drop-in's
+ * entry in this process (the store is the files under `home` either way; a spawn each was ~0.2 s of CPU, issue #21),
+ * or a spawned bin/cbc.js with `spawned` (two processes on one store, and the -p resume below, stay processes).
+ */
+async function session(cwd: string, home: string, prompts: string[], extra: string[] = [], profile = 'cbc', spawned = false) {
   const args = [...STREAM_FLAGS, '--emu-profile', profile, '--emu-speed', '0', '--emu-home', home, '--emu-scenario', THREE, ...extra];
-  const r = await runBin(args, ndjson(ctl('req_1', { subtype: 'initialize' }), ...prompts.map(user)), { cwd });
+  const r = await (spawned ? runBin : runInProcess)(args, ndjson(ctl('req_1', { subtype: 'initialize' }), ...prompts.map(user)), { cwd });
   const frames = r.code === 0 ? expectNdjson(r.stdout) : [];
   const results = frames.filter((f) => f['type'] === 'result');
   const init = frames.find((f) => f['type'] === 'system' && f['subtype'] === 'init');
@@ -173,7 +178,7 @@ describe('store robustness (issue #4: "survives a crash mid-write", "two process
     const id = a.sessionId!;
     const N = 150;
     const prompts = (tag: string) => Array.from({ length: N }, (_, i) => `${tag} ${i}`);
-    const [p, q] = await Promise.all([session(cwd, home, prompts('p'), ['--resume', id]), session(cwd, home, prompts('q'), ['--resume', id])]);
+    const [p, q] = await Promise.all([session(cwd, home, prompts('p'), ['--resume', id], 'cbc', true), session(cwd, home, prompts('q'), ['--resume', id], 'cbc', true)]);
     expect([p.code, q.code]).toEqual([0, 0]);
     expect(p.results).toHaveLength(N);
     expect(q.results).toHaveLength(N);

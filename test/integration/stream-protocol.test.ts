@@ -3,8 +3,12 @@
 // subtype, malformed line, exit code on stdin close); codebuddy-sdk.md §4, §8 (cbc 2.117.0);
 // seed 000_*.txt §4 (cbc interrupt ACK without payload); captures claude-code-2.1.328/text2, text3,
 // claude-code-2.1.220/text2.stderr.txt, cbc-2.117.0/real-init.out.
+// The replies run the drop-in's entry in this process (runInProcess; a spawn each was ~0.15 s of CPU, issue #21);
+// what belongs to the process stays spawned: the exit codes at stdin's close and at a malformed line (Claude), and
+// the raw bytes of a full session's stdout.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ndjson, runBin } from '../helpers/run-bin.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { cleanupTemps, ctl, expectNdjson, PROFILES, scenarioFile, streamArgs, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
@@ -16,7 +20,7 @@ const resp = (f: Record<string, unknown>) => f['response'] as Record<string, unk
 describe('initialize reply', () => {
   // claude-code-cli.md §3; capture claude-code-2.1.328/text3.stdout.ndjson lines 1 and 9 (req_4)
   it('claude-2.1.328: envelope key order, pending_* keys on every reply', async () => {
-    const r = await runBin(streamArgs('claude-2.1.328', tempDir()), ndjson(INIT, ctl('req_4', { subtype: 'initialize' })));
+    const r = await runInProcess(streamArgs('claude-2.1.328', tempDir()), ndjson(INIT, ctl('req_4', { subtype: 'initialize' })));
     expect(r.code).toBe(0);
     const frames = expectNdjson(r.stdout);
     const replies = frames.filter((f) => f['type'] === 'control_response');
@@ -37,7 +41,7 @@ describe('initialize reply', () => {
 
   // claude-code-cli.md §3 "In 2.1.220 the first initialize reply has no pending_* keys"; §10 table
   it('claude-2.1.220: first reply has no pending_* keys, a repeated one has them', async () => {
-    const r = await runBin(streamArgs('claude-2.1.220', tempDir()), ndjson(INIT, ctl('req_2', { subtype: 'initialize' })));
+    const r = await runInProcess(streamArgs('claude-2.1.220', tempDir()), ndjson(INIT, ctl('req_2', { subtype: 'initialize' })));
     expect(r.code).toBe(0);
     const [first, second] = expectNdjson(r.stdout).filter((f) => f['type'] === 'control_response');
     expect(keys(resp(first!))).toEqual(['subtype', 'request_id', 'response']);
@@ -52,7 +56,7 @@ describe('initialize reply', () => {
   // codebuddy-sdk.md §4 "initialize reply" key order; capture cbc-2.117.0/real-init.out
   for (const p of ['cbc', 'cbc-2.117.0']) {
     it(`${p}: envelope and inner key order`, async () => {
-      const r = await runBin(streamArgs(p, tempDir()), ndjson(INIT));
+      const r = await runInProcess(streamArgs(p, tempDir()), ndjson(INIT));
       expect(r.code).toBe(0);
       const frames = expectNdjson(r.stdout);
       expect(frames).toHaveLength(1);
@@ -77,7 +81,7 @@ describe('interrupt reply while idle', () => {
   for (const p of PROFILES) {
     it(p, async () => {
       const interrupt = ctl('stop-1', { subtype: 'interrupt', session_id: 'x', reason: 'user cancel' });
-      const r = await runBin(streamArgs(p, tempDir()), ndjson(INIT, interrupt));
+      const r = await runInProcess(streamArgs(p, tempDir()), ndjson(INIT, interrupt));
       expect(r.code).toBe(0);
       expectNdjson(r.stdout);
       expect(r.lines).toHaveLength(2);
@@ -97,7 +101,7 @@ describe('unknown control_request subtype', () => {
   };
   for (const p of PROFILES) {
     it(p, async () => {
-      const r = await runBin(streamArgs(p, tempDir()), ndjson(INIT, ctl('req_2', { subtype: 'bogus_subtype' })));
+      const r = await runInProcess(streamArgs(p, tempDir()), ndjson(INIT, ctl('req_2', { subtype: 'bogus_subtype' })));
       expect(r.code).toBe(0);
       expectNdjson(r.stdout);
       expect(r.lines[1]).toBe(expected[p]);
@@ -130,7 +134,7 @@ describe('malformed stdin line', () => {
   // (codebuddy-sdk.md §8's reading of the code, "becomes a user message", is not what the binary does)
   for (const p of ['cbc', 'cbc-2.117.0']) {
     it(`${p}: an error frame, then the session goes on`, async () => {
-      const r = await runBin(streamArgs(p, tempDir()), input);
+      const r = await runInProcess(streamArgs(p, tempDir()), input);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
       const frames = expectNdjson(r.stdout);
@@ -205,7 +209,7 @@ describe('framing of a full session', () => {
 describe('cbc-2.117.0 interrupt after a turn', () => {
   // measured on cbc 2.117.0: {"session_id":…,"interrupted":true,"reason":<request reason or "SDK request">}
   it('answers with the real payload once a session exists', async () => {
-    const r2 = await runBin(streamArgs('cbc-2.117.0', tempDir()), ndjson(INIT, user('hi'), ctl('stop-9', { subtype: 'interrupt' })));
+    const r2 = await runInProcess(streamArgs('cbc-2.117.0', tempDir()), ndjson(INIT, user('hi'), ctl('stop-9', { subtype: 'interrupt' })));
     const frames = expectNdjson(r2.stdout);
     const sid = frames.find((f) => f['subtype'] === 'init')?.['session_id'];
     const ack = frames.find((f) => f['type'] === 'control_response' && resp(f)['request_id'] === 'stop-9');

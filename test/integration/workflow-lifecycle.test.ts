@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkTranscript } from '../../dist/tools/check/rules.js';
 import { ndjson, runBin } from '../helpers/run-bin.js';
-import { cleanupTemps, ctl, expectNdjson, scenarioFile, spawnLive, streamArgs, tempDir, user } from './helpers.js';
+import { runInProcess } from '../helpers/run-in-process.js';
+import { cleanupTemps, ctl, expectNdjson, liveInProcess, scenarioFile, spawnLive, streamArgs, tempDir, user } from './helpers.js';
 
 afterAll(cleanupTemps);
 
@@ -42,7 +43,7 @@ describe('interrupt semantics (seed 000 §4.2)', () => {
   });
 
   it('an interrupt after the notification is ACKed and changes nothing', async () => {
-    const live = spawnLive(liveArgs(workflow(100), 20));
+    const live = liveInProcess(liveArgs(workflow(100), 20));
     live.send(INIT);
     live.send(user('go'));
     await live.waitFor((f) => f['subtype'] === 'task_notification');
@@ -57,7 +58,7 @@ describe('interrupt semantics (seed 000 §4.2)', () => {
   });
 
   it('an interrupt naming another session_id leaves this session untouched', async () => {
-    const live = spawnLive(liveArgs(workflow(2000), 10));
+    const live = liveInProcess(liveArgs(workflow(2000), 10));
     live.send(INIT);
     live.send(user('go'));
     await live.waitFor((f) => f['subtype'] === 'task_progress');
@@ -99,7 +100,7 @@ describe('late rows (seed 000 §4.3.4, §6)', () => {
   it('claude-2.1.220 has no late rows; claude-2.1.328 sends one final stopped snapshot before killed', async () => {
     const scn = scenarioFile('name: w\nturns:\n  - workflow:\n      name: w\n      agents:\n        - { label: a, duration: 10s }\n      interrupt: { after: 1s }\n');
     for (const [p, progressAfterStart] of [['claude-2.1.220', 1], ['claude-2.1.328', 2]] as const) {
-      const frames = expectNdjson((await runBin(streamArgs(p, tempDir(), ['--emu-scenario', scn]), ndjson(INIT, user('go')))).stdout);
+      const frames = expectNdjson((await runInProcess(streamArgs(p, tempDir(), ['--emu-scenario', scn]), ndjson(INIT, user('go')))).stdout);
       const seq = taskFrames(frames).map((f) => f['subtype']);
       expect(seq).toEqual(['task_started', ...Array(progressAfterStart).fill('task_progress'), 'task_updated', 'task_notification']);
       if (p === 'claude-2.1.328') {
@@ -113,7 +114,7 @@ describe('late rows (seed 000 §4.3.4, §6)', () => {
 describe('switches and turn shapes', () => {
   const DISABLED_TEXT = 'Workflows are disabled in this session';
   it('CODEBUDDY_DISABLE_WORKFLOWS=1: no Workflow tool, no workflow events (seed 000 §3)', async () => {
-    const r = await runBin(streamArgs('cbc', tempDir()), ndjson(INIT, user('/deep-research topic=foo')), { env: { CODEBUDDY_DISABLE_WORKFLOWS: '1' } });
+    const r = await runInProcess(streamArgs('cbc', tempDir()), ndjson(INIT, user('/deep-research topic=foo')), { env: { CODEBUDDY_DISABLE_WORKFLOWS: '1' } });
     const frames = expectNdjson(r.stdout);
     expect((frames.find((f) => f['subtype'] === 'init')!['tools'] as string[]).includes('Workflow')).toBe(false);
     expect(taskFrames(frames)).toEqual([]);
@@ -121,21 +122,21 @@ describe('switches and turn shapes', () => {
   });
 
   it('disableWorkflows: true in --settings and in the project settings file (seed 000 §3)', async () => {
-    const viaFlag = await runBin(streamArgs('cbc', tempDir(), ['--settings', '{"disableWorkflows":true}']), ndjson(INIT, user('/deep-research x')));
+    const viaFlag = await runInProcess(streamArgs('cbc', tempDir(), ['--settings', '{"disableWorkflows":true}']), ndjson(INIT, user('/deep-research x')));
     expect(taskFrames(expectNdjson(viaFlag.stdout))).toEqual([]);
     const cwd = tempDir();
     mkdirSync(join(cwd, '.codebuddy'));
     writeFileSync(join(cwd, '.codebuddy', 'settings.json'), '{"disableWorkflows": true}');
-    const viaFile = await runBin(streamArgs('cbc', tempDir()), ndjson(INIT, user('/deep-research x')), { cwd });
+    const viaFile = await runInProcess(streamArgs('cbc', tempDir()), ndjson(INIT, user('/deep-research x')), { cwd });
     expect(taskFrames(expectNdjson(viaFile.stdout))).toEqual([]);
-    const ignored = await runBin(streamArgs('cbc', tempDir(), ['--setting-sources', 'none']), ndjson(INIT, user('/deep-research x')), { cwd });
+    const ignored = await runInProcess(streamArgs('cbc', tempDir(), ['--setting-sources', 'none']), ndjson(INIT, user('/deep-research x')), { cwd });
     expect(taskFrames(expectNdjson(ignored.stdout)).length).toBeGreaterThan(0);
   });
 
   it('wait: true holds the turn until the workflow ends; the output file exists (seed 000 §5.4)', async () => {
     const home = tempDir();
     const scn = scenarioFile('name: w\nturns:\n  - reply: "working"\n    result: "all done"\n    workflow:\n      name: w\n      wait: true\n      agents:\n        - { label: a, duration: 3s, result: "A" }\n');
-    const frames = expectNdjson((await runBin(streamArgs('cbc', home, ['--emu-scenario', scn]), ndjson(INIT, user('go')))).stdout);
+    const frames = expectNdjson((await runInProcess(streamArgs('cbc', home, ['--emu-scenario', scn]), ndjson(INIT, user('go')))).stdout);
     const iResult = frames.findIndex((f) => f['type'] === 'result');
     const iNote = frames.findIndex((f) => f['subtype'] === 'task_notification');
     expect(iNote).toBeGreaterThan(0);

@@ -5,18 +5,21 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emuInProcess } from '../../../helpers/emu-in-process.js';
 import { ROOT } from '../../../helpers/run-bin.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'check');
 const check = (args: string[], input?: string) => spawnSync(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'check', ...args], { encoding: 'utf8', input });
+/** `cbc-emu check <file>` through the program's main in this process (a spawn was ~0.2 s of CPU; issue #21); stdin cases spawn. */
+const checkFile = (args: string[]) => emuInProcess(['check', ...args]);
 
 describe('cbc-emu check', () => {
   it('is listed in cbc-emu help', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'cbc-emu.js'), 'help'], { encoding: 'utf8' });
     expect(r.stdout).toMatch(/^ {2}check \[options\] <file\|->/m);
   });
-  it('exits 2 on a missing file, naming it', () => {
-    const r = check(['/nonexistent/transcript.ndjson']);
+  it('exits 2 on a missing file, naming it', async () => {
+    const r = await checkFile(['/nonexistent/transcript.ndjson']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('/nonexistent/transcript.ndjson: no such file');
   });
@@ -61,21 +64,21 @@ describe('cbc-emu check', () => {
     const vs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(vs).toEqual([{ rule: 'task.notification.once', line: 7, message: expect.stringContaining('second task_notification for t1') }]);
   });
-  it('auto-detects a journal by its seq/dir entries and says so', () => {
-    const r = check([join(FIX, 'interrupt.ack.before-killed', 'pass.ndjson')]);
+  it('auto-detects a journal by its seq/dir entries and says so', async () => {
+    const r = await checkFile([join(FIX, 'interrupt.ack.before-killed', 'pass.ndjson')]);
     expect(r.status).toBe(0);
     expect(r.stderr).toContain('journal,');
   });
-  it('--profile auto guesses claude-2.1.328 from a result starting with duration_api_ms (capture json_hi)', () => {
-    const r = check([join(ROOT, 'test', 'golden', 'real', 'claude-code-2.1.328', 'json_hi.stdout.ndjson')]);
+  it('--profile auto guesses claude-2.1.328 from a result starting with duration_api_ms (capture json_hi)', async () => {
+    const r = await checkFile([join(ROOT, 'test', 'golden', 'real', 'claude-code-2.1.328', 'json_hi.stdout.ndjson')]);
     expect(r.status).toBe(0);
     expect(r.stderr).toContain('profile claude-2.1.328 (detected)');
   });
-  it('--profile auto guesses claude-2.1.220 from a result starting with is_error', () => {
+  it('--profile auto guesses claude-2.1.220 from a result starting with is_error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cbc-check-'));
     const f = join(dir, 'r.ndjson');
     writeFileSync(f, JSON.stringify({ is_error: false, duration_api_ms: 1, num_turns: 1, subtype: 'success', type: 'result', session_id: 's', total_cost_usd: 0, usage: {}, permission_denials: [], stop_reason: null, result: 'x', duration_ms: 1, uuid: 'u' }) + '\n');
-    const r = check([f]);
+    const r = await checkFile([f]);
     expect(r.stderr).toContain('profile claude-2.1.220 (detected)');
     expect(r.status).toBe(0);
   });
