@@ -3,7 +3,7 @@
  * declared order, `undefined` values are dropped (as JSON.stringify would), and a key in the bag
  * that the order does not declare is a programming error caught by the tests, never silently lost.
  */
-import { noteUuids } from './uuid-members.js';
+import { noteMemberUuids, noteUuids } from './uuid-members.js';
 
 export type Order = readonly string[];
 export type Obj = Record<string, unknown>;
@@ -83,7 +83,7 @@ const HAS_TEXT = Symbol('frame has list texts');
  * the list again (issue #21: a workflow snapshot's rows are laid out and serialised once per change, not once per
  * snapshot). `text` must be `JSON.stringify(list)`, and the list must not change afterwards: a copy of the frame
  * given another list is serialised as usual, since the text belongs to this array. `noUuid`: the caller knows the
- * text holds no uuid member (uuid-members.ts `holdsNoUuid` of its parts), so frameJson does not scan it for one.
+ * text holds no uuid member (uuid-members.ts `flatWithoutUuid` of each row), so frameJson does not scan it for one.
  */
 export function withText<T extends readonly unknown[]>(list: T, text: string, noUuid = false): T {
   (list as unknown as Record<symbol, string>)[LIST_TEXT] = text;
@@ -118,10 +118,9 @@ export function frameJson(frame: Obj, uuids?: string[]): string {
     // undefined (and function) values are dropped, as JSON.stringify drops them (its type says string, it returns undefined)
     const json: string | undefined = text ?? JSON.stringify(v);
     if (json === undefined) continue;
-    const member = memberHead(k) + json;
-    // a uuid member lies inside one member's text (its key and value, or a nested object), so members are scanned alone
-    if (uuids !== undefined && !(text !== undefined && list?.[LIST_NO_UUID] === true)) noteUuids(member, uuids);
-    s += s === '' ? `{${member}` : `,${member}`;
+    // a uuid member lies inside one member's text (its key and value, or a nested object), so members are looked at alone
+    if (uuids !== undefined && !(text !== undefined && list?.[LIST_NO_UUID] === true)) noteMemberUuids(k, json, uuids);
+    s += s === '' ? `{${memberHead(k)}${json}` : `,${memberHead(k)}${json}`;
   }
   return s === '' ? '{}' : `${s}}`;
 }

@@ -16,15 +16,40 @@ export function noteUuids(json: string, into: string[]): void {
 }
 
 /**
- * True when the JSON text `json` cannot hold a uuid member (noteUuids would find none in it, nor in any text made of
- * it and other members): no `"uuid":"` outside strings, where a quote is always escaped. Conservative: a text that
- * holds the sequence is scanned.
+ * Pushes onto `into` the uuid members of one member of a frame, `"key":json`, as noteUuids of the frame's whole text
+ * would find them there, without making that member's text (issue #21: scanning a frame's joined text makes V8 copy
+ * it into one flat string first, which the pipe write does again): `key` itself when it is `uuid` with a uuid string
+ * value, and the members nested in an object or list value. A string, number or literal holds none (a quote inside
+ * a string is escaped).
  */
-export function holdsNoUuid(json: string): boolean {
-  return !json.includes('"uuid":"');
+export function noteMemberUuids(key: string, json: string, into: string[]): void {
+  if (uuidKey(key) && json.length === 38 && json.charCodeAt(0) === QUOTE && json.charCodeAt(37) === QUOTE && uuidChars(json, 1, 37)) into.push(json.slice(1, 37));
+  const c = json.charCodeAt(0);
+  if (c === BRACE || c === BRACKET) noteUuids(json, into);
+}
+
+/** A key whose JSON text ends in `"uuid"`: `uuid`, or one ending in a quote (escaped) and `uuid`, as noteUuids reads keys. */
+function uuidKey(key: string): boolean {
+  return key === 'uuid' || (key.endsWith('uuid') && key.charCodeAt(key.length - 5) === QUOTE);
+}
+
+/**
+ * True when the JSON text of `row`, a plain object, cannot hold a uuid member: it has no `uuid` key and no object or
+ * list value (where one could be nested). The JSON text of such a row, and of a list of such rows, has no `"uuid":"`
+ * outside its strings, so noteUuids would find nothing in it.
+ */
+export function flatWithoutUuid(row: object): boolean {
+  for (const k in row) {
+    if (uuidKey(k)) return false;
+    const v = (row as Record<string, unknown>)[k];
+    if (typeof v === 'object' && v !== null) return false;
+  }
+  return true;
 }
 
 const QUOTE = 34;
+const BRACE = 123;
+const BRACKET = 91;
 
 function uuidChars(s: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {

@@ -1,6 +1,6 @@
 import { ROW_LAYOUT, type TimelineRow } from '../../engine/events.js';
 import { withText } from '../../protocol/shape.js';
-import { holdsNoUuid } from '../../protocol/uuid-members.js';
+import { flatWithoutUuid } from '../../protocol/uuid-members.js';
 
 /** A row's layout and its JSON text, kept on the engine's row (its ROW_LAYOUT slot) for its revision. */
 interface Laid<R> {
@@ -31,7 +31,7 @@ export function snapshotRows<R>(rows: readonly TimelineRow[], layout: (r: Timeli
       const row = layout(r);
       const json = JSON.stringify(row);
       const had = laid !== undefined || Object.hasOwn(r, ROW_LAYOUT);
-      laid = { rev, by, row, text: json, noUuid: holdsNoUuid(json) };
+      laid = { rev, by, row, text: json, noUuid: flatWithoutUuid(row as object) };
       // the slot once made is written in place; made not enumerable: a copy of the row (Claude 2.1.328's stop
       // snapshot) is another row, laid out for itself
       if (Object.isExtensible(r)) {
