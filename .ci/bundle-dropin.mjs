@@ -7,9 +7,10 @@
 //   dist/bundle/scenario-deps.cjs  the packages the YAML scenario loader needs (yaml, zod) in one file, required by the
 //                            bundle when a scenario file is first loaded (one file instead of ~100 package modules to
 //                            resolve and read: ~0.06 s of CPU per run with a YAML scenario, docs/performance.md)
-//   dist/bundle/dropin-v8-<version>-<arch>.cache   written after two sessions run here (bin/load-dropin.cjs fill)
+//   dist/bundle/dropin-v8-<version>-<arch>.cache   written after three sessions run here (bin/load-dropin.cjs fill)
+//   dist/bundle/scenario-deps-v8-<version>-<arch>.cache   the same for scenario-deps.cjs (its last line its sha256 too)
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +69,7 @@ const signals = await build({ ...common, banner: {}, define: {}, entryPoints: [j
 
 mkdirSync(OUT, { recursive: true });
 for (const f of [...dropin.outputFiles, ...deps.outputFiles, ...signals.outputFiles]) {
-  if (f.path.endsWith('dropin.cjs')) {
+  if (f.path.endsWith('dropin.cjs') || f.path.endsWith('scenario-deps.cjs')) {
     // esbuild escapes non-ASCII in strings and names but keeps a few comments' (`—`, `§`): escaped too, so the
     // file is ASCII and reads straight into a one-byte string (~2 ms less of every start than decoding UTF-8)
     const ascii = f.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -80,10 +81,10 @@ for (const f of [...dropin.outputFiles, ...deps.outputFiles, ...signals.outputFi
   }
 }
 
-// Two sessions in this process, through the loader bin/cbc.js uses, leave the code cache of the functions such runs
+// Three sessions in this process, through the loader bin/cbc.js uses, leave the code cache of the functions such runs
 // compile (the rest compile on first use, as without a cache): a plain SDK start (initialize, then a prompt, on the
-// default scenario and profile) and a `cbc-emu fuzz` run's emulator (a fuzz plan over every legal perturbation,
-// Claude Code's profile), the two ways the drop-in is started most.
+// default scenario and profile), a `cbc-emu fuzz` run's emulator (a fuzz plan over every legal perturbation,
+// Claude Code's profile), the two ways the drop-in is started most, and a run with a YAML scenario file.
 const work = mkdtempSync(join(tmpdir(), 'cbc-emu-build-'));
 try {
   const { loadDropin } = createRequire(import.meta.url)('../bin/load-dropin.cjs');
@@ -99,11 +100,15 @@ try {
     CBC_EMU_FUZZ_OUT: join(work, 'transcript.ndjson'),
     CBC_EMU_FUZZ_NOTES: join(work, 'emulator.ndjson'),
   };
-  for (const [i, sessionEnv] of [env, fuzzEnv].entries()) {
+  // a YAML scenario of the user's (a copy of a shipped one, outside scenarios/ so it is not read compiled): the
+  // loader's functions and yaml's and zod's (scenario-deps.cjs, a cache of its own) compiled as such a run needs them
+  const yaml = join(work, 'training.yaml');
+  copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
+  for (const [i, sessionEnv, more] of [[0, env, []], [1, fuzzEnv, []], [2, env, ['--emu-scenario', yaml]]]) {
     const out = [];
     const sink = new Writable({ write: (chunk, _enc, done) => done(undefined, out.push(chunk)) });
     const code = await dropin.exports.runCli({
-      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-home', join(work, `home-${i}`)],
+      argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-home', join(work, `home-${i}`), ...more],
       env: sessionEnv,
       stdin: Readable.from([`${JSON.stringify({ type: 'control_request', request_id: 'build', request: { subtype: 'initialize' } })}\n`, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' } })}\n`]),
       stdout: sink,
@@ -113,8 +118,9 @@ try {
     });
     if (code !== 0 || !Buffer.concat(out).toString('utf8').includes('"type":"result"')) throw new Error(`session ${i} exited ${code}: ${Buffer.concat(out).toString('utf8').slice(-400)}`);
   }
+  if (dropin.depsCacheUsed() === undefined) throw new Error('the YAML session did not load scenario-deps.cjs');
   dropin.fill();
-  if (!readdirSync(OUT).some((f) => f.endsWith('.cache'))) throw new Error('no cache file was written');
+  for (const name of ['dropin', 'scenario-deps']) if (!readdirSync(OUT).some((f) => f.startsWith(`${name}-v8-`) && f.endsWith('.cache'))) throw new Error(`no ${name} cache file was written`);
 } catch (e) {
   // a cache only saves time (the first run writes one): the build goes on, and test/hardening/startup.test.ts fails
   process.stderr.write(`bundle-dropin: warning: no code cache written: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -18,7 +18,10 @@ const { createRequire } = require('node:module');
 
 const DIR = path.join(__dirname, '..', 'dist', 'bundle');
 const FILE = path.join(DIR, 'dropin.cjs');
-/** The last line of the bundle: the sha256 of what precedes it (.ci/bundle-dropin.mjs). */
+/** yaml and zod in one file (.ci/bundle-dropin.mjs), required by the bundle when a YAML scenario is first loaded. */
+const DEPS_REQUEST = './scenario-deps.cjs';
+const DEPS_FILE = path.join(DIR, 'scenario-deps.cjs');
+/** The last line of each bundle file: the sha256 of what precedes it (.ci/bundle-dropin.mjs). */
 const ID_MARK = '\n//# cbc-emu-bundle ';
 const ID_LENGTH = 64;
 // CommonJS's own wrapper, so the bundle sees exports/require/module/__filename/__dirname as under require()
@@ -32,22 +35,23 @@ function fnv1a(text) {
   return h.toString(16).padStart(8, '0');
 }
 
-function cacheFile() {
+/** The cache of one bundle file (`dropin`, `scenario-deps`) for this V8, architecture and set of node options. */
+function cacheFile(name = 'dropin') {
   const options = process.execArgv.length > 0 || (process.env.NODE_OPTIONS ?? '') !== '' ? `-o${fnv1a(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))}` : '';
-  return path.join(DIR, `dropin-v8-${process.versions.v8}-${process.arch}${options}.cache`);
+  return path.join(DIR, `${name}-v8-${process.versions.v8}-${process.arch}${options}.cache`);
 }
 
-function readCache(id) {
+function readCache(name, id) {
   try {
-    const bytes = fs.readFileSync(cacheFile());
+    const bytes = fs.readFileSync(cacheFile(name));
     return bytes.subarray(0, ID_LENGTH).toString('latin1') === id ? bytes.subarray(ID_LENGTH) : undefined;
   } catch {
     return undefined; // none yet (or unreadable): compile as usual
   }
 }
 
-function writeCache(id, data) {
-  const file = cacheFile();
+function writeCache(name, id, data) {
+  const file = cacheFile(name);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     fs.accessSync(DIR, fs.constants.W_OK);
@@ -62,25 +66,54 @@ function writeCache(id, data) {
   }
 }
 
-/**
- * Compiles and runs the bundle; returns its exports and `fill`, to call once the run is over (it writes the cache
- * when this process had none it could use, and does nothing otherwise).
- */
-function loadDropin() {
-  const source = fs.readFileSync(FILE, 'utf8');
+/** Compiles one bundle file with its cache when the cache names this very file and V8 accepts it. */
+function compile(file, name) {
+  const source = fs.readFileSync(file, 'utf8');
   const at = source.lastIndexOf(ID_MARK);
   const id = at < 0 ? '' : source.slice(at + ID_MARK.length, at + ID_MARK.length + ID_LENGTH);
-  const cachedData = id.length === ID_LENGTH ? readCache(id) : undefined;
-  const script = new vm.Script(WRAP_HEAD + source + WRAP_TAIL, { filename: FILE, cachedData });
-  const used = cachedData !== undefined && script.cachedDataRejected === false;
+  const cachedData = id.length === ID_LENGTH ? readCache(name, id) : undefined;
+  const script = new vm.Script(WRAP_HEAD + source + WRAP_TAIL, { filename: file, cachedData });
+  return { file, name, id, script, used: cachedData !== undefined && script.cachedDataRejected === false };
+}
+
+/** Runs a compiled bundle file as CommonJS would; returns its exports. */
+function run(c, require) {
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(FILE), module, FILE, DIR);
+  c.script.runInThisContext()(module.exports, require, module, c.file, path.dirname(c.file));
+  return module.exports;
+}
+
+/** A cache for each compiled file that had none it could use (once the run is over, so the functions it ran are in it). */
+function fillAll(compiled) {
+  for (const c of compiled) if (!c.used && c.id.length === ID_LENGTH) writeCache(c.name, c.id, c.script.createCachedData());
+}
+
+/**
+ * Compiles and runs the bundle; returns its exports and `fill`, to call once the run is over (it writes the caches
+ * this process had none it could use for, and does nothing otherwise). The bundle's require of scenario-deps.cjs
+ * (a YAML scenario's packages, ~1 MB) goes through a cache of its own the same way (issue #21: yaml's and zod's
+ * functions compiled on every run with a YAML scenario); every other require is Node's.
+ */
+function loadDropin() {
+  const main = compile(FILE, 'dropin');
+  const compiled = [main];
+  const req = createRequire(FILE);
+  let deps;
+  const bundleRequire = Object.assign((id) => {
+    if (id !== DEPS_REQUEST) return req(id);
+    if (deps === undefined) {
+      const c = compile(DEPS_FILE, 'scenario-deps');
+      c.exports = run(c, createRequire(DEPS_FILE));
+      compiled.push((deps = c));
+    }
+    return deps.exports;
+  }, req);
   return {
-    exports: module.exports,
-    cacheUsed: used,
-    fill: () => {
-      if (!used && id.length === ID_LENGTH) writeCache(id, script.createCachedData());
-    },
+    exports: run(main, bundleRequire),
+    cacheUsed: main.used,
+    /** Whether scenario-deps.cjs was loaded, and through a cache: undefined when the run loaded no YAML scenario. */
+    depsCacheUsed: () => deps?.used,
+    fill: () => fillAll(compiled),
   };
 }
 

@@ -139,12 +139,9 @@ export async function compose(cfg: ServeConfig, io: RunIO): Promise<Composition 
         noteUuids(json, wrote);
         writer.write(json);
       })
-    : (json: string) => {
-        noteUuids(json, wrote);
-        writer.write(json);
-      };
+    : (json: string) => void writer.write(json); // its uuids noted by createOutput as it serialised the frame
   scheduler.gate = () => writer.ready();
-  const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge });
+  const write = createOutput({ format: cfg.outputFormat, emit, line: (text) => writer.write(text), err: stderrLine(io), journal: perturbed ? undefined : journal, bridge: cfg.bridge, uuids: fuzz ? undefined : wrote });
 
   // --agents read from a file, and the agents of the profile's agent files folded in (agent-files.ts)
   const cliFlags = withAgentFiles(withFileValues(cfg.cliFlags, cfg.fileValued, io.cwd), cfg.agentFolders?.(io.cwd, io.env, settingSourcesOf(cfg.settingSources)) ?? []);

@@ -1,6 +1,7 @@
 import { bridgeFrame } from '../protocol/bridge.js';
 import { str } from '../protocol/raw-frame.js';
 import { frameJson, type Obj } from '../protocol/shape.js';
+import { noteUuids } from '../protocol/uuid-members.js';
 import type { Journal } from '../transport/journal.js';
 import type { OutputFormat } from './config.js';
 
@@ -16,6 +17,12 @@ export interface OutputOptions {
   journal?: Journal | undefined;
   /** --emu-bridge: also write system/task_* frames flattened to top level (seed 003). */
   bridge: boolean;
+  /**
+   * When set, the uuid members of each stream-json frame are pushed onto it as the frame is serialised (the session
+   * store's list for --resume-session-at; frameJson skips the snapshot rows' texts, which hold none), and `emit` only
+   * writes. Unset (the fuzz transformer, which may change the text), `emit` notes them itself.
+   */
+  uuids?: string[] | undefined;
 }
 
 /**
@@ -27,11 +34,13 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
   return (frame) => {
     o.journal?.frame('out', frame);
     if (o.format === 'stream-json') {
-      o.emit(frameJson(frame));
+      o.emit(frameJson(frame, o.uuids));
       const flat = o.bridge ? bridgeFrame(frame) : undefined;
       if (flat) {
         o.journal?.frame('out', flat);
-        o.emit(JSON.stringify(flat));
+        const json = JSON.stringify(flat);
+        if (o.uuids !== undefined) noteUuids(json, o.uuids);
+        o.emit(json);
       }
       return;
     }
@@ -53,29 +62,5 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
   };
 }
 
-/**
- * Pushes onto `into` the uuid of each `"uuid":"…"` member of a frame's JSON text (a uuid: 36 of
- * 0-9, a-f, `-`), in order, nested ones included: what the session store keeps for
- * --resume-session-at. By hand, not a regex or `indexOf('"uuid":"')`: every written frame passes
- * here, and a 3-character search (memchr on its first letter) is ~2× faster on this text (issue #21).
- */
-export function noteUuids(json: string, into: string[]): void {
-  for (let i = json.indexOf('uui'); i !== -1; i = json.indexOf('uui', i + 1)) {
-    if (json.charCodeAt(i - 1) !== QUOTE || !json.startsWith('uuid":"', i)) continue;
-    const at = i + 7;
-    const end = at + 36;
-    if (json.charCodeAt(end) !== QUOTE || !uuidChars(json, at, end)) continue;
-    into.push(json.slice(at, end));
-    i = end + 1; // the next member starts after this one's closing quote
-  }
-}
-
-const QUOTE = 34;
-
-function uuidChars(s: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || c === 45)) return false;
-  }
-  return true;
-}
+/** The store's uuid scan of a frame's JSON text (src/protocol/uuid-members.ts), for the frames written as text. */
+export { noteUuids };

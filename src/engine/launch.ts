@@ -270,8 +270,19 @@ function headlessBackground(s: TurnHost, hb: NonNullable<TurnHost['p']['behavior
   next();
 }
 
-/** A workflow script text equivalent to the scenario's workflow (Claude sends it as task_started.prompt). */
+/**
+ * A workflow script text equivalent to the scenario's workflow (Claude sends it as task_started.prompt). Made once per
+ * workflow of the scenario (issue #21: a turn that launches it again gets the same text; `name` and `description` are
+ * the workflow's own, launchWorkflow derives them from it).
+ */
 function scriptText(wf: WorkflowT, name: string, description: string): string {
+  let text = scripts.get(wf);
+  if (text === undefined) scripts.set(wf, (text = makeScriptText(wf, name, description)));
+  return text;
+}
+const scripts = new WeakMap<WorkflowT, string>();
+
+function makeScriptText(wf: WorkflowT, name: string, description: string): string {
   const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
   const lines = [`export const meta = {`, `  name: ${q(name)},`, `  description: ${q(description)},`];
   if (wf.phases) lines.push(`  phases: [${wf.phases.map((p) => `{ title: ${q(p.title)} }`).join(', ')}],`);

@@ -10,8 +10,27 @@ export interface LifecycleHost {
 
 /** Live (non-terminal) background tasks, for background_tasks_changed (a foreground sub-agent is none). */
 export function liveTasks(s: { readonly runs: readonly TaskRun[] }): TaskInfo[] {
-  return s.runs.filter((r) => !r.terminal && r.info.foreground !== true).map((r) => r.info);
+  const out: TaskInfo[] = [];
+  for (const r of liveRuns(s.runs)) if (r.info.foreground !== true) out.push(r.info);
+  return out;
 }
+
+/**
+ * The runs of `runs` not yet terminal, in order. A session keeps every run it ever had, and a run never leaves its
+ * terminal state, so the live ones are kept per list, new runs added and ended ones dropped at each call: the work is
+ * the live runs, not every run of the session at each task start and end (issue #21: quadratic in a run's length).
+ */
+export function liveRuns(runs: readonly TaskRun[]): readonly TaskRun[] {
+  let k = kept.get(runs);
+  // a list that shrank (no session's does) is taken afresh
+  if (k === undefined || k.seen > runs.length) kept.set(runs, (k = { seen: 0, live: [] }));
+  for (; k.seen < runs.length; k.seen++) k.live.push(runs[k.seen]!);
+  let n = 0;
+  for (const r of k.live) if (!r.terminal) k.live[n++] = r;
+  k.live.length = n;
+  return k.live;
+}
+const kept = new WeakMap<readonly TaskRun[], { seen: number; live: TaskRun[] }>();
 
 /** A task starts: the background task list, then task_started (captures: bg changed comes first). */
 export function announceStart(h: LifecycleHost, task: TaskInfo): void {

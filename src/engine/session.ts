@@ -12,7 +12,7 @@ import type { ControlFacts, ControlPayload, EngineEvent, ResultBudget, TaskRun, 
 import { HostRequests } from './host.js';
 import { cancelQueued, commandQueued, commandsEnded, commandsStarted, isReply, nextTurn, replied, replyUuids, takeEcho, userOrigin, type UserLine } from './commands.js';
 import { endOverBudget, overBudget, spendTurn, turnLimitReached } from './limits.js';
-import { liveTasks } from './lifecycle.js';
+import { liveRuns, liveTasks } from './lifecycle.js';
 import { reportState } from './session-state.js';
 import { connectSdkServers, connectSetServers, initializeSdkServers, sdkServers } from './mcp.js';
 import { configSdkServers, configuredMcpServers, mcpFacts, type McpServerInfo } from './mcp-servers.js';
@@ -115,7 +115,7 @@ export class Session implements TurnHost {
 
   /** True when nothing is running, queued or pending. */
   get quiet(): boolean {
-    return !this.active && this.queue.length === 0 && this.runs.every((r) => r.terminal);
+    return !this.active && this.queue.length === 0 && liveRuns(this.runs).length === 0;
   }
   private readonly userHome: string; // the run's HOME (its env's): a run in memory shares the process, not its HOME
   private readonly spend: SessionSpend;
@@ -140,12 +140,12 @@ export class Session implements TurnHost {
       userHome: this.userHome,
       env: this.o.env,
       resumed: this.o.resume !== undefined,
-      ...{ cliFlags: this.o.cliFlags, hostAgents: this.hostAgents, mcpServers: this.mcpServers },
+      cliFlags: this.o.cliFlags, hostAgents: this.hostAgents, mcpServers: this.mcpServers, // one literal, no spread: ~50,000 a run (#21)
       spend: this.spend,
       userMessageUuids: replyUuids(this.active),
       announcedBeforeReply: this.active?.announced === true && this.active.replied !== true,
       pastResults: this.pastResults,
-      ...{ restoredSpend: this.o.resume?.spent, restoredSaid: this.o.resume?.said },
+      restoredSpend: this.o.resume?.spent, restoredSaid: this.o.resume?.said,
     };
   }
 

@@ -3,6 +3,8 @@
  * declared order, `undefined` values are dropped (as JSON.stringify would), and a key in the bag
  * that the order does not declare is a programming error caught by the tests, never silently lost.
  */
+import { noteMemberUuids, noteUuids } from './uuid-members.js';
+
 export type Order = readonly string[];
 export type Obj = Record<string, unknown>;
 
@@ -71,6 +73,8 @@ let lastIso = '';
 
 /** A list's JSON text, set by {@link withText}: symbol-keyed, so JSON.stringify and copies of the list ignore it. */
 const LIST_TEXT = Symbol('list JSON text');
+/** Set on a list whose text holds no uuid member (uuid-members.ts), so {@link frameJson} need not scan it for them. */
+const LIST_NO_UUID = Symbol('list text holds no uuid');
 /** Marks a frame some of whose lists carry their text (copies of the frame keep the mark; the lists decide). */
 const HAS_TEXT = Symbol('frame has list texts');
 
@@ -78,10 +82,12 @@ const HAS_TEXT = Symbol('frame has list texts');
  * Gives `list` (the value of a frame field) its JSON text, which {@link frameJson} writes instead of serialising
  * the list again (issue #21: a workflow snapshot's rows are laid out and serialised once per change, not once per
  * snapshot). `text` must be `JSON.stringify(list)`, and the list must not change afterwards: a copy of the frame
- * given another list is serialised as usual, since the text belongs to this array.
+ * given another list is serialised as usual, since the text belongs to this array. `noUuid`: the caller knows the
+ * text holds no uuid member (uuid-members.ts `flatWithoutUuid` of each row), so frameJson does not scan it for one.
  */
-export function withText<T extends readonly unknown[]>(list: T, text: string): T {
+export function withText<T extends readonly unknown[]>(list: T, text: string, noUuid = false): T {
   (list as unknown as Record<symbol, string>)[LIST_TEXT] = text;
+  if (noUuid) (list as unknown as Record<symbol, boolean>)[LIST_NO_UUID] = true;
   return list;
 }
 
@@ -94,16 +100,35 @@ export function withListTexts<F extends object>(frame: F): F {
 /**
  * A frame's JSON text: `JSON.stringify(frame)`, byte for byte, except that a list marked by {@link withText}
  * is written from its text (frames marked by {@link withListTexts} only; the others go to JSON.stringify whole).
+ * With `uuids`, the uuid members of the text are pushed onto it as `noteUuids` of the whole text would push them
+ * (the session store's list), without scanning list texts known to hold none (issue #21: those are ~80% of a
+ * workflow run's bytes).
  */
-export function frameJson(frame: Obj): string {
-  if ((frame as Record<symbol, unknown>)[HAS_TEXT] !== true) return JSON.stringify(frame);
+export function frameJson(frame: Obj, uuids?: string[]): string {
+  if ((frame as Record<symbol, unknown>)[HAS_TEXT] !== true) {
+    const json = JSON.stringify(frame);
+    if (uuids !== undefined) noteUuids(json, uuids);
+    return json;
+  }
   let s = '';
   for (const k in frame) {
     const v = frame[k];
-    const text = Array.isArray(v) ? (v as unknown as Record<symbol, string | undefined>)[LIST_TEXT] : undefined;
+    const list = Array.isArray(v) ? (v as unknown as Record<symbol, string | boolean | undefined>) : undefined;
+    const text = list?.[LIST_TEXT] as string | undefined;
     // undefined (and function) values are dropped, as JSON.stringify drops them (its type says string, it returns undefined)
     const json: string | undefined = text ?? JSON.stringify(v);
-    if (json !== undefined) s += `${s === '' ? '{' : ','}${JSON.stringify(k)}:${json}`;
+    if (json === undefined) continue;
+    // a uuid member lies inside one member's text (its key and value, or a nested object), so members are looked at alone
+    if (uuids !== undefined && !(text !== undefined && list?.[LIST_NO_UUID] === true)) noteMemberUuids(k, json, uuids);
+    s += s === '' ? `{${memberHead(k)}${json}` : `,${memberHead(k)}${json}`;
   }
   return s === '' ? '{}' : `${s}}`;
 }
+
+/** `"key":`, made once per key name (issue #21: JSON.stringify of the same few keys ~200,000 times a run). */
+function memberHead(key: string): string {
+  let t = memberHeads.get(key);
+  if (t === undefined) memberHeads.set(key, (t = `${JSON.stringify(key)}:`));
+  return t;
+}
+const memberHeads = new Map<string, string>();

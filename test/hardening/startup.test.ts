@@ -16,13 +16,17 @@ import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 import { lines, user } from './helpers.js';
 
 // a resolve hook lists every package module the process loads (ESM imports and createRequire alike); the bundle's
-// scenario-deps.cjs (yaml and zod in one file, .ci/bundle-dropin.mjs) is listed as `PKG scenario-deps`
+// scenario-deps.cjs (yaml and zod in one file, .ci/bundle-dropin.mjs) is listed as `PKG scenario-deps`, whether
+// required or compiled by bin/load-dropin.cjs through its code cache (vm.Script, #21 session 11)
 const hook = `data:text/javascript,${encodeURIComponent(`
   import { register } from 'node:module';
   register('data:text/javascript,' + encodeURIComponent("export async function resolve(s, c, n) { const r = await n(s, c); const m = /node_modules\\\\/([^/]+)\\\\//.exec(r.url); if (m) process._rawDebug('PKG ' + m[1]); return r; }"));
   const Module = (await import('node:module')).default;
   const load = Module._load;
   Module._load = function (req, ...rest) { if (!req.startsWith('node:') && !req.startsWith('.') && !req.startsWith('/')) process._rawDebug('PKG ' + req.split('/')[0]); if (req.endsWith('/scenario-deps.cjs')) process._rawDebug('PKG scenario-deps'); return load.call(this, req, ...rest); };
+  const vm = (await import('node:vm')).default;
+  const Script = vm.Script;
+  vm.Script = class extends Script { constructor(code, o) { if (String(o?.filename ?? '').endsWith('scenario-deps.cjs')) process._rawDebug('PKG scenario-deps'); super(code, o); } };
 `)}`;
 
 describe('the precompiled default scenario (issue #9 start-up budget)', () => {
@@ -135,7 +139,8 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
   const bundle = join(root, 'dist', 'bundle');
   const cacheName = `dropin-v8-${process.versions.v8}-${process.arch}.cache`;
   const cache = join(bundle, cacheName);
-  const leftovers = () => readdirSync(bundle).filter((f) => f.endsWith('.cache') || f.endsWith('.tmp'));
+  // the bundle's caches (scenario-deps.cjs's has tests of its own below)
+  const leftovers = () => readdirSync(bundle).filter((f) => (f.startsWith('dropin-') && f.endsWith('.cache')) || f.endsWith('.tmp'));
   // loads the bundle as bin/cbc.js does, fills the cache as it does after a run, and says whether a cache was used
   // (a script file, not `node -e`: node options, -e included, choose another cache file)
   writeFileSync(join(root, 'bin', 'probe.cjs'), "const d = require('./load-dropin.cjs').loadDropin(); d.fill(); process.stdout.write(String(d.cacheUsed));\n");
@@ -232,5 +237,51 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
     expect(await Promise.all([0, 1, 2, 3].map(one))).toEqual([0, 0, 0, 0]);
     expect(leftovers()).toEqual([cacheName]);
     expect(load()).toBe('true');
+  });
+
+  // scenario-deps.cjs (yaml and zod, ~1 MB) through a cache of its own, on the same rules (#21 session 11)
+  const depsName = `scenario-deps-v8-${process.versions.v8}-${process.arch}.cache`;
+  const depsCache = join(bundle, depsName);
+  const yaml = join(root, 'user.yaml');
+  copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
+  // a run with a YAML scenario of the user's, as bin/cbc.js runs it: its stdout, and whether the deps' cache was used
+  writeFileSync(
+    join(root, 'bin', 'probe-deps.cjs'),
+    "const d = require('./load-dropin.cjs').loadDropin(); let out = ''; const { Writable, Readable } = require('node:stream');\n" +
+      "const sink = new Writable({ write: (c, _e, done) => { out += c; done(); } });\n" +
+      "d.exports.runCli({ argv: JSON.parse(process.argv[2]), env: process.env, stdin: Readable.from([process.argv[3]]), stdout: sink, stderr: process.stderr, cwd: process.cwd(), handleSignals: false })" +
+      ".then((code) => { d.fill(); process.stdout.write(JSON.stringify({ code, used: d.depsCacheUsed() ?? 'not loaded', out })); });\n",
+  );
+  const withYaml = (scenario?: string) => {
+    rmSync(join(root, 'home'), { recursive: true, force: true });
+    const argv = [...args.slice(1), ...(scenario === undefined ? [] : ['--emu-scenario', scenario])];
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'probe-deps.cjs'), JSON.stringify(argv), input], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as { code: number; used: boolean | 'not loaded'; out: string };
+  };
+
+  it("npm run build leaves scenario-deps.cjs's cache too; a run with a YAML scenario uses it, a run without loads no deps", () => {
+    expect(readdirSync(bundle).filter((f) => f.startsWith('scenario-deps-'))).toEqual([depsName]);
+    const r = withYaml(yaml);
+    expect(r).toMatchObject({ code: 0, used: true });
+    expect(r.out).toContain('"subtype":"task_started"');
+    expect(withYaml()).toMatchObject({ code: 0, used: 'not loaded' });
+  });
+
+  it("scenario-deps' cache made for another file, or damaged, is not used and is replaced; the bytes are the same either way", () => {
+    const warm = withYaml(yaml);
+    const bytes = readFileSync(depsCache);
+    writeFileSync(depsCache, Buffer.concat([Buffer.from('0'.repeat(64), 'latin1'), bytes.subarray(64)]));
+    const foreign = withYaml(yaml);
+    expect(foreign.used).toBe(false);
+    writeFileSync(depsCache, readFileSync(depsCache).subarray(0, bytes.length >> 1));
+    const damaged = withYaml(yaml);
+    expect(damaged.used).toBe(false);
+    expect(withYaml(yaml).used).toBe(true);
+    rmSync(depsCache);
+    const cold = withYaml(yaml);
+    expect(cold.used).toBe(false);
+    expect(readdirSync(bundle).filter((f) => f.startsWith('scenario-deps-'))).toEqual([depsName]);
+    for (const r of [foreign, damaged, cold]) expect(r.out).toBe(warm.out);
   });
 });

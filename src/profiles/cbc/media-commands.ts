@@ -15,8 +15,23 @@ const on = (m: (typeof MEDIA)[number], env: Readonly<Record<string, string | und
   return v === undefined ? m.byDefault : v === 'true' || v === '1';
 };
 
-/** The slash command names with the media commands the environment enables, in the CLI's order (after `debug`). */
-export function withMediaCommands(names: string[], env: Readonly<Record<string, string | undefined>>): string[] {
+/**
+ * The slash command names with the media commands the environment enables, in the CLI's order (after `debug`). A
+ * fresh list each call, made once per list of names and set of switches (issue #21: every turn's system/init asks).
+ */
+export function withMediaCommands(names: readonly string[], env: Readonly<Record<string, string | undefined>>): string[] {
+  const switches = MEDIA.map((m) => (on(m, env) ? '1' : '0')).join('');
+  let made = madeLists.get(names)?.get(switches);
+  if (made === undefined) {
+    made = mediaCommands(names, env);
+    const byNames = madeLists.get(names) ?? new Map<string, readonly string[]>();
+    madeLists.set(names, byNames.set(switches, made));
+  }
+  return [...made];
+}
+const madeLists = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+function mediaCommands(names: readonly string[], env: Readonly<Record<string, string | undefined>>): string[] {
   const media = new Set<string>(MEDIA.map((m) => m.name));
   const rest = names.filter((n) => !media.has(n));
   const at = rest.indexOf('debug') + 1;

@@ -53,9 +53,14 @@ function init(ctx: EncodeContext, loaded: Loaded): FrameOf<typeof SYSTEM_INIT> {
 
 /** The system/init of each turn: the session's tools, model, mode and slash commands. */
 export function systemInit(_ev: Ev<'turn_init'>, ctx: EncodeContext): FrameOf<typeof SYSTEM_INIT> {
-  const tpl = profileData('cbc').systemInit;
-  return init(ctx, { tools: ctx.tools, model: ctx.model, permissionMode: ctx.permissionMode, slashCommands: withMediaCommands((clone(tpl.slash_commands) ?? []).map(String), ctx.env), requestId: ctx.turnRequestId });
+  return init(ctx, { tools: ctx.tools, model: ctx.model, permissionMode: ctx.permissionMode, slashCommands: withMediaCommands(slashCommandNames(), ctx.env), requestId: ctx.turnRequestId });
 }
+
+/** The captured init's slash command names, read once (withMediaCommands makes each frame's own list of them). */
+function slashCommandNames(): readonly string[] {
+  return (commandNames ??= (clone(profileData('cbc').systemInit.slash_commands) ?? []).map(String));
+}
+let commandNames: readonly string[] | undefined;
 
 /**
  * The second system/init of cbc 2.117.0's blank turn (stdin JSON it cannot read as a frame): the session
