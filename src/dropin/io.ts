@@ -1,6 +1,7 @@
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ScenarioT } from '../scenario/schema.js';
+import type { SignalPort } from './signals.js';
 
 /** Streams and environment of one drop-in run (injectable for in-process tests). */
 export interface RunIO {
@@ -14,6 +15,8 @@ export interface RunIO {
   scenario?: ScenarioT | undefined;
   /** Install SIGTERM/SIGINT handlers (the real process: yes; in-process tests: no). */
   handleSignals?: boolean | undefined;
+  /** Where the run's signals come from when not from this process (an in-process run a test signals); wins over handleSignals. */
+  signals?: SignalPort | undefined;
 }
 
 /** Default location of the emulator's files (task outputs, sessions): the user's cache directory. */

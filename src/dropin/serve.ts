@@ -2,7 +2,7 @@ import { EMU_PREFIX } from '../errors.js';
 import type { Composition } from './compose.js';
 import type { ServeConfig } from './config.js';
 import { stderrLine, type RunIO } from './io.js';
-import { offSignals, onSignals, SIGNAL_EXIT, SIGNAL_FLUSH_DEADLINE_MS, type HandledSignal } from './signals.js';
+import { processSignals, SIGNAL_EXIT, SIGNAL_FLUSH_DEADLINE_MS, type HandledSignal } from './signals.js';
 import type { RunEnd, RunOutcome } from './run-note.js';
 import { readFrames, readPrompt, type RunControl } from './stdin.js';
 
@@ -16,7 +16,7 @@ import { readFrames, readPrompt, type RunControl } from './stdin.js';
  */
 export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run: RunControl) => void): Promise<RunOutcome> {
   const { scheduler, session, journal, writer, fuzz } = c;
-  const handleSignals = io.handleSignals !== false;
+  const signals = io.signals ?? (io.handleSignals !== false ? processSignals : undefined);
   return new Promise<RunOutcome>((resolve) => {
     let finished = false;
     let eof = false;
@@ -33,13 +33,12 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       // first (a consumer that exits at its first result): the fuzzer then judges the transcript it got as cut off
       if (ended.end === 'served' && writer.gone) ended = { end: 'cut', why: undefined };
       clearTimeout(deadline);
-      if (handleSignals) offSignals();
-      if (raise !== undefined) {
+      signals?.off();
+      if (raise !== undefined && signals !== undefined) {
         // die by the signal as the real CLI does: with no handler left its default action ends the process;
         // the exit code stays the fallback should the process outlive it
-        process.kill(process.pid, raise);
-        setTimeout(() => resolve({ code, ...ended }), SIGNAL_FLUSH_DEADLINE_MS);
-        return;
+        signals.raise(raise);
+        if (signals.dies) return void setTimeout(() => resolve({ code, ...ended }), SIGNAL_FLUSH_DEADLINE_MS);
       }
       resolve({ code, ...ended });
     };
@@ -80,7 +79,7 @@ export function serve(cfg: ServeConfig, c: Composition, io: RunIO, onRun?: (run:
       finish(code, 'cut');
       exitCode = code; // also when the signal came during the final flush
     };
-    if (handleSignals) onSignals(onSignal);
+    signals?.on(onSignal);
     // the engine ends the run (a prompt tool that cannot be called: engine/prompt-tool.ts)
     session.o.fatal = (message) => {
       stderrLine(io)(message);

@@ -27,6 +27,21 @@ export function offSignals(): void {
   current = undefined;
 }
 
+/**
+ * A run's source of signals: this process's (processSignals), or a port a test signals an in-process run through.
+ * `raise` is dying by the signal (after the flush); `dies` says whether that ends the process, so the run waits
+ * for it (the exit code a fallback), or is only noted, so the run resolves at once.
+ */
+export interface SignalPort {
+  on(handler: (sig: HandledSignal) => void): void;
+  off(): void;
+  raise(sig: HandledSignal): void;
+  dies: boolean;
+}
+
+/** This process's signals: handlers on process, and dying by a signal is re-sending it with no handler left. */
+export const processSignals: SignalPort = { on: onSignals, off: offSignals, raise: (sig) => void process.kill(process.pid, sig), dies: true };
+
 /** During start-up nothing is written yet: a signal exits at once with its documented code. */
 export function exitOnSignalsDuringStartup(): void {
   onSignals((sig) => process.exit(SIGNAL_EXIT[sig]));

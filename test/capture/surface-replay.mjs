@@ -55,11 +55,12 @@ const SPEED = 10;
 let harness;
 
 /**
- * Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. A case that
- * sends a signal spawns bin/cbc.js (signals and their exit codes need a process); every other case runs the
- * same entry (runCli, with this run's argv, env and cwd) in this process: a node spawn each cost ~70 ms of CPU,
- * most of the suite's (issue #21). The spawned binary's own path is covered by the signal cases here and the
- * tests under test/integration.
+ * Runs the emulator once with `args` and `steps` in `cwd`; resolves to `{stdout, stderr, rc}`. Every case runs
+ * the drop-in's entry (runCli, with this run's argv, env and cwd) in this process: a node spawn each cost ~70 ms of
+ * CPU, most of the suite's (issue #21). A signal step reaches the run through its signal port (startInMemory's
+ * `signals`: the same handler a process's signal calls, and a death by the signal reported as `signal <name>`, as
+ * a spawned process's close reports it); CBC_EMU_SURFACE_SPAWN=1 spawns bin/cbc.js for every case instead. The
+ * spawned binary's own signal path is covered by test/hardening and test/integration (signals, exit codes).
  */
 async function emulate(profile, args, steps, cwd, env, realTime = false) {
   const home = join(cwd, '..', 'emu-home');
@@ -71,12 +72,14 @@ async function emulate(profile, args, steps, cwd, env, realTime = false) {
   const argv = [...args];
   env = { ...env, CBC_EMU_PROFILE: profile, CBC_EMU_SPEED: String(speed), CBC_EMU_SEED: '7', CBC_EMU_HOME: home, CBC_EMU_SCENARIO: SCENARIO };
   let child;
-  if (signals || process.env.CBC_EMU_SURFACE_SPAWN === '1') child = spawn(process.execPath, [BIN, ...argv], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (process.env.CBC_EMU_SURFACE_SPAWN === '1') child = spawn(process.execPath, [BIN, ...argv], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   else {
     harness ??= await import(new URL('../../dist/testkit/harness.js', import.meta.url).href);
-    const run = harness.startInMemory({ argv, env, cwd });
-    child = { stdin: run.stdin, stdout: run.stdout, stderr: run.stderr, kill: () => run.stdin.end(), on: (_ev, cb) => void run.exit.then(
-      (code) => Promise.all([finished(run.stdout), finished(run.stderr)]).then(() => cb(code, null)),
+    const run = harness.startInMemory({ argv, env, cwd, signals: true });
+    // a signal goes to the run's handler as the OS would deliver it; the 60 s guard's SIGKILL can end stdin only
+    const kill = (sig) => (sig === 'SIGKILL' ? run.stdin.end() : run.signal(sig));
+    child = { stdin: run.stdin, stdout: run.stdout, stderr: run.stderr, kill, on: (_ev, cb) => void run.exit.then(
+      (code) => Promise.all([finished(run.stdout), finished(run.stderr)]).then(() => (run.raised ? cb(null, run.raised) : cb(code, null))),
       (e) => cb(`threw ${e?.stack ?? e}`, null), // the exit code differs then, and the pair fails naming the error
     ) };
     // the 60 s guard below can end stdin only: the drop-in exits at EOF
