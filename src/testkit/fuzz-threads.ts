@@ -3,21 +3,26 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
+import { parkWorker, takeWorker } from './fuzz-pool.js';
 import { startInMemory } from './harness.js';
 
 /** Calling thread -> worker. `ack`: the consumer's stream took `n` more bytes of the run's stdout. */
 export type ToWorker =
+  | { t: 'scenario'; scenario: ScenarioT | undefined }
   | { t: 'start'; id: number; argv: string[]; env: NodeJS.ProcessEnv; home: string; check: boolean }
   | { t: 'in'; id: number; text: string }
   | { t: 'end'; id: number }
   | { t: 'ack'; id: number; n: number };
 
-/** Worker -> calling thread. `exit`: the run's emulator exited (its stdout all sent); the worker then removes its home. */
-export type FromWorker = { t: 'out'; id: number; chunks: Uint8Array[] } | { t: 'exit'; id: number; broken: string[]; error?: string };
+/**
+ * Worker -> calling thread. `ready`: its modules are loaded (sent once). `exit`: the run's emulator exited (its stdout
+ * all sent); the worker then removes its home.
+ */
+export type FromWorker = { t: 'ready' } | { t: 'out'; id: number; chunks: Uint8Array[] } | { t: 'exit'; id: number; broken: string[]; error?: string };
 
 /** One run's emulator as the consumer's side sees it. */
 export interface EmulatorSide {
@@ -46,6 +51,8 @@ export interface RunStart {
 /** Starts runs' emulators; `close` ends the ones still running (fuzz() calls it once its campaign settled). */
 export interface EmulatorHost {
   start(run: RunStart): EmulatorSide;
+  /** Whether a run started now would start at once (false while a new worker loads its modules). */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export function localHost(scenario: ScenarioT | undefined): EmulatorHost {
         release: () => void exit.then(remove, remove),
       };
     },
+    ready: () => true,
     close: () => Promise.resolve(),
   };
 }
@@ -86,15 +94,28 @@ interface Pending {
   finished: { resolve: (b: string[]) => void; reject: (e: Error) => void };
 }
 
+/** Run ids per worker: a parked worker serves several fuzz() calls, and an id is never used twice in one worker. */
+const nextIds = new WeakMap<Worker, number>();
+
 /**
- * A worker thread that loads the drop-in once and runs emulators for this thread's consumers. Written by hand: the
- * messages are a run's stream (bytes out, frames in, acks for backpressure), which no pool library carries.
+ * A worker thread that runs emulators for this thread's consumers: a warm one kept from an earlier fuzz() call
+ * (fuzz-pool.ts), else a new one that loads the drop-in once. Written by hand: the messages are a run's stream
+ * (bytes out, frames in, acks for backpressure), which no pool library carries. Throws DataCloneError (the worker
+ * parked again) when the scenario cannot be posted.
  */
 export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
-  const w = new Worker(WORKER, { workerData: { scenario } });
+  const thread = takeWorker(WORKER);
+  const { w } = thread;
+  try {
+    w.postMessage({ t: 'scenario', scenario } satisfies ToWorker);
+  } catch (e) {
+    parkWorker(thread);
+    throw e;
+  }
   const pending = new Map<number, Pending>();
-  let nextId = 0;
-  w.on('message', (m: FromWorker) => {
+  let failed = false;
+  const onMessage = (m: FromWorker) => {
+    if (m.t === 'ready') return; // fuzz-pool.ts notes it
     const p = pending.get(m.id);
     if (!p) return;
     if (m.t === 'out') {
@@ -113,15 +134,17 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
       if (m.error !== undefined) p.finished.reject(new Error(m.error));
       else p.finished.resolve(m.broken);
     }
-  });
+  };
   const onError = (e: Error) => {
+    failed = true;
     for (const p of pending.values()) p.finished.reject(e);
     pending.clear();
   };
-  w.on('error', onError);
+  w.on('message', onMessage).on('error', onError);
   return {
     start(r) {
-      const id = nextId++;
+      const id = nextIds.get(w) ?? 0;
+      nextIds.set(w, id + 1);
       const out = new PassThrough();
       let finished!: Pending['finished'];
       const side: EmulatorSide = {
@@ -136,25 +159,36 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
       w.postMessage({ t: 'start', id, ...r } satisfies ToWorker);
       return side;
     },
+    ready: () => thread.ready,
     async close() {
+      w.off('message', onMessage).off('error', onError);
+      // idle: kept warm (or loading) for the next call; a run still in flight (a consumer given up on) ends with the worker
+      if (pending.size === 0 && !failed) return parkWorker(thread);
       await w.terminate();
       onError(new Error('fuzz(): the worker threads were closed with this run in flight'));
     },
   };
 }
 
-/** Runs spread over `hosts` (this thread and workers): each run goes to the host with the fewest runs in flight, the first on a tie. */
+/**
+ * Runs spread over `hosts`, this thread first and then workers: each run goes to the ready host with the least load,
+ * the first on a tie. A run in flight in this thread counts double, since this thread also runs every run's consumer
+ * and relays the workers' streams (with an equal count it was the busy thread and a warm worker idled ~25% of the
+ * time). A worker still loading gets no run, so none waits for its start-up (this thread is always ready).
+ */
 export function spreadHost(hosts: readonly EmulatorHost[]): EmulatorHost {
   const load = hosts.map(() => 0);
+  const cost = (k: number): number => (k === 0 ? 2 : 1);
   return {
     start(r) {
-      const i = load.indexOf(Math.min(...load));
-      load[i] = (load[i] ?? 0) + 1;
+      const i = load.reduce((best, n, k) => (n + cost(k) < (load[best] ?? 0) + cost(best) && (hosts[k] as EmulatorHost).ready() ? k : best), 0);
+      load[i] = (load[i] ?? 0) + cost(i);
       const side = (hosts[i] as EmulatorHost).start(r);
-      const done = () => void (load[i] = (load[i] ?? 1) - 1);
+      const done = () => void (load[i] = (load[i] ?? 0) - cost(i));
       side.finished.then(done, done);
       return side;
     },
+    ready: () => true,
     close: async () => void (await Promise.all(hosts.map((h) => h.close()))),
   };
 }

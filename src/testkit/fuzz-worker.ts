@@ -2,7 +2,7 @@
 // in-memory streams, its perturbations, the checker over a legal plan's stream) while the consumer stays in
 // the calling thread. Messages are those of fuzz-threads.ts (ToWorker in, FromWorker out).
 import { mkdirSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
@@ -14,7 +14,8 @@ const WINDOW = 32 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('fuzz-worker.js is a worker thread of fuzz(), not a program');
-const scenario = (workerData as { scenario?: ScenarioT }).scenario;
+/** The calling fuzz() campaign's scenario (its first message; a parked worker gets the next campaign's). */
+let scenario: ScenarioT | undefined;
 
 interface Run {
   run: InMemoryRun;
@@ -58,6 +59,7 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
 }
 
 port.on('message', (m: ToWorker) => {
+  if (m.t === 'scenario') return void (scenario = m.scenario);
   if (m.t === 'start') return start(m);
   const r = runs.get(m.id);
   if (!r) return; // a run that ended already
@@ -71,3 +73,5 @@ port.on('message', (m: ToWorker) => {
     if (r.unacked <= WINDOW && stdout.isPaused()) stdout.resume();
   }
 });
+// loaded: runs sent from now on start at once (until then fuzz() keeps them in its own thread)
+post({ t: 'ready' });

@@ -37,8 +37,9 @@ export interface FuzzOptions {
    * besides this thread, so a campaign uses more than one core; each run goes to the thread with the fewest runs
    * in flight. `body` is always called in this thread, on a stream fed from the run's thread. Default: the number
    * of cores minus one (none on one core); 0 runs everything in this thread. The report is the same for any value.
-   * Used only from the compiled package (dist/): from the TypeScript sources (a test runner's transform) the runs
-   * stay in this thread.
+   * A worker gets runs once it has loaded (until then they start here), and is kept idle for a few seconds after the
+   * call, unref'd, so the next fuzz() call finds it loaded and its code optimised. Used only from the compiled
+   * package (dist/): from the TypeScript sources (a test runner's transform) the runs stay in this thread.
    */
   threads?: number;
 }

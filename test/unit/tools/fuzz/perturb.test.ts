@@ -18,9 +18,14 @@ const goldens = readdirSync(GOLDEN, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'real' && d.name !== 'modes')
   .flatMap((d) => readdirSync(join(GOLDEN, d.name)).filter((f) => f.endsWith('.ndjson')).map((f) => join(d.name, f)));
 
+/** A golden's text, read once (the properties below perturb each golden hundreds of times; #21). */
+const texts = new Map<string, string>();
+const golden = (file: string): string => texts.get(file) ?? texts.set(file, readFileSync(join(GOLDEN, file), 'utf8')).get(file)!;
+const linesOf = new Map<string, string[]>();
+
 /** Runs the golden's frames through the transformer, flushing after each batch length in `cuts`. */
 function perturb(file: string, plan: FuzzPlan, cuts: number[] = []): string {
-  const lines = readFileSync(join(GOLDEN, file), 'utf8').split('\n').filter((l) => l !== '');
+  const lines = linesOf.get(file) ?? linesOf.set(file, golden(file).split('\n').filter((l) => l !== '')).get(file)!;
   const t = new FrameTransformer(plan);
   const out: string[] = [];
   let c = 0;
@@ -43,7 +48,7 @@ describe('legal perturbations keep every golden clean', () => {
   it('finds the goldens', () => expect(goldens.length).toBeGreaterThanOrEqual(30));
   for (const file of goldens) {
     it(file, () => {
-      expect(checkTranscript(readFileSync(join(GOLDEN, file), 'utf8'))).toEqual([]);
+      expect(checkTranscript(golden(file))).toEqual([]);
       fc.assert(
         fc.property(planArb(LEGAL_IDS.filter((id) => id !== 'chunk' && id !== 'jitter')), fc.array(fc.nat({ max: 60 }), { maxLength: 6 }), (plan, cuts) => {
           const text = perturb(file, plan, cuts);
@@ -60,7 +65,7 @@ describe('each legal perturbation acts on the goldens', () => {
   for (const id of LEGAL_IDS.filter((i) => i !== 'chunk' && i !== 'jitter')) {
     it(id, () => {
       let changed = 0;
-      for (const file of goldens) for (let seed = 0; seed < 5; seed++) if (perturb(file, { v: 1, seed, emu: 'x', p: { [id]: 8 } }) !== readFileSync(join(GOLDEN, file), 'utf8')) changed++;
+      for (const file of goldens) for (let seed = 0; seed < 5; seed++) if (perturb(file, { v: 1, seed, emu: 'x', p: { [id]: 8 } }) !== golden(file)) changed++;
       expect(changed).toBeGreaterThan(0);
     });
   }
@@ -85,7 +90,7 @@ describe('illegal perturbations break the rule they name', () => {
     const got: Buffer[] = [];
     sink.on('data', (c: Buffer) => got.push(c));
     const w = new ChunkWriter(sink, { v: 1, seed: 1, emu: 'x', p: { 'truncate-last-line': 1 } });
-    const text = readFileSync(join(GOLDEN, 'default/cbc.ndjson'), 'utf8');
+    const text = golden('default/cbc.ndjson');
     w.write(text);
     w.tornTail();
     await new Promise<void>((r) => w.write('', () => r()));
