@@ -9,6 +9,7 @@ import type { SourcedRule } from '../engine/rule-book.js';
 import { EMU_PREFIX, EmuError } from '../errors.js';
 import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
+import { noteUuids } from '../protocol/uuid-members.js';
 import { compiledDefaultScenario, compiledScenario, compiledShippedScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import { jsonOrPath, loadSettings, type EmuSettings } from '../settings.js';
@@ -18,7 +19,7 @@ import { FrameWriter } from '../transport/frame-writer.js';
 import { Journal } from '../transport/journal.js';
 import type { ServeConfig } from './config.js';
 import { defaultHome, stderrLine, type RunIO } from './io.js';
-import { createOutput, noteUuids } from './output.js';
+import { createOutput } from './output.js';
 
 /** The wired drop-in: an engine session on its clock, writing through the profile into the transport. */
 export interface Composition {

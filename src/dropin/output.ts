@@ -61,6 +61,3 @@ export function createOutput(o: OutputOptions): (frame: Obj) => void {
     } else o.line(str(frame, 'result') ?? '');
   };
 }
-
-/** The store's uuid scan of a frame's JSON text (src/protocol/uuid-members.ts), for the frames written as text. */
-export { noteUuids };

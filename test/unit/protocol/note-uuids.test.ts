@@ -1,7 +1,7 @@
 // noteUuids (issue #21): the uuids of a written frame that the session store keeps for --resume-session-at,
 // found by a hand-written scan; it must find exactly what the regex it replaced found, nested members included.
 import { describe, expect, it } from 'vitest';
-import { noteUuids } from '../../../dist/dropin/output.js';
+import { noteUuids } from '../../../dist/protocol/uuid-members.js';
 
 const A = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const B = 'ffffffff-0000-4000-8000-000000000001';
