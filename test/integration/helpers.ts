@@ -2,9 +2,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { expect } from 'vitest';
+import { SIGNAL_EXIT, type HandledSignal } from '../../dist/dropin/signals.js';
 import { startInMemory } from '../../dist/testkit/harness.js';
 import { CBC_BIN, ROOT } from '../helpers/run-bin.js';
 
@@ -99,15 +100,18 @@ export function spawnLive(args: string[]): Live {
 
 /**
  * The drop-in's entry (runCli) in this process over in-memory streams, stdin kept open, with spawnLive's interface:
- * for tests of what it answers when (a spawn was ~0.15 s of CPU each; issue #21). Signals need spawnLive: kill throws.
+ * for tests of what it answers when (a spawn was ~0.15 s of CPU each; issue #21). Its cwd is ROOT as a spawned
+ * process's own cwd reads it. Without `signals` kill throws (signals need spawnLive); with it, kill sends SIGTERM,
+ * SIGINT or SIGHUP through the run's signal port (startInMemory's `signals`, held to the spawned binary by
+ * in-process-signals.test.ts) and `exited` names the signal the run died by.
  */
-export function liveInProcess(args: string[]): Live {
-  const run = startInMemory({ argv: args, env: { ...process.env }, cwd: ROOT });
+export function liveInProcess(args: string[], opts: { signals?: boolean } = {}): Live {
+  const run = startInMemory({ argv: args, env: { ...process.env }, cwd: resolve(ROOT), signals: opts.signals });
   let exitCode: number | null = null;
   const exited = run.exit.then(async (code) => {
     await Promise.all([finished(run.stdout), finished(run.stderr)]);
-    exitCode = code;
-    return { code: code as number | null, signal: null };
+    exitCode = run.raised ? null : code;
+    return { code: exitCode, signal: run.raised ?? null };
   });
   const child: LiveChild = {
     stdin: run.stdin,
@@ -115,8 +119,10 @@ export function liveInProcess(args: string[]): Live {
     get exitCode() {
       return exitCode;
     },
-    kill: () => {
-      throw new Error('liveInProcess runs no process to signal: use spawnLive');
+    kill: (sig = 'SIGTERM') => {
+      if (opts.signals !== true) throw new Error('liveInProcess runs no process to signal: use spawnLive, or give it { signals: true }');
+      if (!(sig in SIGNAL_EXIT)) throw new Error(`the drop-in handles SIGTERM, SIGINT and SIGHUP only, not ${sig}`);
+      return run.signal(sig as HandledSignal);
     },
   };
   return live(child, run.stderr, exited);

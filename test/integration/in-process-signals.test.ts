@@ -2,12 +2,10 @@
 // test's own process (startInMemory's `signals`) instead of spawning bin/cbc.js for each of ~180 signal pairs. That
 // only holds if a signal through the port ends a run exactly as the OS's signal ends the spawned binary: same
 // stdout bytes, same exit code, or the same death by the signal (claude-2.1.220 dies by SIGTERM before it is
-// initialized: behavior.signalEnd 'raise-until-ready'). Each case runs both ways with the same stdin script.
+// initialized: behavior.signalEnd 'raise-until-ready'). Each case runs both ways with the same stdin script
+// (spawnLive and liveInProcess with signals: one interface, so the script is the same code).
 import { afterAll, describe, expect, it } from 'vitest';
-import { startInMemory } from '../../dist/testkit/harness.js';
-import { resolve } from 'node:path';
-import { ROOT } from '../helpers/run-bin.js';
-import { cleanupTemps, ctl, spawnLive, streamArgs, tempDir, user, type Live } from './helpers.js';
+import { cleanupTemps, ctl, liveInProcess, spawnLive, streamArgs, tempDir, user, type Live } from './helpers.js';
 
 afterAll(cleanupTemps);
 
@@ -37,45 +35,31 @@ interface Ended {
   signal: string | null;
 }
 
-async function spawned(c: Case, home: string): Promise<Ended> {
-  const l: Live = spawnLive(streamArgs(c.profile, home));
+/** Plays case `c` on a live drop-in in a fresh home: its frames, the signal once `ready` matched, then its end. */
+async function play(c: Case, start: (args: string[]) => Live): Promise<Ended> {
+  const home = tempDir();
+  const l = start(streamArgs(c.profile, home));
   for (const f of c.send) l.send(f);
   await l.waitFor(c.ready);
-  l.child.kill(c.sig);
+  expect(l.child.kill(c.sig), 'the run takes the signal').toBe(true);
   const e = await l.exited;
   return { stdout: l.raw().split(home).join('<home>'), code: e.code, signal: e.signal };
 }
 
-async function inProcess(c: Case, home: string): Promise<Ended> {
-  const run = startInMemory({ argv: streamArgs(c.profile, home), env: { ...process.env }, cwd: resolve(ROOT), signals: true });
-  let out = '';
-  let sent = false;
-  const ready = new Promise<void>((resolve) =>
-    run.stdout.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-      if (!sent && out.split('\n').slice(0, -1).some((l) => c.ready(JSON.parse(l) as Record<string, unknown>))) resolve();
-    }),
-  );
-  for (const f of c.send) run.stdin.write(JSON.stringify(f) + '\n');
-  await ready;
-  sent = true;
-  expect(run.signal(c.sig), 'the run has a handler for the signal').toBe(true);
-  const code = await run.exit;
-  return { stdout: out.split(home).join('<home>'), code: run.raised ? null : code, signal: run.raised ?? null };
-}
+const inProcess = (c: Case) => play(c, (args) => liveInProcess(args, { signals: true }));
 
 describe('a signal through the in-process port ends a run as the OS signal ends bin/cbc.js (#21)', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const a = await spawned(c, tempDir());
-      const b = await inProcess(c, tempDir());
+      const a = await play(c, spawnLive);
+      const b = await inProcess(c);
       expect({ code: b.code, signal: b.signal, lines: b.stdout.split('\n').length }).toEqual({ code: a.code, signal: a.signal, lines: a.stdout.split('\n').length });
       expect(b.stdout).toBe(a.stdout);
     });
   }
 
   it('the cases cover both endings: a death by the signal and an exit code', async () => {
-    const ends = await Promise.all(CASES.slice(0, 2).map((c) => inProcess(c, tempDir())));
+    const ends = await Promise.all(CASES.slice(0, 2).map(inProcess));
     expect(ends.map((e) => e.signal)).toEqual(['SIGTERM', null]);
     expect(ends[1]?.code).toBe(143);
   });
