@@ -1,18 +1,20 @@
-// Build step (`npm run build`, after tsc and the scenario precompile; issue #21): bundles the drop-in into one
-// CommonJS file, dist/bundle/dropin.cjs, for bin/cbc.js to load through a V8 code cache (bin/load-dropin.cjs; Node 20
-// can hand cached data to vm.Script, not to its ESM loader), then runs it so that cache exists from the start.
+// Build step (`npm run build`, after tsc and the scenario precompile; issue #21): bundles the drop-in and the `cbc-emu`
+// tool into one CommonJS file each, for bin/cbc.js and bin/cbc-emu.js to load through a V8 code cache
+// (bin/load-dropin.cjs; Node 20 can hand cached data to vm.Script, not to its ESM loader), then runs them so that the
+// caches exist from the start.
 //   dist/bundle/dropin.cjs   (and its .map) src/dropin/main.ts's runCli and signals.ts's exitOnSignalsDuringStartup;
 //                            its last line is the sha256 of the rest, which a cache must name to be used
+//   dist/bundle/emu.cjs      (and its .map) src/cli/emu.ts's main, the whole tool (its ~250 ES modules cost ~0.2 s of
+//                            every `cbc-emu` start in Node's ESM loader, docs/performance.md); last line as above
 //   dist/bundle/signals.cjs  src/dropin/signals.ts alone: bin/cbc.js installs it before the bundle loads
 //   dist/bundle/scenario-deps.cjs  the packages the YAML scenario loader needs (yaml, zod) in one file, required by the
-//                            bundle when a scenario file is first loaded (one file instead of ~100 package modules to
+//                            bundles when a scenario file is first loaded (one file instead of ~100 package modules to
 //                            resolve and read: ~0.06 s of CPU per run with a YAML scenario, docs/performance.md)
-//   dist/bundle/dropin-v8-<version>-<arch>.cache   written after three sessions run here (bin/load-dropin.cjs fill)
-//   dist/bundle/scenario-deps-v8-<version>-<arch>.cache   the same for scenario-deps.cjs (its last line its sha256 too)
+//   dist/bundle/<name>-v8-<version>-<arch>.cache   one per bundle file, written after sessions run here (bin/load-dropin.cjs fill)
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { Readable, Writable } from 'node:stream';
@@ -30,10 +32,26 @@ const common = {
   packages: 'external', // pino, commander, safe-regex2 stay in node_modules, required when first needed; yaml and zod: scenario-deps below
   logLevel: 'warning',
   write: false,
-  // ESM semantics kept: strict mode, and import.meta.url as the bundle's own URL (every use resolves
-  // `../<part>/…`, the same from dist/<part>/ and from dist/bundle/)
+  // ESM semantics kept: strict mode, and each module's import.meta.url (metaUrl below) resolved from the bundle's own
   banner: { js: "'use strict';\nvar __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__bundle_url' },
+};
+
+/**
+ * Each source module's `import.meta.url` becomes the URL of its compiled file in dist/ (where tsc puts it), resolved
+ * from the bundle's own URL at run time: a module finds its assets (`../profiles/data/…`, `../../../bin/shims`,
+ * `./browser/timeline.js`) from the bundle as from dist/, wherever the bundle file lies and whatever the module's depth.
+ */
+const metaUrl = {
+  name: 'meta-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const compiled = join(ROOT, 'dist', relative(join(ROOT, 'src'), args.path)).replace(/\.ts$/, '.js');
+      const own = `new URL(${JSON.stringify(relative(OUT, compiled).split(sep).join('/'))}, __bundle_url).href`;
+      return { contents: text.replaceAll('import.meta.url', own), loader: 'ts' };
+    });
+  },
 };
 
 // the scenario loader's packages: `yaml` and `zod` imports resolve to the one-file scenario-deps.cjs next to the bundle
@@ -47,7 +65,7 @@ const scenarioDeps = {
 };
 const dropin = await build({
   ...common,
-  plugins: [scenarioDeps],
+  plugins: [scenarioDeps, metaUrl],
   stdin: {
     contents: "export { runCli } from './main.js';\nexport { exitOnSignalsDuringStartup } from './signals.js';\n",
     resolveDir: join(ROOT, 'src', 'dropin'),
@@ -57,19 +75,25 @@ const dropin = await build({
   sourcemap: 'linked',
   outfile: join(OUT, 'dropin.cjs'),
 });
+const emu = await build({
+  ...common,
+  plugins: [scenarioDeps, metaUrl],
+  entryPoints: [join(ROOT, 'src', 'cli', 'emu.ts')],
+  sourcemap: 'linked',
+  outfile: join(OUT, 'emu.cjs'),
+});
 const deps = await build({
   ...common,
   banner: {},
-  define: {},
   packages: undefined, // bundled: yaml's and zod's modules, nothing else
   stdin: { contents: "export * from 'yaml';\nexport { z } from 'zod';\n", resolveDir: ROOT, sourcefile: 'scenario-deps.ts', loader: 'ts' },
   outfile: join(OUT, DEPS),
 });
-const signals = await build({ ...common, banner: {}, define: {}, entryPoints: [join(ROOT, 'src', 'dropin', 'signals.ts')], outfile: join(OUT, 'signals.cjs') });
+const signals = await build({ ...common, banner: {}, entryPoints: [join(ROOT, 'src', 'dropin', 'signals.ts')], outfile: join(OUT, 'signals.cjs') });
 
 mkdirSync(OUT, { recursive: true });
-for (const f of [...dropin.outputFiles, ...deps.outputFiles, ...signals.outputFiles]) {
-  if (f.path.endsWith('dropin.cjs') || f.path.endsWith('scenario-deps.cjs')) {
+for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...deps.outputFiles, ...signals.outputFiles]) {
+  if (f.path.endsWith('dropin.cjs') || f.path.endsWith('emu.cjs') || f.path.endsWith('scenario-deps.cjs')) {
     // esbuild escapes non-ASCII in strings and names but keeps a few comments' (`—`, `§`): escaped too, so the
     // file is ASCII and reads straight into a one-byte string (~2 ms less of every start than decoding UTF-8)
     const ascii = f.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -84,10 +108,11 @@ for (const f of [...dropin.outputFiles, ...deps.outputFiles, ...signals.outputFi
 // Three sessions in this process, through the loader bin/cbc.js uses, leave the code cache of the functions such runs
 // compile (the rest compile on first use, as without a cache): a plain SDK start (initialize, then a prompt, on the
 // default scenario and profile), a `cbc-emu fuzz` run's emulator (a fuzz plan over every legal perturbation,
-// Claude Code's profile), the two ways the drop-in is started most, and a run with a YAML scenario file.
+// Claude Code's profile), the two ways the drop-in is started most, and a run with a YAML scenario file. Then two
+// `cbc-emu` commands through the loader bin/cbc-emu.js uses.
 const work = mkdtempSync(join(tmpdir(), 'cbc-emu-build-'));
 try {
-  const { loadDropin } = createRequire(import.meta.url)('../bin/load-dropin.cjs');
+  const { loadDropin, loadBundle } = createRequire(import.meta.url)('../bin/load-dropin.cjs');
   const dropin = loadDropin();
   const { LEGAL_IDS } = await import('../dist/tools/fuzz/catalogue.js');
   const { encodePlan, planFor } = await import('../dist/tools/fuzz/plan.js');
@@ -120,7 +145,21 @@ try {
   }
   if (dropin.depsCacheUsed() === undefined) throw new Error('the YAML session did not load scenario-deps.cjs');
   dropin.fill();
-  for (const name of ['dropin', 'scenario-deps']) if (!readdirSync(OUT).some((f) => f.startsWith(`${name}-v8-`) && f.endsWith('.cache'))) throw new Error(`no ${name} cache file was written`);
+  // the tool's bundle, trained by the two commands run most: `check` of a transcript (the fuzz session's) and a one-run
+  // `fuzz` campaign whose consumer sends the drop-in (the PATH shim) one prompt
+  const emu = loadBundle('emu');
+  const prompt = `printf '%s\\n' '${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' } })}' | cbc --input-format stream-json --output-format stream-json --verbose > /dev/null`;
+  for (const argv of [
+    ['check', fuzzEnv.CBC_EMU_FUZZ_OUT],
+    ['fuzz', '--scenario', yaml, '--consumer', prompt, '--runs', '1', '--seed', '1', '--out', join(work, 'fuzz')],
+  ]) {
+    const out = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => done(undefined, out.push(chunk)) });
+    const code = await emu.exports.main(argv, { stdout: sink, stderr: sink });
+    if (code !== 0) throw new Error(`cbc-emu ${argv[0]} exited ${code}: ${Buffer.concat(out).toString('utf8').slice(-400)}`);
+  }
+  emu.fill();
+  for (const name of ['dropin', 'emu', 'scenario-deps']) if (!readdirSync(OUT).some((f) => f.startsWith(`${name}-v8-`) && f.endsWith('.cache'))) throw new Error(`no ${name} cache file was written`);
 } catch (e) {
   // a cache only saves time (the first run writes one): the build goes on, and test/hardening/startup.test.ts fails
   process.stderr.write(`bundle-dropin: warning: no code cache written: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -1,6 +1,6 @@
 'use strict';
-// Loads the drop-in's one-file CommonJS bundle (dist/bundle/dropin.cjs, built by .ci/bundle-dropin.mjs) with a
-// V8 code cache: the functions a run compiled, saved as bytecode, so the next process skips parsing and compiling
+// Loads a one-file CommonJS bundle (dist/bundle/dropin.cjs for bin/cbc.js, emu.cjs for bin/cbc-emu.js, built by
+// .ci/bundle-dropin.mjs) with a V8 code cache: the functions a run compiled, saved as bytecode, so the next process skips parsing and compiling
 // them (issue #21: ~15 ms of every start-up). Node 20 has neither `module.enableCompileCache` (Node 22.1) nor a way
 // to hand cached data to its ESM loader, hence vm.Script over CommonJS, written here by hand.
 //
@@ -17,7 +17,6 @@ const vm = require('node:vm');
 const { createRequire } = require('node:module');
 
 const DIR = path.join(__dirname, '..', 'dist', 'bundle');
-const FILE = path.join(DIR, 'dropin.cjs');
 /** yaml and zod in one file (.ci/bundle-dropin.mjs), required by the bundle when a YAML scenario is first loaded. */
 const DEPS_REQUEST = './scenario-deps.cjs';
 const DEPS_FILE = path.join(DIR, 'scenario-deps.cjs');
@@ -89,15 +88,17 @@ function fillAll(compiled) {
 }
 
 /**
- * Compiles and runs the bundle; returns its exports and `fill`, to call once the run is over (it writes the caches
- * this process had none it could use for, and does nothing otherwise). The bundle's require of scenario-deps.cjs
- * (a YAML scenario's packages, ~1 MB) goes through a cache of its own the same way (issue #21: yaml's and zod's
- * functions compiled on every run with a YAML scenario); every other require is Node's.
+ * Compiles and runs the bundle `name` (dist/bundle/<name>.cjs: `dropin`, `emu`); returns its exports and `fill`, to
+ * call once the run is over (it writes the caches this process had none it could use for, and does nothing
+ * otherwise). The bundle's require of scenario-deps.cjs (a YAML scenario's packages, ~1 MB) goes through a cache of
+ * its own the same way (issue #21: yaml's and zod's functions compiled on every run with a YAML scenario); every
+ * other require is Node's.
  */
-function loadDropin() {
-  const main = compile(FILE, 'dropin');
+function loadBundle(name) {
+  const file = path.join(DIR, `${name}.cjs`);
+  const main = compile(file, name);
   const compiled = [main];
-  const req = createRequire(FILE);
+  const req = createRequire(file);
   let deps;
   const bundleRequire = Object.assign((id) => {
     if (id !== DEPS_REQUEST) return req(id);
@@ -117,4 +118,7 @@ function loadDropin() {
   };
 }
 
-module.exports = { loadDropin, cacheFile };
+/** The drop-in's bundle (bin/cbc.js). */
+const loadDropin = () => loadBundle('dropin');
+
+module.exports = { loadDropin, loadBundle, cacheFile };

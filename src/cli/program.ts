@@ -18,7 +18,7 @@ export function buildProgram(state: RunState, io: { stdout: NodeJS.WritableStrea
   addBasicCommands(program, state);
   addCheckCommands(program, state, io);
   addCassetteCommands(program, state);
-  addFuzzCommands(program, state);
+  addFuzzCommands(program, state, io);
   addServeCommand(program, state);
   const version = packageVersion();
   for (const cmd of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {

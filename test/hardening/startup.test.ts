@@ -4,9 +4,10 @@
 // A fuzz campaign's scenario is compiled once and handed to each run, and the drop-in's bundle is loaded through a
 // V8 code cache that must never serve another bundle's code (issue #21).
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { COMPILED_DEFAULT_URL, compiledDefaultScenario, DEFAULT_SCENARIO_URL, sourceHash } from '../../dist/scenario/compiled.js';
 import { loadScenarioFile } from '../../dist/scenario/load.js';
@@ -239,6 +240,30 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
     expect(load()).toBe('true');
   });
 
+  // the tool's bundle (dist/bundle/emu.cjs) through the same loader and rules (#21 session 12)
+  it('`cbc-emu` runs its one-file bundle through the cache npm run build left: no ES module, assets found from dist/', () => {
+    const emuCache = `emu-v8-${process.versions.v8}-${process.arch}.cache`;
+    expect(readdirSync(bundle).filter((f) => f.startsWith('emu-') && f.endsWith('.cache'))).toEqual([emuCache]);
+    writeFileSync(join(root, 'bin', 'probe-emu.cjs'), "const d = require('./load-dropin.cjs').loadBundle('emu'); d.fill(); process.stdout.write(String(d.cacheUsed));\n");
+    expect(spawnSync(process.execPath, [join(root, 'bin', 'probe-emu.cjs')], { encoding: 'utf8' }).stdout).toBe('true');
+    const preload = join(root, 'esm-jobs-emu.cjs');
+    writeFileSync(preload, "process.on('exit', () => process._rawDebug('ESM ' + process.moduleLoadList.filter((m) => m.includes('esm/module_job')).length));\n");
+    try {
+      // `shims` resolves bin/shims from src/cli/commands/basic.ts (three folders deep), `check` reads a transcript
+      const shims = spawnSync(process.execPath, ['--require', preload, join(root, 'bin', 'cbc-emu.js'), 'shims'], { encoding: 'utf8' });
+      expect([shims.status, shims.stdout]).toEqual([0, join(root, 'bin', 'shims') + '\n']);
+      expect(shims.stderr).toContain('ESM 0\n');
+      const transcript = join(root, 'transcript.ndjson');
+      rmSync(join(root, 'home'), { recursive: true, force: true });
+      writeFileSync(transcript, spawnSync(process.execPath, args, { input, encoding: 'utf8' }).stdout);
+      const check = spawnSync(process.execPath, ['--require', preload, join(root, 'bin', 'cbc-emu.js'), 'check', transcript], { encoding: 'utf8' });
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stderr).toContain('ESM 0\n');
+    } finally {
+      for (const f of readdirSync(bundle)) if (/-o[0-9a-f]{8}\.cache$/.test(f)) rmSync(join(bundle, f)); // the `--require` runs' own caches
+    }
+  });
+
   // scenario-deps.cjs (yaml and zod, ~1 MB) through a cache of its own, on the same rules (#21 session 11)
   const depsName = `scenario-deps-v8-${process.versions.v8}-${process.arch}.cache`;
   const depsCache = join(bundle, depsName);
@@ -283,5 +308,22 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
     expect(cold.used).toBe(false);
     expect(readdirSync(bundle).filter((f) => f.startsWith('scenario-deps-'))).toEqual([depsName]);
     for (const r of [foreign, damaged, cold]) expect(r.out).toBe(warm.out);
+  });
+});
+
+describe("the bundles' module URLs (.ci/bundle-dropin.mjs metaUrl, issue #21 session 12)", () => {
+  it("each bundled module's import.meta.url is its compiled file's in dist/, resolved from the bundle's own URL", () => {
+    for (const name of ['dropin', 'emu']) {
+      const file = join(ROOT, 'dist', 'bundle', `${name}.cjs`);
+      const text = readFileSync(file, 'utf8');
+      expect(text, name).not.toMatch(/import\.meta|import_meta/);
+      const urls = [...text.matchAll(/new URL\("([^"]+)", __bundle_url\)/g)].map((m) => m[1] as string);
+      expect(urls.length, name).toBeGreaterThan(8);
+      for (const u of urls) {
+        const module = fileURLToPath(new URL(u, pathToFileURL(file)));
+        // a compiled module of dist/ whose source is in src/: the file tsc wrote for the module that asked
+        expect(existsSync(module) && existsSync(join(ROOT, 'src', relative(join(ROOT, 'dist'), module)).replace(/\.js$/, '.ts')), `${name}: ${u}`).toBe(true);
+      }
+    }
   });
 });

@@ -79,7 +79,7 @@ async function fuzzArgs(o: FuzzOpts): Promise<FuzzArgs> {
 }
 
 /** `fuzz` and `fuzz merge` (docs/fuzzing.md). */
-export function addFuzzCommands(program: Command, state: RunState): void {
+export function addFuzzCommands(program: Command, state: RunState, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): void {
   const fuzz = program
     .command('fuzz')
     .summary('fuzz a consumer with legal-but-nasty event orders, shrink failures, replay by token')
@@ -109,8 +109,8 @@ export function addFuzzCommands(program: Command, state: RunState): void {
   fuzz.action(
     act<FuzzOpts>(state, fuzz, async (_args, o) => {
       const cli = await import('../../tools/fuzz/cli.js');
-      if (o.list) return cli.listPerturbations();
-      return cli.runFuzz(await fuzzArgs(o));
+      if (o.list) return cli.listPerturbations(io);
+      return cli.runFuzz(await fuzzArgs(o), io);
     }),
   );
 
@@ -120,5 +120,5 @@ export function addFuzzCommands(program: Command, state: RunState): void {
     .description('Combine the --json reports of the shards of one campaign (--shard i/n) into one report: the runs and failing runs of the whole campaign, one finding per kind. Refuses reports of different campaigns and missing or repeated shards (exit 2); exits 1 if any shard found a failure.')
     .argument('<reports...>', 'the shards\' report files')
     .option('--json <file>', 'write the merged report here');
-  merge.action(act<{ json?: string }>(state, merge, async ([files], o) => (await import('../../tools/fuzz/cli.js')).mergeCommand({ files: files as string[], ...(o.json !== undefined ? { json: o.json } : {}) })));
+  merge.action(act<{ json?: string }>(state, merge, async ([files], o) => (await import('../../tools/fuzz/cli.js')).mergeCommand({ files: files as string[], ...(o.json !== undefined ? { json: o.json } : {}) }, io)));
 }
