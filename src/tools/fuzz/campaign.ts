@@ -70,27 +70,47 @@ export function shardRuns(a: Pick<FuzzArgs, 'runs' | 'shard'>): number[] {
   return Array.from({ length: a.runs }, (_, r) => r).filter((r) => r % sn === si - 1);
 }
 
+/** How far past the run being tallied, in multiples of `jobs`, a run may start (a slow run must not idle the other slots). */
+const LOOKAHEAD = 2;
+
 /**
  * Runs the shard's runs (stopping at the first failing legal or setup run unless --keep-going) and shrinks
  * the first failure of each kind. With `jobs` > 1 up to that many runs are in flight at once, started in
- * run order; their outcomes are taken in run order, so the tally (and the report) is the one `jobs` = 1
- * gives: a run started ahead of a stopping failure is awaited and then left out (issue #21).
+ * run order as soon as any run ends (up to `LOOKAHEAD × jobs` runs past the oldest one not yet tallied), and
+ * none while a failure shrinks; their outcomes are taken in run order, so the tally (and the report) is the one
+ * `jobs` = 1 gives: a run started ahead of a stopping failure is awaited and then left out (issue #21).
  */
 export async function runAll(a: FuzzArgs, ctx: RunContext, tick: (done: number, run: number, o: RunOutcome) => void): Promise<Tally> {
   const t: Tally = { runs: shardRuns(a), executed: 0, failed: [], reached: 0, stats: new Map(), verdicts: new Map(), findings: [], illegalMisses: [] };
   const jobs = Math.max(1, a.jobs ?? 1);
   const ahead = new Map<number, Promise<RunOutcome>>(); // index in t.runs -> its run, started
   let started = 0;
+  let inFlight = 0;
+  let oldest = 0; // the index of the run being tallied
+  let shrinking = false;
+  const ended = (): void => {
+    inFlight--;
+    pump();
+  };
+  const pump = (): void => {
+    for (; !shrinking && inFlight < jobs && started < t.runs.length && started < oldest + LOOKAHEAD * jobs; started++) {
+      const r = t.runs[started]!;
+      const run = runOnce(planFor(a.seed, r, a.perturb, a.illegal), ctx, `run-${r}`);
+      inFlight++;
+      run.then(ended, ended);
+      ahead.set(started, run);
+    }
+  };
   try {
     for (let i = 0; i < t.runs.length; i++) {
-      for (; started < t.runs.length && started < i + jobs; started++) {
-        const r = t.runs[started]!;
-        ahead.set(started, runOnce(planFor(a.seed, r, a.perturb, a.illegal), ctx, `run-${r}`));
-      }
-      const r = t.runs[i]!;
+      oldest = i;
+      pump(); // every run before i is tallied (ended), so run i is started here if it was not yet
       const o = await ahead.get(i)!;
       ahead.delete(i);
-      if (await tallyRun(t, a, ctx, r, o, tick, jobs)) break;
+      shrinking = true;
+      const stop = await tallyRun(t, a, ctx, t.runs[i]!, o, tick, jobs);
+      shrinking = false;
+      if (stop) break;
     }
   } finally {
     // runs started ahead of a stop: let them end (their processes swept) before the work folder goes
