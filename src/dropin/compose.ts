@@ -10,6 +10,7 @@ import { EMU_PREFIX, EmuError } from '../errors.js';
 import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
 import { noteUuids } from '../protocol/uuid-members.js';
+import { cachedScenario, loadAndCache } from '../scenario/cache.js';
 import { compiledDefaultScenario, compiledScenario, compiledShippedScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import { jsonOrPath, loadSettings, type EmuSettings } from '../settings.js';
@@ -52,7 +53,8 @@ function unusable(io: RunIO, exit: number, why: string): Unusable {
 async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: ScenarioT; settings: EmuSettings } | Unusable> {
   let scenario: ScenarioT;
   try {
-    // the built-in and shipped scenarios come precompiled (no yaml/zod on the start-up path); other files go through the loader
+    // the built-in and shipped scenarios come precompiled (no yaml/zod on the start-up path); other files through the
+    // parse cache (scenario/cache.ts: a file already loaded once under this build), else the loader, whose output is kept
     scenario =
       io.scenario ??
       (cfg.scenarioFile === undefined
@@ -60,7 +62,8 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
         : cfg.scenarioCompiled !== undefined
           ? compiledScenario(cfg.scenarioCompiled, cfg.scenarioFile)
           : compiledShippedScenario(cfg.scenarioFile)) ??
-      (await import('../scenario/load.js')).loadScenarioFile(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL));
+      (cfg.scenarioFile === undefined ? undefined : cachedScenario(cfg.scenarioFile)) ??
+      loadAndCache(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL), (await import('../scenario/load.js')).loadScenarioFile);
   } catch (e) {
     if (e instanceof EmuError) return unusable(io, 2, `${EMU_PREFIX} ${e.message}`);
     throw e;

@@ -4,6 +4,7 @@
 // A fuzz campaign's scenario is compiled once and handed to each run, and the drop-in's bundle is loaded through a
 // V8 code cache that must never serve another bundle's code (issue #21).
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -75,7 +76,8 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
 describe('a scenario compiled once per fuzz campaign (issue #21)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'startup-compiled-'));
   const scenario = join(dir, 's.yaml');
-  writeFileSync(scenario, readFileSync(join(ROOT, 'test', 'fixtures', 'consumers', 'scenario.yaml')));
+  // bytes no other test loads: a file already loaded under this build comes from the parse cache (scenario/cache.ts) without yaml and zod
+  writeFileSync(scenario, readFileSync(join(ROOT, 'test', 'fixtures', 'consumers', 'scenario.yaml'), 'utf8') + `\n# startup.test.ts ${process.pid} ${Date.now()}\n`);
   const compiled = compileScenario(scenario, dir) as string;
   // one home for every run: task output paths are part of the bytes
   const run = (env: NodeJS.ProcessEnv) => {
@@ -87,7 +89,7 @@ describe('a scenario compiled once per fuzz campaign (issue #21)', () => {
 
   it('CBC_EMU_SCENARIO_COMPILED spares yaml and zod and gives the bytes the YAML gives', () => {
     expect(compiled).toBeDefined();
-    const plain = run({});
+    const plain = run({}); // the first run of these bytes: a parse-cache miss
     // the bundle's yaml and zod (one file since #21's session 10), loaded for the YAML only
     expect(plain.pkgs.has('scenario-deps')).toBe(true);
     const fast = run({ CBC_EMU_SCENARIO_COMPILED: compiled });
@@ -268,7 +270,8 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
   const depsName = `scenario-deps-v8-${process.versions.v8}-${process.arch}.cache`;
   const depsCache = join(bundle, depsName);
   const yaml = join(root, 'user.yaml');
-  copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
+  const yamlText = readFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), 'utf8');
+  let edits = 0;
   // a run with a YAML scenario of the user's, as bin/cbc.js runs it: its stdout, and whether the deps' cache was used
   writeFileSync(
     join(root, 'bin', 'probe-deps.cjs'),
@@ -279,6 +282,8 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
   );
   const withYaml = (scenario?: string) => {
     rmSync(join(root, 'home'), { recursive: true, force: true });
+    // new bytes each run (a comment): the same bytes again would come from the parse cache, loading no deps at all
+    writeFileSync(yaml, `${yamlText}\n# run ${edits++}\n`);
     const argv = [...args.slice(1), ...(scenario === undefined ? [] : ['--emu-scenario', scenario])];
     const r = spawnSync(process.execPath, [join(root, 'bin', 'probe-deps.cjs'), JSON.stringify(argv), input], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -325,5 +330,61 @@ describe("the bundles' module URLs (.ci/bundle-dropin.mjs metaUrl, issue #21 ses
         expect(existsSync(module) && existsSync(join(ROOT, 'src', relative(join(ROOT, 'dist'), module)).replace(/\.js$/, '.ts')), `${name}: ${u}`).toBe(true);
       }
     }
+  });
+});
+
+describe("the parse cache of the user's scenario files (src/scenario/cache.ts, issue #21 session 12)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'startup-parse-cache-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const scenario = join(dir, 's.yaml');
+  // bytes no other test loads
+  const text = readFileSync(join(ROOT, 'test', 'fixtures', 'consumers', 'scenario.yaml'), 'utf8') + `\n# parse cache ${process.pid} ${Date.now()}\n`;
+  const run = () => {
+    rmSync(join(dir, 'home'), { recursive: true, force: true });
+    const r = spawnSync(process.execPath, ['--import', hook, CBC_BIN, '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-seed', '5', '--emu-home', join(dir, 'home'), '--emu-scenario', scenario], { cwd: ROOT, input: lines(user('build it')), encoding: 'utf8' });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^PKG \S+\n/gm, ''), deps: /^PKG scenario-deps$/m.test(r.stderr) };
+  };
+  // the entry of `bytes` as the cache names it (the build's loader id, then the bytes)
+  const entry = (bytes: string) => {
+    const id = readFileSync(join(ROOT, 'dist', 'scenario', 'compiled', 'loader-id'), 'latin1').trim();
+    return join(ROOT, 'dist', 'scenario', 'cache', `${createHash('sha256').update(id).update('\n').update(bytes).digest('hex')}.json`);
+  };
+
+  it('the second run of the same bytes loads neither yaml nor zod and writes the same bytes; an edited file is parsed again', () => {
+    writeFileSync(scenario, text);
+    const first = run();
+    expect([first.status, first.deps]).toEqual([0, true]);
+    expect(first.stdout).toContain('"text":"Building."');
+    expect(existsSync(entry(text))).toBe(true);
+    const second = run();
+    expect([second.status, second.deps]).toEqual([0, false]);
+    expect(second.stdout).toBe(first.stdout);
+    const edited = text.replace('reply: "Building."', 'reply: "Building again."');
+    writeFileSync(scenario, edited);
+    const third = run();
+    expect([third.status, third.deps]).toEqual([0, true]);
+    expect(third.stdout).toContain('Building again.');
+    expect(run().deps).toBe(false);
+  });
+
+  it('a bad file is never kept: every run parses it and reports its problems with their places', () => {
+    const bad = `${text}unknown_key: 1\n`;
+    writeFileSync(scenario, bad);
+    const [a, b] = [run(), run()];
+    expect([a.status, a.deps, b.status, b.deps]).toEqual([2, true, 2, true]);
+    expect(a.stderr).toMatch(/s\.yaml:\d+:1: .*unknown_key/);
+    expect(b.stderr).toBe(a.stderr);
+    expect(existsSync(entry(bad))).toBe(false);
+  });
+
+  it('a damaged entry is a miss: the run parses the file, writes the same bytes, and the entry is whole again', () => {
+    const bytes = `${text}# damaged entry\n`;
+    writeFileSync(scenario, bytes);
+    const first = run();
+    writeFileSync(entry(bytes), readFileSync(entry(bytes), 'utf8').slice(0, 40));
+    const damaged = run();
+    expect([damaged.status, damaged.deps]).toEqual([0, true]);
+    expect(damaged.stdout).toBe(first.stdout);
+    expect(run().deps).toBe(false);
   });
 });

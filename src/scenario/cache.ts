@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { MAX_SCENARIO_BYTES } from './limits.js';
+import type { ScenarioT } from './schema.js';
+
+/*
+ * A parse cache for scenario files of the user's (issue #21): the loader's output for a file's exact bytes, kept as
+ * JSON next to the build, so the next run of the same file skips yaml and zod (~60–85 ms of CPU of every start with a
+ * YAML scenario: the packages, the schema and the parse). The key is the sha256 of the loader build's id (written by
+ * the build: any change to the compiled code is another id) and the file's bytes, so an edited file or a new build is
+ * a miss. Only a valid scenario is kept (a bad file is parsed each time, for its full error list), and only when it
+ * survives JSON unchanged. The folder keeps the newest MAX_ENTRIES files. Where the build's folder cannot be written
+ * (a read-only install) nothing is kept and every run parses, as without a cache; a damaged entry is a miss.
+ */
+
+/** The folder of the cache, in dist/ (the compiled shipped scenarios' sibling). */
+export const CACHE_DIR = new URL('../scenario/cache/', import.meta.url);
+/** The loader build's id: the sha256 of dist/'s compiled modules, written by the build (precompile.ts). */
+export const LOADER_ID_URL = new URL('../scenario/compiled/loader-id', import.meta.url);
+/** Entries kept: a suite or a CI matrix may write many scenarios; the oldest go first. */
+const MAX_ENTRIES = 200;
+
+/** The cache file of `bytes` under this build, or undefined when the build left no id (the cache is then off). */
+function entryOf(bytes: Buffer): URL | undefined {
+  let id: string;
+  try {
+    id = readFileSync(LOADER_ID_URL, 'latin1').trim();
+  } catch {
+    return undefined;
+  }
+  return new URL(`${createHash('sha256').update(id).update('\n').update(bytes).digest('hex')}.json`, CACHE_DIR);
+}
+
+/** The file's bytes when it can be read and is not over the size limit (anything else is the loader's to report). */
+function bytesOf(file: string): Buffer | undefined {
+  try {
+    return statSync(file).size > MAX_SCENARIO_BYTES ? undefined : readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cached loader output for `file`'s current bytes, or undefined (a miss: not cached, unreadable, damaged). */
+export function cachedScenario(file: string): ScenarioT | undefined {
+  const bytes = bytesOf(file);
+  const entry = bytes && entryOf(bytes);
+  if (!entry) return undefined;
+  try {
+    return JSON.parse(readFileSync(entry, 'utf8')) as ScenarioT;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads `file` with `load` (the YAML loader, which throws for a bad file) and keeps its output for the file's
+ * bytes as read before the load: a file changed meanwhile is keyed by its old bytes, which no later read matches.
+ */
+export function loadAndCache(file: string, load: (file: string) => ScenarioT): ScenarioT {
+  const bytes = bytesOf(file);
+  const scenario = load(file);
+  const entry = bytes && entryOf(bytes);
+  if (entry) keep(entry, scenario);
+  return scenario;
+}
+
+/** Writes the entry (a temporary file renamed into place: a reader sees a whole file or none), then trims the folder. */
+function keep(entry: URL, scenario: ScenarioT): void {
+  const json = JSON.stringify(scenario);
+  if (!isDeepStrictEqual(JSON.parse(json), scenario)) return; // not plain data: never served from JSON
+  const path = fileURLToPath(entry);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(tmp, json);
+    renameSync(tmp, path);
+    trimFolder(fileURLToPath(CACHE_DIR), MAX_ENTRIES);
+  } catch {
+    rmSync(tmp, { force: true }); // read-only or full: no cache is still a correct run
+  }
+}
+
+/** Removes the oldest files of `dir` past `max` (another process's temporary files included, once they are old). */
+export function trimFolder(dir: string, max: number): void {
+  const names = readdirSync(dir);
+  if (names.length <= max) return;
+  const aged = names.flatMap((n) => {
+    try {
+      return [{ n, t: statSync(join(dir, n)).mtimeMs }];
+    } catch {
+      return []; // removed meanwhile by another process's trim
+    }
+  });
+  aged.sort((a, b) => a.t - b.t);
+  for (const { n } of aged.slice(0, aged.length - max)) rmSync(join(dir, n), { force: true });
+}
