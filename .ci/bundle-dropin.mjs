@@ -41,6 +41,14 @@ const common = {
  * from the bundle's own URL at run time: a module finds its assets (`../profiles/data/…`, `../../../bin/shims`,
  * `./browser/timeline.js`) from the bundle as from dist/, wherever the bundle file lies and whatever the module's depth.
  */
+/** src/esm.ts's import() becomes the loader's (`__bundle_import`, a parameter bin/load-dropin.cjs gives each bundle): vm.Script code has none. */
+const esmImport = {
+  name: 'esm-import',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]esm\.ts$/ }, () => ({ contents: 'export const importEsm = (specifier) => __bundle_import(specifier);\n', loader: 'js' }));
+  },
+};
+
 const metaUrl = {
   name: 'meta-url',
   setup(b) {
@@ -65,7 +73,7 @@ const scenarioDeps = {
 };
 const dropin = await build({
   ...common,
-  plugins: [scenarioDeps, metaUrl],
+  plugins: [scenarioDeps, esmImport, metaUrl],
   stdin: {
     contents: "export { runCli } from './main.js';\nexport { exitOnSignalsDuringStartup } from './signals.js';\n",
     resolveDir: join(ROOT, 'src', 'dropin'),
@@ -77,7 +85,7 @@ const dropin = await build({
 });
 const emu = await build({
   ...common,
-  plugins: [scenarioDeps, metaUrl],
+  plugins: [scenarioDeps, esmImport, metaUrl],
   entryPoints: [join(ROOT, 'src', 'cli', 'emu.ts')],
   sourcemap: 'linked',
   outfile: join(OUT, 'emu.cjs'),

@@ -8,6 +8,7 @@ const LAYERS = [
   'src/errors.ts',
   'src/env.ts',
   'src/log.ts',
+  'src/esm.ts', //     import() of an ES-only package, which the bundles route to their loader's
   'src/settings.ts',
   'src/protocol', //   vocabulary, wire frames, schemas, the task-state reducer
   'src/transport', //  line splitting, frame writing, the journal: bytes only

@@ -24,7 +24,8 @@ const DEPS_FILE = path.join(DIR, 'scenario-deps.cjs');
 const ID_MARK = '\n//# cbc-emu-bundle ';
 const ID_LENGTH = 64;
 // CommonJS's own wrapper, so the bundle sees exports/require/module/__filename/__dirname as under require()
-const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+// plus `__bundle_import`: Node's import() (from this file, an ordinary CommonJS module), which vm.Script code lacks
+const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname, __bundle_import) { ';
 const WRAP_TAIL = '\n})';
 
 /** FNV-1a of a short string, by hand: node:crypto costs ~3 ms to load, more than this whole file saves per option set. */
@@ -78,7 +79,7 @@ function compile(file, name) {
 /** Runs a compiled bundle file as CommonJS would; returns its exports. */
 function run(c, require) {
   const module = { exports: {} };
-  c.script.runInThisContext()(module.exports, require, module, c.file, path.dirname(c.file));
+  c.script.runInThisContext()(module.exports, require, module, c.file, path.dirname(c.file), (specifier) => import(specifier));
   return module.exports;
 }
 

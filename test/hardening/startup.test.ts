@@ -322,6 +322,8 @@ describe("the bundles' module URLs (.ci/bundle-dropin.mjs metaUrl, issue #21 ses
       const file = join(ROOT, 'dist', 'bundle', `${name}.cjs`);
       const text = readFileSync(file, 'utf8');
       expect(text, name).not.toMatch(/import\.meta|import_meta/);
+      // no import() either: vm.Script code has no loader for it (src/esm.ts's goes to bin/load-dropin.cjs's)
+      expect(text, name).not.toMatch(/(?<![\w$.])import\(/);
       const urls = [...text.matchAll(/new URL\("([^"]+)", __bundle_url\)/g)].map((m) => m[1] as string);
       expect(urls.length, name).toBeGreaterThan(8);
       for (const u of urls) {

@@ -1,4 +1,7 @@
+import type * as SecretlintCore from '@secretlint/core';
 import type { lintSource as LintSource } from '@secretlint/core';
+import type * as SecretlintPreset from '@secretlint/secretlint-rule-preset-recommend';
+import { importEsm } from '../../esm.js';
 
 /**
  * Provider key formats from a maintained rule set: @secretlint/core with the recommended preset
@@ -22,11 +25,11 @@ let lint: Promise<typeof LintSource> | undefined;
 
 /** The preset, loaded on first use (record only: the drop-in and the other tools never pay for it). */
 function load(): [Promise<Config>, Promise<typeof LintSource>] {
-  config ??= import('@secretlint/secretlint-rule-preset-recommend').then(({ creator }) => ({
+  config ??= (importEsm('@secretlint/secretlint-rule-preset-recommend') as Promise<typeof SecretlintPreset>).then(({ creator }) => ({
     // the AWS access key id and account id scans are off by default in the preset: a recording wants them
     rules: [{ id: creator.meta.id, rule: creator, rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }] }],
   }));
-  lint ??= import('@secretlint/core').then((m) => m.lintSource);
+  lint ??= (importEsm('@secretlint/core') as Promise<typeof SecretlintCore>).then((m) => m.lintSource);
   return [config, lint];
 }
 
