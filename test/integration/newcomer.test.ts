@@ -60,6 +60,9 @@ describe('a consumer project with the packed package (#20)', () => {
     for (const p of ['LICENSE', 'README.md', 'package.json', 'bin/cbc.js', 'bin/cbc-emu.js', 'bin/shims/cbc', 'dist/index.js', 'scenarios/deep-research.yaml', 'docs/protocol.md', 'docs/ci.md'])
       expect(paths, p).toContain(p);
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
+    // the parse cache of this checkout's scenario files (src/scenario/cache.ts, #21) is no part of the package
+    expect(paths.filter((p) => p.startsWith('dist/scenario/cache/'))).toEqual([]);
+    expect(paths).toContain('dist/bundle/emu.cjs');
   });
 
   // needs `cbc-emu --version` (helper A's commander CLI)
