@@ -149,11 +149,12 @@ function memberHead(key: string): string {
 }
 const memberHeads = new Map<string, string>();
 
-/** A string member's texts: the value's JSON and the member's, `"key":` then that JSON, as one flat string. */
+/** A string member's texts: the value's JSON and the member's, `"key":` then that JSON (made one flat string once it is met again). */
 interface MemberText {
   value: string;
   json: string;
   text: string;
+  flat: boolean;
 }
 
 /** Values remembered per key name: a snapshot frame repeats its task's ids, description and session (issue #21). */
@@ -170,9 +171,15 @@ function memberText(key: string, value: string): MemberText {
   let slot = memberTexts.get(key);
   if (slot === undefined) memberTexts.set(key, (slot = { at: 0, memo: [] }));
   const memo = slot.memo;
-  for (let i = 0; i < memo.length; i++) if (memo[i]!.value === value) return memo[i]!;
+  for (let i = 0; i < memo.length; i++) {
+    const m = memo[i]!;
+    if (m.value !== value) continue;
+    // flattened when used a second time: a value met once (a frame's own uuid) is not copied for nothing
+    if (!m.flat) m.flat = flat(m.text);
+    return m;
+  }
   const json = quoted(value);
-  const m: MemberText = { value, json, text: flat(`${memberHead(key)}${json}`) };
+  const m: MemberText = { value, json, text: `${memberHead(key)}${json}`, flat: false };
   memo[slot.at] = m;
   slot.at = (slot.at + 1) % MEMO_SIZE;
   return m;
@@ -187,8 +194,8 @@ function quoted(s: string): string {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
-/** `s` as one flat string: V8 copies a joined string into one when a character is read from it. */
-function flat(s: string): string {
+/** Makes `s` one flat string (V8 copies a joined string into one when a character is read from it); true. */
+function flat(s: string): boolean {
   s.charCodeAt(0);
-  return s;
+  return true;
 }
