@@ -1,5 +1,6 @@
 import { notificationStatus, type NotificationStatus, type TerminalTaskStatus } from '../protocol/vocabulary.js';
 import type { AgentT, WorkflowT } from '../scenario/schema.js';
+import { canonicalOf } from './agent-canonical.js';
 import { PRIO, type Scheduler, type Timer } from './clock.js';
 import { ROW_LAYOUT, type AgentRow, type EngineEvent, type PhaseRow, type RunStatus, type TaskInfo, type TaskRun, type TaskUsage, type TimelineRow } from './events.js';
 import { announceEnd, announceStart } from './lifecycle.js';
@@ -119,7 +120,7 @@ export class WorkflowRun implements TaskRun {
 
   private addAgent(a: AgentT, phase: PhaseRow | undefined, now: number): AgentRow {
     const prompt = a.prompt ?? `${a.label}`;
-    const canonical = JSON.stringify({ v: 2, workflow: this.info.workflowName ?? '', phase: phase?.title ?? null, label: a.label, prompt });
+    const canonical = canonicalOf(a, this.info.workflowName ?? '', phase?.title ?? null, prompt);
     const row: AgentRow = {
       type: 'workflow_agent',
       index: this.agents.length + 1,

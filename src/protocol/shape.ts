@@ -63,13 +63,22 @@ function countDefined(bag: Obj): number {
 export function iso(ms: number): string {
   // frames of one virtual instant share their time: the last text is kept (issue #21: ~40,000 calls a bench run)
   if (ms !== lastIsoMs) {
-    lastIso = new Date(ms).toISOString();
+    // within the last text's second only the milliseconds change: `…:ss.` is kept, `sssZ` written (~4,000 a bench run)
+    const sec = Math.floor(ms / 1000);
+    if (sec === lastIsoSec && Number.isInteger(ms)) lastIso = `${lastIsoHead}${String(ms - sec * 1000).padStart(3, '0')}Z`;
+    else {
+      lastIso = new Date(ms).toISOString();
+      lastIsoSec = sec;
+      lastIsoHead = lastIso.slice(0, -4);
+    }
     lastIsoMs = ms;
   }
   return lastIso;
 }
 let lastIsoMs = NaN;
 let lastIso = '';
+let lastIsoSec = NaN;
+let lastIsoHead = '';
 
 /** A list's JSON text, set by {@link withText}: symbol-keyed, so JSON.stringify and copies of the list ignore it. */
 const LIST_TEXT = Symbol('list JSON text');
@@ -114,6 +123,13 @@ export function frameJson(frame: Obj, uuids?: string[]): string {
   for (const k in frame) {
     const v = frame[k];
     const list = Array.isArray(v) ? (v as unknown as Record<symbol, string | boolean | undefined>) : undefined;
+    if (typeof v === 'string') {
+      // a string member's whole text `"key":"value"`, kept for its recent values (see memberText)
+      const m = memberText(k, v);
+      if (uuids !== undefined) noteMemberUuids(k, m.json, uuids);
+      s += s === '' ? `{${m.text}` : `,${m.text}`;
+      continue;
+    }
     const text = list?.[LIST_TEXT] as string | undefined;
     // undefined (and function) values are dropped, as JSON.stringify drops them (its type says string, it returns undefined)
     const json: string | undefined = text ?? JSON.stringify(v);
@@ -132,3 +148,54 @@ function memberHead(key: string): string {
   return t;
 }
 const memberHeads = new Map<string, string>();
+
+/** A string member's texts: the value's JSON and the member's, `"key":` then that JSON (made one flat string once it is met again). */
+interface MemberText {
+  value: string;
+  json: string;
+  text: string;
+  flat: boolean;
+}
+
+/** Values remembered per key name: a snapshot frame repeats its task's ids, description and session (issue #21). */
+const MEMO_SIZE = 8;
+const memberTexts = new Map<string, { at: number; memo: MemberText[] }>();
+
+/**
+ * The texts of the member `key: value` for a string value, as JSON.stringify writes them. The last MEMO_SIZE values of
+ * each key are kept (compared by value, so any equal string hits): the 20,800 snapshot frames of a bench run repeat
+ * their task's `type`, `subtype`, `task_id`, `tool_use_id`, `description` and `session_id`, so each of those members
+ * is one flat piece of the frame's text, not three joined ones the pipe write must walk (and no JSON.stringify call).
+ */
+function memberText(key: string, value: string): MemberText {
+  let slot = memberTexts.get(key);
+  if (slot === undefined) memberTexts.set(key, (slot = { at: 0, memo: [] }));
+  const memo = slot.memo;
+  for (let i = 0; i < memo.length; i++) {
+    const m = memo[i]!;
+    if (m.value !== value) continue;
+    // flattened when used a second time: a value met once (a frame's own uuid) is not copied for nothing
+    if (!m.flat) m.flat = flat(m.text);
+    return m;
+  }
+  const json = quoted(value);
+  const m: MemberText = { value, json, text: `${memberHead(key)}${json}`, flat: false };
+  memo[slot.at] = m;
+  slot.at = (slot.at + 1) % MEMO_SIZE;
+  return m;
+}
+
+/** Characters JSON.stringify escapes in a string (a quote, a backslash, controls) or may (any surrogate: a lone one is escaped). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(s), without its call when no character needs escaping (issue #21: ~200 ns a call, ~100 for the test). */
+function quoted(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+/** Makes `s` one flat string (V8 copies a joined string into one when a character is read from it); true. */
+function flat(s: string): boolean {
+  s.charCodeAt(0);
+  return true;
+}

@@ -1,7 +1,8 @@
 import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, sep } from 'node:path';
 import { EmuError } from '../errors.js';
 import { makeDirs } from '../transport/dirs.js';
+import { homeRelative } from './home-relative.js';
 
 /**
  * The one rule for ids that become file or folder names under the emulator home (session ids from
@@ -68,9 +69,7 @@ export function writeTaskOutput(root: string, file: string, text: string, failed
 
 /** The folders of `file` made (none a link) and its absolute path, or EmuError('E_IO') when it leaves `home`. */
 function prepareInside(home: string, file: string): string {
-  const root = resolve(home);
-  const abs = resolve(file);
-  const rel = relative(root, abs);
+  const { root, abs, rel } = homeRelative(home, file);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
     throw new EmuError('E_IO', `refusing to write ${file}: it is not inside the emulator home ${root}`);
   }

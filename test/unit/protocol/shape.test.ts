@@ -2,6 +2,7 @@
 // undefined like JSON.stringify, and refuses a key the order does not declare (never silently lost).
 import { describe, expect, it } from 'vitest';
 import { frameJson, iso, ordered, withListTexts, withText } from '../../../dist/protocol/shape.js';
+import { noteUuids } from '../../../dist/protocol/uuid-members.js';
 
 describe('ordered', () => {
   it('emits the declared order whatever the bag order, dropping undefined and keeping null', () => {
@@ -13,6 +14,11 @@ describe('ordered', () => {
   });
   it('iso renders virtual epoch ms as the CLIs print timestamps', () => {
     expect(iso(1795973831126)).toBe('2026-11-29T17:37:11.126Z');
+  });
+  it('iso is toISOString for instants in the same second as the last one, and for any other (#21: the second is kept)', () => {
+    const at = 1795973831000;
+    const seq = [at, at + 5, at + 999, at + 1000, at + 1000, at + 1001.5, at + 1002, 0, 999, 1.5, 7, -1, -1000, -999, -1001, 8.64e15, 8.64e15 - 1, -8.64e15, 253402300799999, 253402300800000];
+    for (const ms of seq) expect(iso(ms)).toBe(new Date(ms).toISOString());
   });
 });
 
@@ -32,5 +38,23 @@ describe('frameJson', () => {
     expect(frameJson({ ...f, list: [{ a: 2 }] })).toBe(JSON.stringify({ ...frame(), list: [{ a: 2 }] }));
     expect(frameJson({ ...frame(), list: f.list })).toBe(JSON.stringify(frame()));
     expect(JSON.stringify(f)).toBe(JSON.stringify(frame()));
+  });
+  it('writes string members as JSON.stringify, escapes included, whichever values came before (#21: recent values kept per key)', () => {
+    const odd = ['', 'plain', 'q"uote', 'back\\slash', 'line\nfeed', '\u0000\u001f\u007f', 'lone \ud800', 'lone \udc00 end', 'pair \ud83d\ude00', '\u2028\u2029', 'é€'];
+    const ids = Array.from({ length: 20 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const uuids: string[] = [];
+    const expected: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < ids.length; i++) {
+        const f = { type: 'system', task_id: ids[i % 3], description: odd[i % odd.length], list: withText([1], '[1]', true), uuid: ids[i], session_id: ids[(i * 7) % ids.length], last: odd[(i + round) % odd.length] };
+        const json = frameJson(withListTexts(f), uuids);
+        expect(json).toBe(JSON.stringify(f));
+        noteUuids(json, expected);
+      }
+    }
+    // a key's value met under another key is that key's member
+    expect(frameJson(withListTexts({ uuid: 'plain', description: ids[0] }))).toBe(JSON.stringify({ uuid: 'plain', description: ids[0] }));
+    expect(uuids).toEqual(expected);
+    expect(uuids.length).toBe(60);
   });
 });
