@@ -16,13 +16,24 @@ export type ToWorker =
   | { t: 'start'; id: number; argv: string[]; env: NodeJS.ProcessEnv; home: string; check: boolean }
   | { t: 'in'; id: number; text: string }
   | { t: 'end'; id: number }
-  | { t: 'ack'; id: number; n: number };
+  | { t: 'ack'; id: number; n: number }
+  | { t: 'check'; id: number; chunks: Uint8Array[] };
 
 /**
  * Worker -> calling thread. `ready`: its modules are loaded (sent once). `exit`: the run's emulator exited (its stdout
  * all sent); the worker then removes its home.
  */
-export type FromWorker = { t: 'ready' } | { t: 'out'; id: number; chunks: Uint8Array[] } | { t: 'exit'; id: number; broken: string[]; error?: string };
+export type FromWorker =
+  | { t: 'ready' }
+  | { t: 'out'; id: number; chunks: Uint8Array[] }
+  | { t: 'exit'; id: number; broken: string[]; error?: string }
+  | { t: 'checked'; id: number; broken: string[] };
+
+/** Checks a run's stdout (its writes in order) and resolves with the rules it breaks: here, or in a worker. */
+export type CheckStream = (chunks: Buffer[]) => Promise<string[]>;
+
+/** The checker in this thread. */
+export const checkHere: CheckStream = (chunks) => Promise.resolve(brokenRules(Buffer.concat(chunks).toString('utf8')));
 
 /** One run's emulator as the consumer's side sees it. */
 export interface EmulatorSide {
@@ -51,13 +62,18 @@ export interface RunStart {
 /** Starts runs' emulators; `close` ends the ones still running (fuzz() calls it once its campaign settled). */
 export interface EmulatorHost {
   start(run: RunStart): EmulatorSide;
+  /** Checks the stdout of a run that ran elsewhere (a worker's host offers it: the checker then costs the calling thread nothing). */
+  check?: CheckStream;
   /** Whether a run started now would start at once (false while a new worker loads its modules). */
   ready(): boolean;
   close(): Promise<void>;
 }
 
-/** The emulator in this thread: the drop-in over in-memory streams, its stdout piped to the consumer's stream. */
-export function localHost(scenario: ScenarioT | undefined): EmulatorHost {
+/**
+ * The emulator in this thread: the drop-in over in-memory streams, its stdout piped to the consumer's stream. `check`
+ * (default: here) runs the checker over a legal plan's stdout once the emulator exited.
+ */
+export function localHost(scenario: ScenarioT | undefined, check: () => CheckStream = () => checkHere): EmulatorHost {
   return {
     start(r) {
       mkdirSync(r.home);
@@ -67,7 +83,7 @@ export function localHost(scenario: ScenarioT | undefined): EmulatorHost {
       stdout.pause();
       const out = new PassThrough();
       stdout.pipe(out);
-      const finished = exit.then(() => (r.check ? brokenRules(Buffer.concat(seen).toString('utf8')) : []));
+      const finished = exit.then(() => (r.check ? check()(seen) : []));
       // synchronous and after the exit: an async rm cost a run ~0.5 ms of CPU in callbacks, this ~0.1 ms on tmpfs (issue #21)
       const remove = () => void removeTree(r.home);
       return {
@@ -92,7 +108,17 @@ export const workersAvailable = (): boolean => existsSync(WORKER);
 interface Pending {
   out: PassThrough;
   finished: { resolve: (b: string[]) => void; reject: (e: Error) => void };
+  /** Bytes the consumer's stream took and the worker has not been told of yet. */
+  taken: number;
 }
+
+/** Unacknowledged stdout bytes a worker's run may have in flight before its stdout pauses (two stream buffers, as a pipe into a PassThrough holds). */
+export const WINDOW = 32 * 1024;
+/**
+ * Taken bytes told to the worker at once: one ack for every few batches instead of one each (a message costs more
+ * than a batch's bytes, issue #21). Below WINDOW, so a paused run (more than WINDOW unacked) is always told.
+ */
+const ACK_AT = WINDOW / 2;
 
 /** Run ids per worker: a parked worker serves several fuzz() calls, and an id is never used twice in one worker. */
 const nextIds = new WeakMap<Worker, number>();
@@ -113,21 +139,40 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
     throw e;
   }
   const pending = new Map<number, Pending>();
+  /** Checks of the calling thread's runs in flight here. */
+  const checks = new Map<number, Pending['finished']>();
   let failed = false;
+  let closed = false;
+  const newId = (): number => {
+    const id = nextIds.get(w) ?? 0;
+    nextIds.set(w, id + 1);
+    return id;
+  };
   const onMessage = (m: FromWorker) => {
     if (m.t === 'ready') return; // fuzz-pool.ts notes it
+    if (m.t === 'checked') {
+      checks.get(m.id)?.resolve(m.broken);
+      checks.delete(m.id);
+      return;
+    }
     const p = pending.get(m.id);
     if (!p) return;
     if (m.t === 'out') {
-      // the emulator's writes one by one (a perturbation may cut frames across writes), one ack for the batch
+      // the emulator's writes one by one (a perturbation may cut frames across writes); acked once taken, ACK_AT at a time
       let n = 0;
       let room = true;
       for (const c of m.chunks) {
         n += c.byteLength;
         room = p.out.write(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
       }
-      if (room) w.postMessage({ t: 'ack', id: m.id, n } satisfies ToWorker);
-      else p.out.once('drain', () => w.postMessage({ t: 'ack', id: m.id, n } satisfies ToWorker));
+      const took = () => {
+        p.taken += n;
+        if (p.taken < ACK_AT) return;
+        w.postMessage({ t: 'ack', id: m.id, n: p.taken } satisfies ToWorker);
+        p.taken = 0;
+      };
+      if (room) took();
+      else p.out.once('drain', took);
     } else {
       pending.delete(m.id);
       p.out.end();
@@ -138,32 +183,45 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
   const onError = (e: Error) => {
     failed = true;
     for (const p of pending.values()) p.finished.reject(e);
+    for (const c of checks.values()) c.reject(e);
     pending.clear();
+    checks.clear();
   };
   w.on('message', onMessage).on('error', onError);
   return {
     start(r) {
-      const id = nextIds.get(w) ?? 0;
-      nextIds.set(w, id + 1);
+      const id = newId();
       const out = new PassThrough();
       let finished!: Pending['finished'];
+      let ended = false;
       const side: EmulatorSide = {
         out,
         send: (text) => w.postMessage({ t: 'in', id, text } satisfies ToWorker),
-        end: () => w.postMessage({ t: 'end', id } satisfies ToWorker),
+        // once: a consumer may call end() on every frame once it is done (the fixture's does), fuzz() twice more
+        end: () => void (ended || ((ended = true), w.postMessage({ t: 'end', id } satisfies ToWorker))),
         finished: new Promise<string[]>((resolve, reject) => (finished = { resolve, reject })),
         // the worker removes the home once the emulator exits; close() ends any it did not get to (fuzz() then removes the folder)
         release: () => undefined,
       };
-      pending.set(id, { out, finished });
+      pending.set(id, { out, finished, taken: 0 });
       w.postMessage({ t: 'start', id, ...r } satisfies ToWorker);
       return side;
     },
+    // a loaded worker checks; else (loading, failed, closed) the calling thread does, as it did before
+    check: (chunks) => {
+      if (!thread.ready || failed || closed) return checkHere(chunks);
+      const id = newId();
+      return new Promise<string[]>((resolve, reject) => {
+        checks.set(id, { resolve, reject });
+        w.postMessage({ t: 'check', id, chunks } satisfies ToWorker);
+      });
+    },
     ready: () => thread.ready,
     async close() {
+      closed = true;
       w.off('message', onMessage).off('error', onError);
       // idle: kept warm (or loading) for the next call; a run still in flight (a consumer given up on) ends with the worker
-      if (pending.size === 0 && !failed) return parkWorker(thread);
+      if (pending.size === 0 && checks.size === 0 && !failed) return parkWorker(thread);
       await w.terminate();
       onError(new Error('fuzz(): the worker threads were closed with this run in flight'));
     },

@@ -6,11 +6,9 @@ import { parentPort } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
-import type { FromWorker, ToWorker } from './fuzz-threads.js';
+import { WINDOW, type FromWorker, type ToWorker } from './fuzz-threads.js';
 import { startInMemory, type InMemoryRun } from './harness.js';
 
-/** Unacknowledged stdout bytes a run may have in flight before its stdout pauses (two stream buffers, as a pipe into a PassThrough holds). */
-const WINDOW = 32 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('fuzz-worker.js is a worker thread of fuzz(), not a program');
@@ -61,6 +59,8 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
 port.on('message', (m: ToWorker) => {
   if (m.t === 'scenario') return void (scenario = m.scenario);
   if (m.t === 'start') return start(m);
+  // a run of the calling thread: its stdout checked here, off the thread that runs every consumer (issue #21)
+  if (m.t === 'check') return post({ t: 'checked', id: m.id, broken: brokenRules(Buffer.concat(m.chunks).toString('utf8')) });
   const r = runs.get(m.id);
   if (!r) return; // a run that ended already
   const { stdin, stdout } = r.run;

@@ -7,7 +7,7 @@ import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
 import { scratchRoot } from '../tools/fuzz/workdir.js';
 import { readLines } from '../transport/line-reader.js';
-import { localHost, spreadHost, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
+import { checkHere, localHost, spreadHost, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
 
 /** Options of the in-process fuzzer. */
 export interface FuzzOptions {
@@ -46,14 +46,19 @@ export interface FuzzOptions {
 
 /** This thread plus `threads` workers, or this thread alone when there are none (or the scenario cannot be posted to a worker). */
 function emulatorHost(scenario: ScenarioT | undefined, threads: number): EmulatorHost {
-  const local = localHost(scenario);
-  if (threads <= 0 || !workersAvailable()) return local;
+  if (threads <= 0 || !workersAvailable()) return localHost(scenario);
+  const workers: EmulatorHost[] = [];
   try {
-    return spreadHost([local, ...Array.from({ length: threads }, () => workerHost(scenario))]);
+    for (let i = 0; i < threads; i++) workers.push(workerHost(scenario));
   } catch (e) {
-    if (e instanceof Error && e.name === 'DataCloneError') return local; // a scenario object with a function or such in it: its runs stay here
-    throw e;
+    for (const w of workers) void w.close(); // parked again
+    if (!(e instanceof Error && e.name === 'DataCloneError')) throw e;
+    return localHost(scenario); // a scenario object with a function or such in it: its runs stay here
   }
+  // this thread's runs are checked by the workers in turn (the checker was ~11% of this thread, the busy one: issue #21)
+  let turn = 0;
+  const check = () => workers[turn++ % workers.length]?.check ?? checkHere;
+  return spreadHost([localHost(scenario, check), ...workers]);
 }
 
 /** Worker threads by default: one per core besides this thread's (the consumer here takes a small part of a core, issue #21). */
