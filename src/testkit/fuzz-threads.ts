@@ -17,7 +17,7 @@ export type ToWorker =
   | { t: 'in'; id: number; text: string }
   | { t: 'end'; id: number }
   | { t: 'ack'; id: number; n: number }
-  | { t: 'check'; id: number; chunks: Uint8Array[] };
+  | { t: 'check'; id: number; bytes: Uint8Array };
 
 /**
  * Worker -> calling thread. `ready`: its modules are loaded (sent once). `exit`: the run's emulator exited (its stdout
@@ -25,12 +25,29 @@ export type ToWorker =
  */
 export type FromWorker =
   | { t: 'ready' }
-  | { t: 'out'; id: number; chunks: Uint8Array[] }
+  | { t: 'out'; id: number; bytes: Uint8Array; lens: number[] }
   | { t: 'exit'; id: number; broken: string[]; error?: string }
   | { t: 'checked'; id: number; broken: string[] };
 
 /** Checks a run's stdout (its writes in order) and resolves with the rules it breaks: here, or in a worker. */
 export type CheckStream = (chunks: Buffer[]) => Promise<string[]>;
+
+/**
+ * `chunks` copied into one new buffer of their size, to be transferred to the other thread (its `buffer` listed in
+ * postMessage's transfer list). Cloning the chunks instead copied each one's whole backing store, most often Node's
+ * 8 KiB pool for a small write: ~10× the bytes of a run's stdout (issue #21).
+ */
+export function pack(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let size = 0;
+  for (const c of chunks) size += c.byteLength;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
+}
 
 /** The checker in this thread. */
 export const checkHere: CheckStream = (chunks) => Promise.resolve(brokenRules(Buffer.concat(chunks).toString('utf8')));
@@ -159,11 +176,12 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
     if (!p) return;
     if (m.t === 'out') {
       // the emulator's writes one by one (a perturbation may cut frames across writes); acked once taken, ACK_AT at a time
-      let n = 0;
+      const n = m.bytes.byteLength;
+      let at = m.bytes.byteOffset;
       let room = true;
-      for (const c of m.chunks) {
-        n += c.byteLength;
-        room = p.out.write(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+      for (const len of m.lens) {
+        room = p.out.write(Buffer.from(m.bytes.buffer, at, len));
+        at += len;
       }
       const took = () => {
         p.taken += n;
@@ -213,7 +231,8 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
       const id = newId();
       return new Promise<string[]>((resolve, reject) => {
         checks.set(id, { resolve, reject });
-        w.postMessage({ t: 'check', id, chunks } satisfies ToWorker);
+        const bytes = pack(chunks);
+        w.postMessage({ t: 'check', id, bytes } satisfies ToWorker, [bytes.buffer]);
       });
     },
     ready: () => thread.ready,

@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
-import { WINDOW, type FromWorker, type ToWorker } from './fuzz-threads.js';
+import { pack, WINDOW, type FromWorker, type ToWorker } from './fuzz-threads.js';
 import { startInMemory, type InMemoryRun } from './harness.js';
 
 
@@ -22,7 +22,7 @@ interface Run {
   batch: Buffer[];
 }
 const runs = new Map<number, Run>();
-const post = (m: FromWorker) => port.postMessage(m);
+const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
 
 function start(m: Extract<ToWorker, { t: 'start' }>): void {
   try {
@@ -37,7 +37,8 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
   const seen: Buffer[] = [];
   const flush = () => {
     if (r.batch.length === 0) return;
-    post({ t: 'out', id: m.id, chunks: r.batch });
+    const bytes = pack(r.batch);
+    post({ t: 'out', id: m.id, bytes, lens: r.batch.map((c) => c.byteLength) }, [bytes.buffer]);
     r.batch = [];
   };
   run.stdout.on('data', (c: Buffer) => {
@@ -60,7 +61,7 @@ port.on('message', (m: ToWorker) => {
   if (m.t === 'scenario') return void (scenario = m.scenario);
   if (m.t === 'start') return start(m);
   // a run of the calling thread: its stdout checked here, off the thread that runs every consumer (issue #21)
-  if (m.t === 'check') return post({ t: 'checked', id: m.id, broken: brokenRules(Buffer.concat(m.chunks).toString('utf8')) });
+  if (m.t === 'check') return post({ t: 'checked', id: m.id, broken: brokenRules(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength).toString('utf8')) });
   const r = runs.get(m.id);
   if (!r) return; // a run that ended already
   const { stdin, stdout } = r.run;

@@ -1,6 +1,6 @@
 // The relay between fuzz()'s calling thread and a worker (issue #21): the worker checks the calling thread's runs
 // (the same verdicts as the checker here), the consumer's stream is acked a few batches at a time and still gets
-// every byte of a run larger than the window, and a consumer's repeated end() is one message.
+// every byte of a run larger than the window (its writes cut by the `chunk` perturbation), and a consumer's repeated end() is one message.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const scenario = loadScenarioFile(join(ROOT, 'test', 'fixtures', 'consumers', 's
 const home = join(scratchRoot(), `cbc-emu-fuzz-relay-${process.pid}`);
 const RUN: RunStart = {
   argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
-  env: { CBC_EMU_FUZZ: encodePlan({ v: 1, seed: 3, emu: 'fuzz-3', p: {} }), CBC_EMU_SEED: 'fuzz-3', CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, CBC_EMU_PROFILE: 'claude-2.1.220' },
+  env: { CBC_EMU_FUZZ: encodePlan({ v: 1, seed: 3, emu: 'fuzz-3', p: { chunk: 8 } }), CBC_EMU_SEED: 'fuzz-3', CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, CBC_EMU_PROFILE: 'claude-2.1.220' },
   home,
   check: true,
 };
