@@ -7,6 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
+import { eachMessage, mailbox } from './fuzz-mailbox.js';
 import { parkWorker, takeWorker } from './fuzz-pool.js';
 import { startInMemory } from './harness.js';
 
@@ -165,6 +166,8 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
     nextIds.set(w, id + 1);
     return id;
   };
+  // a turn's messages go as one (the scenario above went alone: its DataCloneError is thrown to the caller)
+  const box = mailbox<ToWorker>((ms, transfer) => w.postMessage(ms, transfer));
   const onMessage = (m: FromWorker) => {
     if (m.t === 'ready') return; // fuzz-pool.ts notes it
     if (m.t === 'checked') {
@@ -186,7 +189,7 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
       const took = () => {
         p.taken += n;
         if (p.taken < ACK_AT) return;
-        w.postMessage({ t: 'ack', id: m.id, n: p.taken } satisfies ToWorker);
+        box.send({ t: 'ack', id: m.id, n: p.taken });
         p.taken = 0;
       };
       if (room) took();
@@ -205,7 +208,8 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
     pending.clear();
     checks.clear();
   };
-  w.on('message', onMessage).on('error', onError);
+  const onMessages = (m: FromWorker | FromWorker[]) => eachMessage(m, onMessage);
+  w.on('message', onMessages).on('error', onError);
   return {
     start(r) {
       const id = newId();
@@ -214,15 +218,15 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
       let ended = false;
       const side: EmulatorSide = {
         out,
-        send: (text) => w.postMessage({ t: 'in', id, text } satisfies ToWorker),
+        send: (text) => box.send({ t: 'in', id, text }),
         // once: a consumer may call end() on every frame once it is done (the fixture's does), fuzz() twice more
-        end: () => void (ended || ((ended = true), w.postMessage({ t: 'end', id } satisfies ToWorker))),
+        end: () => void (ended || ((ended = true), box.send({ t: 'end', id }))),
         finished: new Promise<string[]>((resolve, reject) => (finished = { resolve, reject })),
         // the worker removes the home once the emulator exits; close() ends any it did not get to (fuzz() then removes the folder)
         release: () => undefined,
       };
       pending.set(id, { out, finished, taken: 0 });
-      w.postMessage({ t: 'start', id, ...r } satisfies ToWorker);
+      box.send({ t: 'start', id, ...r });
       return side;
     },
     // a loaded worker checks; else (loading, failed, closed) the calling thread does, as it did before
@@ -232,13 +236,13 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
       return new Promise<string[]>((resolve, reject) => {
         checks.set(id, { resolve, reject });
         const bytes = pack(chunks);
-        w.postMessage({ t: 'check', id, bytes } satisfies ToWorker, [bytes.buffer]);
+        box.send({ t: 'check', id, bytes }, bytes.buffer);
       });
     },
     ready: () => thread.ready,
     async close() {
       closed = true;
-      w.off('message', onMessage).off('error', onError);
+      w.off('message', onMessages).off('error', onError);
       // idle: kept warm (or loading) for the next call; a run still in flight (a consumer given up on) ends with the worker
       if (pending.size === 0 && checks.size === 0 && !failed) return parkWorker(thread);
       await w.terminate();

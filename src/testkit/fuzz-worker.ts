@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
+import { eachMessage, mailbox } from './fuzz-mailbox.js';
 import { pack, WINDOW, type FromWorker, type ToWorker } from './fuzz-threads.js';
 import { startInMemory, type InMemoryRun } from './harness.js';
 
@@ -20,9 +21,20 @@ interface Run {
   unacked: number;
   /** Writes not posted yet: a run's writes of one turn of the event loop go in one message (a message costs more than a small write). */
   batch: Buffer[];
+  /** Queues the batch (one buffer, transferred) in the mailbox. */
+  flush(): void;
 }
 const runs = new Map<number, Run>();
-const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+/** Runs with writes in their batch. */
+const written = new Set<Run>();
+const box = mailbox<FromWorker>(
+  (ms, transfer) => port.postMessage(ms, transfer),
+  () => {
+    for (const r of written) r.flush();
+    written.clear();
+  },
+);
+const post = (m: FromWorker) => box.send(m);
 
 function start(m: Extract<ToWorker, { t: 'start' }>): void {
   try {
@@ -32,23 +44,30 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
     return;
   }
   const run = startInMemory({ argv: m.argv, env: m.env, cwd: m.home, scenario });
-  const r: Run = { run, unacked: 0, batch: [] };
+  const r: Run = {
+    run,
+    unacked: 0,
+    batch: [],
+    flush() {
+      if (r.batch.length === 0) return;
+      const bytes = pack(r.batch);
+      box.send({ t: 'out', id: m.id, bytes, lens: r.batch.map((c) => c.byteLength) }, bytes.buffer);
+      r.batch = [];
+    },
+  };
   runs.set(m.id, r);
   const seen: Buffer[] = [];
-  const flush = () => {
-    if (r.batch.length === 0) return;
-    const bytes = pack(r.batch);
-    post({ t: 'out', id: m.id, bytes, lens: r.batch.map((c) => c.byteLength) }, [bytes.buffer]);
-    r.batch = [];
-  };
   run.stdout.on('data', (c: Buffer) => {
     if (m.check) seen.push(c);
     r.unacked += c.length;
     if (r.unacked > WINDOW) run.stdout.pause();
-    if (r.batch.push(c) === 1) setImmediate(flush);
+    r.batch.push(c);
+    written.add(r);
+    box.schedule();
   });
   run.stdout.on('end', () => {
-    flush();
+    r.flush(); // before its exit
+    written.delete(r);
     void run.exit.then(() => {
       runs.delete(m.id);
       post({ t: 'exit', id: m.id, broken: m.check ? brokenRules(Buffer.concat(seen).toString('utf8')) : [] });
@@ -57,7 +76,7 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
   });
 }
 
-port.on('message', (m: ToWorker) => {
+const handle = (m: ToWorker): void => {
   if (m.t === 'scenario') return void (scenario = m.scenario);
   if (m.t === 'start') return start(m);
   // a run of the calling thread: its stdout checked here, off the thread that runs every consumer (issue #21)
@@ -73,6 +92,7 @@ port.on('message', (m: ToWorker) => {
     r.unacked -= m.n;
     if (r.unacked <= WINDOW && stdout.isPaused()) stdout.resume();
   }
-});
+};
+port.on('message', (m: ToWorker | ToWorker[]) => eachMessage(m, handle));
 // loaded: runs sent from now on start at once (until then fuzz() keeps them in its own thread)
-post({ t: 'ready' });
+port.postMessage({ t: 'ready' } satisfies FromWorker);

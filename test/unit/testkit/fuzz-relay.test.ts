@@ -1,6 +1,7 @@
 // The relay between fuzz()'s calling thread and a worker (issue #21): the worker checks the calling thread's runs
 // (the same verdicts as the checker here), the consumer's stream is acked a few batches at a time and still gets
-// every byte of a run larger than the window (its writes cut by the `chunk` perturbation), and a consumer's repeated end() is one message.
+// every byte of a run larger than the window (its writes cut by the `chunk` perturbation), a consumer's repeated
+// end() is one message, and the messages of a turn of the event loop go in one post.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,19 +88,21 @@ describe('fuzz() relay to a worker (#21)', () => {
     expect(run.broken).toEqual([]);
   }, 60_000);
 
-  it("posts a consumer's repeated end() once", async () => {
+  it("posts a consumer's repeated end() once, and a turn's messages in one post", async () => {
     const worker = await loadedWorker();
     hosts.push(worker);
     const post = Worker.prototype.postMessage;
-    const ends: unknown[] = [];
-    Worker.prototype.postMessage = function (this: Worker, m: { t?: string }, ...rest: []) {
-      if (m.t === 'end') ends.push(m);
+    const posts: Array<Array<{ t?: string }>> = [];
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, ...rest: []) {
+      posts.push(Array.isArray(m) ? (m as Array<{ t?: string }>) : [m as { t?: string }]);
       return post.call(this, m, ...rest);
     };
     try {
       const side = worker.start(RUN);
+      side.send(INPUT[0] as string);
       for (let i = 0; i < 5; i++) side.end();
-      expect(ends.length).toBe(1);
+      await new Promise((r) => setImmediate(r));
+      expect(posts.map((p) => p.map((m) => m.t))).toEqual([['start', 'in', 'end']]);
       side.out.resume();
       await side.finished;
       side.release();
