@@ -138,6 +138,16 @@ export const WINDOW = 32 * 1024;
  */
 const ACK_AT = WINDOW / 2;
 
+/**
+ * Starts loading `n` workers (or keeps the parked ones) for the workerHost calls that follow: fuzz() calls it before
+ * it loads the scenario file, so a new worker's ~300 ms of loading overlaps that (issue #21).
+ */
+export function warmWorkers(n: number): void {
+  if (!workersAvailable()) return;
+  const taken = Array.from({ length: n }, () => takeWorker(WORKER));
+  for (const t of taken) parkWorker(t);
+}
+
 /** Run ids per worker: a parked worker serves several fuzz() calls, and an id is never used twice in one worker. */
 const nextIds = new WeakMap<Worker, number>();
 

@@ -7,7 +7,7 @@ import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
 import { scratchRoot } from '../tools/fuzz/workdir.js';
 import { readLines } from '../transport/line-reader.js';
-import { checkHere, localHost, spreadHost, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
+import { checkHere, localHost, spreadHost, warmWorkers, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
 
 /** Options of the in-process fuzzer. */
 export interface FuzzOptions {
@@ -150,10 +150,13 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
  */
 export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>): Promise<FuzzSummary> {
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
-  // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
-  const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
   // a replay is one run: a worker would only add its start-up
-  const host = emulatorHost(resolved.scenario, opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads());
+  const threads = opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads();
+  const load = opts.scenario || opts.scenarioFile === undefined ? undefined : opts.scenarioFile;
+  if (load !== undefined && threads > 0) warmWorkers(threads); // loading while the file loads
+  // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
+  const resolved: FuzzOptions = load === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(load) };
+  const host = emulatorHost(resolved.scenario, threads);
   const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, host };
   try {
     return await campaign(resolved, body, scratch);
