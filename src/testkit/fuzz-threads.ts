@@ -169,6 +169,7 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
   const pending = new Map<number, Pending>();
   /** Checks of the calling thread's runs in flight here. */
   const checks = new Map<number, Pending['finished']>();
+  const checking = new Set<Promise<string[]>>();
   let failed = false;
   let closed = false;
   const newId = (): number => {
@@ -243,15 +244,21 @@ export function workerHost(scenario: ScenarioT | undefined): EmulatorHost {
     check: (chunks) => {
       if (!thread.ready || failed || closed) return checkHere(chunks);
       const id = newId();
-      return new Promise<string[]>((resolve, reject) => {
+      const checked = new Promise<string[]>((resolve, reject) => {
         checks.set(id, { resolve, reject });
         const bytes = pack(chunks);
         box.send({ t: 'check', id, bytes }, bytes.buffer);
       });
+      checking.add(checked);
+      const done = () => void checking.delete(checked);
+      checked.then(done, done);
+      return checked;
     },
     ready: () => thread.ready,
     async close() {
       closed = true;
+      // a check still running (a run given up on by fuzz() ends without waiting for it) takes milliseconds: the worker is then parked, not ended
+      if (pending.size === 0 && !failed) await Promise.allSettled([...checking]);
       w.off('message', onMessages).off('error', onError);
       // idle: kept warm (or loading) for the next call; a run still in flight (a consumer given up on) ends with the worker
       if (pending.size === 0 && checks.size === 0 && !failed) return parkWorker(thread);

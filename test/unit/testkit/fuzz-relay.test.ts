@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../../dist/scenario/load.js';
+import { parkedThreadIds } from '../../../dist/testkit/fuzz-pool.js';
 import { checkHere, localHost, WINDOW, workerHost, type EmulatorHost, type EmulatorSide, type RunStart } from '../../../dist/testkit/fuzz-threads.js';
 import { encodePlan } from '../../../dist/tools/fuzz/plan.js';
 import { scratchRoot } from '../../../dist/tools/fuzz/workdir.js';
@@ -86,6 +87,16 @@ describe('fuzz() relay to a worker (#21)', () => {
     expect(checked.length).toBe(1);
     expect(Buffer.concat(checked[0] ?? []).toString('utf8')).toBe(run.out);
     expect(run.broken).toEqual([]);
+  }, 60_000);
+
+  it('parks a worker closed while it checks a stream, once the check is done', async () => {
+    const worker = await loadedWorker();
+    const before = parkedThreadIds().length;
+    const bad = [Buffer.from('{"type":"result","subtype":"success"}\n')];
+    const checked = worker.check?.(bad);
+    await worker.close();
+    expect(await checked).toEqual(await checkHere(bad));
+    expect(parkedThreadIds().length).toBe(before + 1);
   }, 60_000);
 
   it("posts a consumer's repeated end() once, and a turn's messages in one post", async () => {
