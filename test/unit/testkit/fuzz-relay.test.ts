@@ -2,6 +2,7 @@
 // (the same verdicts as the checker here), the consumer's stream is acked a few batches at a time and still gets
 // every byte of a run larger than the window (its writes cut by the `chunk` perturbation), a consumer's repeated
 // end() is one message, and the messages of a turn of the event loop go in one post.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,7 @@ async function play(side: EmulatorSide, waitMs: number): Promise<{ out: string; 
 const hosts: EmulatorHost[] = [];
 afterAll(async () => {
   for (const h of hosts) await h.close();
+  rmSync(home, { recursive: true, force: true }); // a failed run's home (a passing run's is removed when it ends)
 });
 
 describe('fuzz() relay to a worker (#21)', () => {
