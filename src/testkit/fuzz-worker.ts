@@ -6,11 +6,10 @@ import { parentPort } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
 import { brokenRules } from '../tools/fuzz/judge.js';
 import { removeTree } from '../tools/fuzz/workdir.js';
-import type { FromWorker, ToWorker } from './fuzz-threads.js';
+import { eachMessage, mailbox } from './fuzz-mailbox.js';
+import { pack, WINDOW, type FromWorker, type ToWorker } from './fuzz-threads.js';
 import { startInMemory, type InMemoryRun } from './harness.js';
 
-/** Unacknowledged stdout bytes a run may have in flight before its stdout pauses (two stream buffers, as a pipe into a PassThrough holds). */
-const WINDOW = 32 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('fuzz-worker.js is a worker thread of fuzz(), not a program');
@@ -22,9 +21,20 @@ interface Run {
   unacked: number;
   /** Writes not posted yet: a run's writes of one turn of the event loop go in one message (a message costs more than a small write). */
   batch: Buffer[];
+  /** Queues the batch (one buffer, transferred) in the mailbox. */
+  flush(): void;
 }
 const runs = new Map<number, Run>();
-const post = (m: FromWorker) => port.postMessage(m);
+/** Runs with writes in their batch. */
+const written = new Set<Run>();
+const box = mailbox<FromWorker>(
+  (ms, transfer) => port.postMessage(ms, transfer),
+  () => {
+    for (const r of written) r.flush();
+    written.clear();
+  },
+);
+const post = (m: FromWorker) => box.send(m);
 
 function start(m: Extract<ToWorker, { t: 'start' }>): void {
   try {
@@ -34,22 +44,30 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
     return;
   }
   const run = startInMemory({ argv: m.argv, env: m.env, cwd: m.home, scenario });
-  const r: Run = { run, unacked: 0, batch: [] };
+  const r: Run = {
+    run,
+    unacked: 0,
+    batch: [],
+    flush() {
+      if (r.batch.length === 0) return;
+      const bytes = pack(r.batch);
+      box.send({ t: 'out', id: m.id, bytes, lens: r.batch.map((c) => c.byteLength) }, bytes.buffer);
+      r.batch = [];
+    },
+  };
   runs.set(m.id, r);
   const seen: Buffer[] = [];
-  const flush = () => {
-    if (r.batch.length === 0) return;
-    post({ t: 'out', id: m.id, chunks: r.batch });
-    r.batch = [];
-  };
   run.stdout.on('data', (c: Buffer) => {
     if (m.check) seen.push(c);
     r.unacked += c.length;
     if (r.unacked > WINDOW) run.stdout.pause();
-    if (r.batch.push(c) === 1) setImmediate(flush);
+    r.batch.push(c);
+    written.add(r);
+    box.schedule();
   });
   run.stdout.on('end', () => {
-    flush();
+    r.flush(); // before its exit
+    written.delete(r);
     void run.exit.then(() => {
       runs.delete(m.id);
       post({ t: 'exit', id: m.id, broken: m.check ? brokenRules(Buffer.concat(seen).toString('utf8')) : [] });
@@ -58,9 +76,11 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
   });
 }
 
-port.on('message', (m: ToWorker) => {
+const handle = (m: ToWorker): void => {
   if (m.t === 'scenario') return void (scenario = m.scenario);
   if (m.t === 'start') return start(m);
+  // a run of the calling thread: its stdout checked here, off the thread that runs every consumer (issue #21)
+  if (m.t === 'check') return post({ t: 'checked', id: m.id, broken: brokenRules(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength).toString('utf8')) });
   const r = runs.get(m.id);
   if (!r) return; // a run that ended already
   const { stdin, stdout } = r.run;
@@ -72,6 +92,7 @@ port.on('message', (m: ToWorker) => {
     r.unacked -= m.n;
     if (r.unacked <= WINDOW && stdout.isPaused()) stdout.resume();
   }
-});
+};
+port.on('message', (m: ToWorker | ToWorker[]) => eachMessage(m, handle));
 // loaded: runs sent from now on start at once (until then fuzz() keeps them in its own thread)
-post({ t: 'ready' });
+port.postMessage({ t: 'ready' } satisfies FromWorker);

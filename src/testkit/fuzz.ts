@@ -7,7 +7,7 @@ import { LEGAL_IDS } from '../tools/fuzz/catalogue.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from '../tools/fuzz/plan.js';
 import { scratchRoot } from '../tools/fuzz/workdir.js';
 import { readLines } from '../transport/line-reader.js';
-import { localHost, spreadHost, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
+import { checkHere, localHost, spreadHost, warmWorkers, workerHost, workersAvailable, type EmulatorHost } from './fuzz-threads.js';
 
 /** Options of the in-process fuzzer. */
 export interface FuzzOptions {
@@ -35,7 +35,7 @@ export interface FuzzOptions {
   /**
    * Worker threads that run emulators (the drop-in, its perturbations, the checker over a legal plan's stream)
    * besides this thread, so a campaign uses more than one core; each run goes to the thread with the fewest runs
-   * in flight. `body` is always called in this thread, on a stream fed from the run's thread. Default: the number
+   * in flight, and the workers also check the stream of this thread's runs. `body` is always called in this thread, on a stream fed from the run's thread. Default: the number
    * of cores minus one (none on one core); 0 runs everything in this thread. The report is the same for any value.
    * A worker gets runs once it has loaded (until then they start here), and is kept idle for a few seconds after the
    * call, unref'd, so the next fuzz() call finds it loaded and its code optimised. Used only from the compiled
@@ -46,14 +46,19 @@ export interface FuzzOptions {
 
 /** This thread plus `threads` workers, or this thread alone when there are none (or the scenario cannot be posted to a worker). */
 function emulatorHost(scenario: ScenarioT | undefined, threads: number): EmulatorHost {
-  const local = localHost(scenario);
-  if (threads <= 0 || !workersAvailable()) return local;
+  if (threads <= 0 || !workersAvailable()) return localHost(scenario);
+  const workers: EmulatorHost[] = [];
   try {
-    return spreadHost([local, ...Array.from({ length: threads }, () => workerHost(scenario))]);
+    for (let i = 0; i < threads; i++) workers.push(workerHost(scenario));
   } catch (e) {
-    if (e instanceof Error && e.name === 'DataCloneError') return local; // a scenario object with a function or such in it: its runs stay here
-    throw e;
+    for (const w of workers) void w.close(); // parked again
+    if (!(e instanceof Error && e.name === 'DataCloneError')) throw e;
+    return localHost(scenario); // a scenario object with a function or such in it: its runs stay here
   }
+  // this thread's runs are checked by the workers in turn (the checker was ~11% of this thread, the busy one: issue #21)
+  let turn = 0;
+  const check = () => workers[turn++ % workers.length]?.check ?? checkHere;
+  return spreadHost([localHost(scenario, check), ...workers]);
 }
 
 /** Worker threads by default: one per core besides this thread's (the consumer here takes a small part of a core, issue #21). */
@@ -145,10 +150,13 @@ async function runPlan(plan: FuzzPlan, opts: FuzzOptions, body: (s: FuzzStream) 
  */
 export async function fuzz(opts: FuzzOptions, body: (stream: FuzzStream) => Promise<void>): Promise<FuzzSummary> {
   if (!opts.scenario && !opts.scenarioFile) throw new Error('fuzz(): give `scenario` (parsed) or `scenarioFile` (a path)');
-  // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
-  const resolved: FuzzOptions = opts.scenario || opts.scenarioFile === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(opts.scenarioFile) };
   // a replay is one run: a worker would only add its start-up
-  const host = emulatorHost(resolved.scenario, opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads());
+  const threads = opts.replay !== undefined ? 0 : opts.threads ?? defaultThreads();
+  const load = opts.scenario || opts.scenarioFile === undefined ? undefined : opts.scenarioFile;
+  if (load !== undefined && threads > 0) warmWorkers(threads); // loading while the file loads
+  // the file is loaded once here, not by every run's emulator (yaml + zod per run; issue #21); a bad file throws its EmuError now
+  const resolved: FuzzOptions = load === undefined ? opts : { ...opts, scenario: (await import('../scenario/load.js')).loadScenarioFile(load) };
+  const host = emulatorHost(resolved.scenario, threads);
   const scratch: Scratch = { folder: mkdtempSync(join(scratchRoot(), 'cbc-emu-fuzz-api-')), next: 0, host };
   try {
     return await campaign(resolved, body, scratch);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fuzz } from '../../../dist/index.js';
 import { loadScenarioFile } from '../../../dist/scenario/load.js';
 import { parkedThreadIds } from '../../../dist/testkit/fuzz-pool.js';
+import { warmWorkers } from '../../../dist/testkit/fuzz-threads.js';
 import { ROOT, runNode } from '../../helpers/run-bin.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'consumers');
@@ -25,6 +26,16 @@ describe('fuzz() worker pool (#21)', () => {
     expect(second).toEqual(first);
     expect(parkedThreadIds().sort()).toEqual(parked.sort()); // taken and parked again: no new thread
   }, 120_000);
+
+  it('warmWorkers starts the missing workers (fuzz() does so before it loads the scenario file) and keeps the parked ones', () => {
+    const before = parkedThreadIds();
+    warmWorkers(before.length + 1);
+    const after = parkedThreadIds();
+    expect(after.length).toBe(before.length + 1);
+    expect(after).toEqual(expect.arrayContaining(before));
+    warmWorkers(after.length); // enough parked: no new thread
+    expect(parkedThreadIds().sort()).toEqual([...after].sort());
+  });
 
   it('a parked worker does not keep the process alive', async () => {
     // the process reaches beforeExit (nothing but unref'd handles left) with the worker still parked
