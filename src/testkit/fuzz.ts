@@ -35,8 +35,9 @@ export interface FuzzOptions {
   /**
    * Worker threads that run emulators (the drop-in, its perturbations, the checker over a legal plan's stream)
    * besides this thread, so a campaign uses more than one core; each run goes to the thread with the fewest runs
-   * in flight, and the workers also check the stream of this thread's runs. `body` is always called in this thread, on a stream fed from the run's thread. Default: the number
-   * of cores minus one (none on one core); 0 runs everything in this thread. The report is the same for any value.
+   * in flight, and the workers also check the stream of this thread's runs. `body` is always called in this thread,
+   * on a stream fed from the run's thread. Default: the number of cores minus one (none on one core); 0 runs
+   * everything in this thread. The report is the same for any value.
    * A worker gets runs once it has loaded (until then they start here), and is kept idle for a few seconds after the
    * call, unref'd, so the next fuzz() call finds it loaded and its code optimised. Used only from the compiled
    * package (dist/): from the TypeScript sources (a test runner's transform) the runs stay in this thread.
