@@ -21,7 +21,9 @@ describe('fuzz() worker pool (#21)', () => {
     const before = parkedThreadIds();
     const first = await campaign();
     const parked = parkedThreadIds();
-    expect(parked.length).toBe(before.length + 1); // the first call's worker, or one an earlier file parked, is kept
+    // the first call's worker is kept: a new one, or one an earlier file of this worker process parked (taken and
+    // parked again), so the count grows only from none
+    expect(parked.length).toBe(Math.max(before.length, 1));
     const second = await campaign();
     expect(second).toEqual(first);
     expect(parkedThreadIds().sort()).toEqual(parked.sort()); // taken and parked again: no new thread
