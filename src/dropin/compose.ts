@@ -10,7 +10,7 @@ import { EMU_PREFIX, EmuError } from '../errors.js';
 import { createLogger, type EmuLogger } from '../log.js';
 import type { Profile } from '../profiles/index.js';
 import { noteUuids } from '../protocol/uuid-members.js';
-import { cachedScenario, loadAndCache } from '../scenario/cache.js';
+import { loadThroughCache } from '../scenario/cache.js';
 import { compiledDefaultScenario, compiledScenario, compiledShippedScenario, DEFAULT_SCENARIO_URL } from '../scenario/compiled.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import { jsonOrPath, loadSettings, type EmuSettings } from '../settings.js';
@@ -62,8 +62,7 @@ async function readInputs(cfg: ServeConfig, io: RunIO): Promise<{ scenario: Scen
         : cfg.scenarioCompiled !== undefined
           ? compiledScenario(cfg.scenarioCompiled, cfg.scenarioFile)
           : compiledShippedScenario(cfg.scenarioFile)) ??
-      (cfg.scenarioFile === undefined ? undefined : cachedScenario(cfg.scenarioFile)) ??
-      loadAndCache(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL), (await import('../scenario/load.js')).loadScenarioFile);
+      (await loadThroughCache(cfg.scenarioFile ?? fileURLToPath(DEFAULT_SCENARIO_URL), () => import('../scenario/load.js')));
   } catch (e) {
     if (e instanceof EmuError) return unusable(io, 2, `${EMU_PREFIX} ${e.message}`);
     throw e;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
+import { scenarioJson } from './compiled.js';
 import { MAX_SCENARIO_BYTES } from './limits.js';
 import type { ScenarioT } from './schema.js';
 
@@ -43,34 +43,37 @@ function bytesOf(file: string): Buffer | undefined {
   }
 }
 
-/** The cached loader output for `file`'s current bytes, or undefined (a miss: not cached, unreadable, damaged). */
-export function cachedScenario(file: string): ScenarioT | undefined {
-  const bytes = bytesOf(file);
-  const entry = bytes && entryOf(bytes);
-  if (!entry) return undefined;
-  try {
-    return JSON.parse(readFileSync(entry, 'utf8')) as ScenarioT;
-  } catch {
-    return undefined;
-  }
+/** The two ways src/scenario/load.ts loads a file: from its path (reading it, with its own errors), or from its text. */
+interface Loader {
+  loadScenarioFile(file: string): ScenarioT;
+  parseScenario(text: string, file: string): ScenarioT;
 }
 
 /**
- * Loads `file` with `load` (the YAML loader, which throws for a bad file) and keeps its output for the file's
- * bytes as read before the load: a file changed meanwhile is keyed by its old bytes, which no later read matches.
+ * The scenario in `file`: the cached loader output for its bytes, else what `loader()` (imported only on a miss: yaml
+ * and zod) makes of those very bytes, then kept. The file is read once; one that cannot be read, or is over the size
+ * limit, goes to the loader by its path, for the loader's own error.
  */
-export function loadAndCache(file: string, load: (file: string) => ScenarioT): ScenarioT {
+export async function loadThroughCache(file: string, loader: () => Promise<Loader>): Promise<ScenarioT> {
   const bytes = bytesOf(file);
-  const scenario = load(file);
   const entry = bytes && entryOf(bytes);
-  if (entry) keep(entry, scenario);
+  if (entry) {
+    try {
+      return JSON.parse(readFileSync(entry, 'utf8')) as ScenarioT;
+    } catch {
+      // a miss: not cached yet, or a damaged entry (rewritten below)
+    }
+  }
+  const load = await loader();
+  if (!bytes) return load.loadScenarioFile(file);
+  const scenario = load.parseScenario(bytes.toString('utf8'), file);
+  const json = entry && scenarioJson(scenario);
+  if (entry && json !== undefined) keep(entry, json);
   return scenario;
 }
 
 /** Writes the entry (a temporary file renamed into place: a reader sees a whole file or none), then trims the folder. */
-function keep(entry: URL, scenario: ScenarioT): void {
-  const json = JSON.stringify(scenario);
-  if (!isDeepStrictEqual(JSON.parse(json), scenario)) return; // not plain data: never served from JSON
+function keep(entry: URL, json: string): void {
   const path = fileURLToPath(entry);
   const tmp = `${path}.${process.pid}.tmp`;
   try {

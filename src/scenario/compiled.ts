@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { SCENARIOS_DIR_URL } from './shipped.js';
 import type { ScenarioT } from './schema.js';
 
@@ -19,6 +20,15 @@ export const COMPILED_DEFAULT_URL = compiledShippedUrl('default');
 export interface CompiledScenario {
   sha256: string;
   scenario: ScenarioT;
+}
+
+/**
+ * The loader's output as JSON, or undefined when it does not survive JSON unchanged (a value JSON cannot carry): a
+ * compiled or cached scenario is only ever served from JSON, so it must read back as the loader made it.
+ */
+export function scenarioJson(scenario: ScenarioT): string | undefined {
+  const json = JSON.stringify(scenario);
+  return isDeepStrictEqual(JSON.parse(json), scenario) ? json : undefined;
 }
 
 /** sha256 (hex) of a scenario file's bytes. */

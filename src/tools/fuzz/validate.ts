@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { EmuError } from '../../errors.js';
 import { profileName } from '../../profiles/names.js';
-import { sourceHash, type CompiledScenario } from '../../scenario/compiled.js';
+import { scenarioJson, sourceHash, type CompiledScenario } from '../../scenario/compiled.js';
 import { loadScenarioFile } from '../../scenario/load.js';
 import type { ScenarioT } from '../../scenario/schema.js';
 import { hash32 } from './plan.js';
@@ -60,8 +59,8 @@ export function campaignFolder(c: CampaignInputs & { seed: number; perturb: read
  */
 export function compileScenario(scenario: string, work: string, loaded: ScenarioT = loadScenarioFile(scenario)): string | undefined {
   const bytes = readFileSync(scenario);
+  if (scenarioJson(loaded) === undefined) return undefined;
   const json = JSON.stringify({ sha256: sourceHash(bytes), scenario: loaded } satisfies CompiledScenario);
-  if (!isDeepStrictEqual((JSON.parse(json) as CompiledScenario).scenario, loaded)) return undefined;
   const file = join(work, 'scenario.compiled.json');
   writeFileSync(file, json);
   return file;
