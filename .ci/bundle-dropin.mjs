@@ -36,11 +36,6 @@ const common = {
   banner: { js: "'use strict';\nvar __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
 };
 
-/**
- * Each source module's `import.meta.url` becomes the URL of its compiled file in dist/ (where tsc puts it), resolved
- * from the bundle's own URL at run time: a module finds its assets (`../profiles/data/…`, `../../../bin/shims`,
- * `./browser/timeline.js`) from the bundle as from dist/, wherever the bundle file lies and whatever the module's depth.
- */
 /** src/esm.ts's import() becomes the loader's (`__bundle_import`, a parameter bin/load-dropin.cjs gives each bundle): vm.Script code has none. */
 const esmImport = {
   name: 'esm-import',
@@ -49,6 +44,11 @@ const esmImport = {
   },
 };
 
+/**
+ * Each source module's `import.meta.url` becomes the URL of its compiled file in dist/ (where tsc puts it), resolved
+ * from the bundle's own URL at run time: a module finds its assets (`../profiles/data/…`, `../../../bin/shims`,
+ * `./browser/timeline.js`) from the bundle as from dist/, wherever the bundle file lies and whatever the module's depth.
+ */
 const metaUrl = {
   name: 'meta-url',
   setup(b) {
@@ -119,6 +119,11 @@ for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...deps.outputFiles,
 // Claude Code's profile), the two ways the drop-in is started most, and a run with a YAML scenario file. Then two
 // `cbc-emu` commands through the loader bin/cbc-emu.js uses.
 const work = mkdtempSync(join(tmpdir(), 'cbc-emu-build-'));
+/** A writable that keeps what a training session wrote (stdout and stderr alike), and its text. */
+const capture = () => {
+  const out = [];
+  return { sink: new Writable({ write: (chunk, _enc, done) => done(undefined, out.push(chunk)) }), text: () => Buffer.concat(out).toString('utf8') };
+};
 try {
   const { loadDropin, loadBundle } = createRequire(import.meta.url)('../bin/load-dropin.cjs');
   const dropin = loadDropin();
@@ -138,8 +143,7 @@ try {
   const yaml = join(work, 'training.yaml');
   copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
   for (const [i, sessionEnv, more] of [[0, env, []], [1, fuzzEnv, []], [2, env, ['--emu-scenario', yaml]]]) {
-    const out = [];
-    const sink = new Writable({ write: (chunk, _enc, done) => done(undefined, out.push(chunk)) });
+    const { sink, text } = capture();
     const code = await dropin.exports.runCli({
       argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--emu-speed', '0', '--emu-home', join(work, `home-${i}`), ...more],
       env: sessionEnv,
@@ -149,7 +153,7 @@ try {
       cwd: work,
       handleSignals: false,
     });
-    if (code !== 0 || !Buffer.concat(out).toString('utf8').includes('"type":"result"')) throw new Error(`session ${i} exited ${code}: ${Buffer.concat(out).toString('utf8').slice(-400)}`);
+    if (code !== 0 || !text().includes('"type":"result"')) throw new Error(`session ${i} exited ${code}: ${text().slice(-400)}`);
   }
   if (dropin.depsCacheUsed() === undefined) throw new Error('the YAML session did not load scenario-deps.cjs');
   dropin.fill();
@@ -161,10 +165,9 @@ try {
     ['check', fuzzEnv.CBC_EMU_FUZZ_OUT],
     ['fuzz', '--scenario', yaml, '--consumer', prompt, '--runs', '1', '--seed', '1', '--out', join(work, 'fuzz')],
   ]) {
-    const out = [];
-    const sink = new Writable({ write: (chunk, _enc, done) => done(undefined, out.push(chunk)) });
+    const { sink, text } = capture();
     const code = await emu.exports.main(argv, { stdout: sink, stderr: sink });
-    if (code !== 0) throw new Error(`cbc-emu ${argv[0]} exited ${code}: ${Buffer.concat(out).toString('utf8').slice(-400)}`);
+    if (code !== 0) throw new Error(`cbc-emu ${argv[0]} exited ${code}: ${text().slice(-400)}`);
   }
   emu.fill();
   for (const name of ['dropin', 'emu', 'scenario-deps']) if (!readdirSync(OUT).some((f) => f.startsWith(`${name}-v8-`) && f.endsWith('.cache'))) throw new Error(`no ${name} cache file was written`);
