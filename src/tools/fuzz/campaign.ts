@@ -87,13 +87,13 @@ export async function runAll(a: FuzzArgs, ctx: RunContext, tick: (done: number, 
   let started = 0;
   let inFlight = 0;
   let oldest = 0; // the index of the run being tallied
-  let shrinking = false;
+  let tallying = false; // no run starts while one is tallied (its shrink, when it failed, runs its own)
   const ended = (): void => {
     inFlight--;
     pump();
   };
   const pump = (): void => {
-    for (; !shrinking && inFlight < jobs && started < t.runs.length && started < oldest + LOOKAHEAD * jobs; started++) {
+    for (; !tallying && inFlight < jobs && started < t.runs.length && started < oldest + LOOKAHEAD * jobs; started++) {
       const r = t.runs[started]!;
       const run = runOnce(planFor(a.seed, r, a.perturb, a.illegal), ctx, `run-${r}`);
       inFlight++;
@@ -107,9 +107,9 @@ export async function runAll(a: FuzzArgs, ctx: RunContext, tick: (done: number, 
       pump(); // every run before i is tallied (ended), so run i is started here if it was not yet
       const o = await ahead.get(i)!;
       ahead.delete(i);
-      shrinking = true;
+      tallying = true;
       const stop = await tallyRun(t, a, ctx, t.runs[i]!, o, tick, jobs);
-      shrinking = false;
+      tallying = false;
       if (stop) break;
     }
   } finally {
