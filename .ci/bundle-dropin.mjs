@@ -6,6 +6,8 @@
 //                            its last line is the sha256 of the rest, which a cache must name to be used
 //   dist/bundle/emu.cjs      (and its .map) src/cli/emu.ts's main, the whole tool (its ~250 ES modules cost ~0.2 s of
 //                            every `cbc-emu` start in Node's ESM loader, docs/performance.md); last line as above
+//   dist/bundle/fuzz-worker.cjs  (and its .map) src/testkit/fuzz-worker.ts with yaml and zod, what a worker thread of
+//                            the in-process fuzz() runs (bin/fuzz-thread.cjs loads it); last line as above
 //   dist/bundle/signals.cjs  src/dropin/signals.ts alone: bin/cbc.js installs it before the bundle loads
 //   dist/bundle/scenario-deps.cjs  the packages the YAML scenario loader needs (yaml, zod) in one file, required by the
 //                            bundles when a scenario file is first loaded (one file instead of ~100 package modules to
@@ -90,6 +92,23 @@ const emu = await build({
   sourcemap: 'linked',
   outfile: join(OUT, 'emu.cjs'),
 });
+// yaml and zod inside (not scenario-deps.cjs): the worker runs under its caller's V8 flags, the programs under their
+// own (bin/load-dropin.cjs PROGRAM_FLAGS), and a cache made under one set of flags is rejected under another
+/** Every package but yaml and zod stays in node_modules, required when first needed, as under `packages: 'external'`. */
+const inlineScenarioDeps = {
+  name: 'inline-scenario-deps',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (/^(yaml|zod)(\/|$)/.test(args.path) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }));
+  },
+};
+const worker = await build({
+  ...common,
+  packages: undefined,
+  plugins: [inlineScenarioDeps, esmImport, metaUrl],
+  entryPoints: [join(ROOT, 'src', 'testkit', 'fuzz-worker.ts')],
+  sourcemap: 'linked',
+  outfile: join(OUT, 'fuzz-worker.cjs'),
+});
 const deps = await build({
   ...common,
   banner: {},
@@ -100,8 +119,8 @@ const deps = await build({
 const signals = await build({ ...common, banner: {}, entryPoints: [join(ROOT, 'src', 'dropin', 'signals.ts')], outfile: join(OUT, 'signals.cjs') });
 
 mkdirSync(OUT, { recursive: true });
-for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...deps.outputFiles, ...signals.outputFiles]) {
-  if (f.path.endsWith('dropin.cjs') || f.path.endsWith('emu.cjs') || f.path.endsWith('scenario-deps.cjs')) {
+for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...worker.outputFiles, ...deps.outputFiles, ...signals.outputFiles]) {
+  if (f.path.endsWith('dropin.cjs') || f.path.endsWith('emu.cjs') || f.path.endsWith('fuzz-worker.cjs') || f.path.endsWith('scenario-deps.cjs')) {
     // esbuild escapes non-ASCII in strings and names but keeps a few comments' (`—`, `§`): escaped too, so the
     // file is ASCII and reads straight into a one-byte string (~2 ms less of every start than decoding UTF-8)
     const ascii = f.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -113,7 +132,7 @@ for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...deps.outputFiles,
   }
 }
 
-// Three sessions in this process, through the loader bin/cbc.js uses, leave the code cache of the functions such runs
+// After a fuzz() campaign for the worker bundle (below), three sessions in this process, through the loader bin/cbc.js uses, leave the code cache of the functions such runs
 // compile (the rest compile on first use, as without a cache): a plain SDK start (initialize, then a prompt, on the
 // default scenario and profile), a `cbc-emu fuzz` run's emulator (a fuzz plan over every legal perturbation,
 // Claude Code's profile), the two ways the drop-in is started most, and a run with a YAML scenario file. Then two
@@ -125,6 +144,23 @@ const capture = () => {
   return { sink: new Writable({ write: (chunk, _enc, done) => done(undefined, out.push(chunk)) }), text: () => Buffer.concat(out).toString('utf8') };
 };
 try {
+  // a YAML scenario of the user's (a copy of a shipped one, outside scenarios/ so it is not read compiled): the
+  // loader's functions and yaml's and zod's (scenario-deps.cjs, a cache of its own) compiled as such a run needs them
+  const yaml = join(work, 'training.yaml');
+  copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
+  // fuzz()'s worker bundle first, before the programs' bundles set their V8 flags in this process (bin/load-dropin.cjs
+  // PROGRAM_FLAGS: the worker runs under its caller's, none here): an in-process campaign with one worker thread
+  // (bin/fuzz-thread.cjs), whose worker writes its cache once idle after it; this waits for that (the parked worker is
+  // unref'd). The campaign's emulators run from dist/'s modules in this thread and from the bundle in the worker.
+  const { fuzz } = await import('../dist/index.js');
+  const hi = { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '' };
+  await fuzz({ scenarioFile: yaml, runs: 40, seed: 1, threads: 1, profile: 'claude-2.1.220' }, async (stream) => {
+    stream.send({ type: 'control_request', request_id: 'build', request: { subtype: 'initialize' } });
+    stream.send(hi);
+    for await (const f of stream.frames()) if (f.type === 'result') stream.end();
+  });
+  const workerCache = () => readdirSync(OUT).some((f) => f.startsWith('fuzz-worker-v8-') && f.endsWith('.cache'));
+  for (let waited = 0; !workerCache() && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   const { loadDropin, loadBundle } = createRequire(import.meta.url)('../bin/load-dropin.cjs');
   const dropin = loadDropin();
   const { LEGAL_IDS } = await import('../dist/tools/fuzz/catalogue.js');
@@ -138,10 +174,6 @@ try {
     CBC_EMU_FUZZ_OUT: join(work, 'transcript.ndjson'),
     CBC_EMU_FUZZ_NOTES: join(work, 'emulator.ndjson'),
   };
-  // a YAML scenario of the user's (a copy of a shipped one, outside scenarios/ so it is not read compiled): the
-  // loader's functions and yaml's and zod's (scenario-deps.cjs, a cache of its own) compiled as such a run needs them
-  const yaml = join(work, 'training.yaml');
-  copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
   for (const [i, sessionEnv, more] of [[0, env, []], [1, fuzzEnv, []], [2, env, ['--emu-scenario', yaml]]]) {
     const { sink, text } = capture();
     const code = await dropin.exports.runCli({
@@ -170,7 +202,7 @@ try {
     if (code !== 0) throw new Error(`cbc-emu ${argv[0]} exited ${code}: ${text().slice(-400)}`);
   }
   emu.fill();
-  for (const name of ['dropin', 'emu', 'scenario-deps']) if (!readdirSync(OUT).some((f) => f.startsWith(`${name}-v8-`) && f.endsWith('.cache'))) throw new Error(`no ${name} cache file was written`);
+  for (const name of ['dropin', 'emu', 'fuzz-worker', 'scenario-deps']) if (!readdirSync(OUT).some((f) => f.startsWith(`${name}-v8-`) && f.endsWith('.cache'))) throw new Error(`no ${name} cache file was written`);
 } catch (e) {
   // a cache only saves time (the first run writes one): the build goes on, and test/hardening/startup.test.ts fails
   process.stderr.write(`bundle-dropin: warning: no code cache written: ${e instanceof Error ? e.message : String(e)}\n`);

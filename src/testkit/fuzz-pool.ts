@@ -1,6 +1,7 @@
-// Worker threads of fuzz() kept warm between calls (issue #21). A new worker costs ~150–250 ms of CPU to load the
-// drop-in and the checker, and then runs its first few hundred runs in cold (not yet optimised) code at about 1.5×
-// the CPU of a warm one's: a suite or a bench calling fuzz() several times paid that on every call.
+// Worker threads of fuzz() kept warm between calls (issue #21). A new worker costs ~60 ms of CPU to load the drop-in
+// and the checker from their bundle and its code cache (bin/fuzz-thread.cjs; ~250 ms from dist/'s modules before),
+// and then runs its first few hundred runs in cold (not yet optimised) code at about 1.5× the CPU of a warm one's: a
+// suite or a bench calling fuzz() several times paid that on every call.
 import { Worker } from 'node:worker_threads';
 
 /** How long a parked worker waits for the next fuzz() call before it ends (a 300-run campaign takes 2–10 s). */
@@ -55,6 +56,8 @@ export function parkWorker(t: FuzzThread): void {
   };
   t.w.on('error', p.gone).on('exit', p.gone);
   t.w.unref();
+  // fuzz-threads.ts ToWorker `idle`: the worker may write its code cache now (bin/fuzz-thread.cjs)
+  t.w.postMessage({ t: 'idle' });
   parked.push(p);
 }
 

@@ -18,14 +18,17 @@ export type ToWorker =
   | { t: 'in'; id: number; text: string }
   | { t: 'end'; id: number }
   | { t: 'ack'; id: number; n: number }
-  | { t: 'check'; id: number; bytes: Uint8Array };
+  | { t: 'check'; id: number; bytes: Uint8Array }
+  /** Parked (fuzz-pool.ts): no run in flight until the next fuzz() call takes it. */
+  | { t: 'idle' };
 
 /**
  * Worker -> calling thread. `ready`: its modules are loaded (sent once). `exit`: the run's emulator exited (its stdout
  * all sent); the worker then removes its home.
  */
 export type FromWorker =
-  | { t: 'ready' }
+  /** `cache`: whether the worker's bundle came from its code cache (bin/fuzz-thread.cjs). */
+  | { t: 'ready'; cache: boolean }
   | { t: 'out'; id: number; bytes: Uint8Array; lens: number[] }
   | { t: 'exit'; id: number; broken: string[]; error?: string }
   | { t: 'checked'; id: number; broken: string[] };
@@ -117,11 +120,15 @@ export function localHost(scenario: ScenarioT | undefined, check: () => CheckStr
   };
 }
 
-/** The compiled worker entry; absent when this module runs from the TypeScript sources (a test runner's transform). */
-const WORKER = fileURLToPath(new URL('./fuzz-worker.js', import.meta.url));
+/**
+ * The worker entry (fuzz-worker.ts's bundle through its code cache), and that bundle: absent when this module runs from
+ * the TypeScript sources (a test runner's transform).
+ */
+const WORKER = fileURLToPath(new URL('../../bin/fuzz-thread.cjs', import.meta.url));
+const WORKER_BUNDLE = fileURLToPath(new URL('../bundle/fuzz-worker.cjs', import.meta.url));
 
-/** Whether worker threads can be used here (the worker entry is compiled JavaScript next to this module). */
-export const workersAvailable = (): boolean => existsSync(WORKER);
+/** Whether worker threads can be used here (the worker bundle was built next to this compiled module's folder). */
+export const workersAvailable = (): boolean => existsSync(WORKER_BUNDLE);
 
 interface Pending {
   out: PassThrough;

@@ -1,6 +1,7 @@
 // A worker thread of the in-process fuzz() (issue #21): runs the emulator side of runs (the drop-in over
 // in-memory streams, its perturbations, the checker over a legal plan's stream) while the consumer stays in
-// the calling thread. Messages are those of fuzz-threads.ts (ToWorker in, FromWorker out).
+// the calling thread. Messages are those of fuzz-threads.ts (ToWorker in, FromWorker out). A worker runs this module
+// from its one-file bundle through a V8 code cache (bin/fuzz-thread.cjs, dist/bundle/fuzz-worker.cjs).
 import { mkdirSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { ScenarioT } from '../scenario/schema.js';
@@ -11,8 +12,8 @@ import { pack, WINDOW, type FromWorker, type ToWorker } from './fuzz-threads.js'
 import { startInMemory, type InMemoryRun } from './harness.js';
 
 
+if (!parentPort) throw new Error('fuzz-worker is the module of fuzz()\'s worker threads (bin/fuzz-thread.cjs), not a program');
 const port = parentPort;
-if (!port) throw new Error('fuzz-worker.js is a worker thread of fuzz(), not a program');
 /** The calling fuzz() campaign's scenario (its first message; a parked worker gets the next campaign's). */
 let scenario: ScenarioT | undefined;
 
@@ -76,9 +77,19 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
   });
 }
 
+/** Called once, at the first `idle` message after a run: the loader's `fill` (the cache then holds what runs compiled). */
+let idle: (() => void) | undefined;
+/** Whether a run was started here. */
+let ran = false;
+
 const handle = (m: ToWorker): void => {
   if (m.t === 'scenario') return void (scenario = m.scenario);
-  if (m.t === 'start') return start(m);
+  if (m.t === 'idle') {
+    const f = ran ? idle : undefined;
+    if (f) idle = undefined;
+    return f?.();
+  }
+  if (m.t === 'start') return void ((ran = true), start(m));
   // a run of the calling thread: its stdout checked here, off the thread that runs every consumer (issue #21)
   if (m.t === 'check') return post({ t: 'checked', id: m.id, broken: brokenRules(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength).toString('utf8')) });
   const r = runs.get(m.id);
@@ -93,6 +104,18 @@ const handle = (m: ToWorker): void => {
     if (r.unacked <= WINDOW && stdout.isPaused()) stdout.resume();
   }
 };
-port.on('message', (m: ToWorker | ToWorker[]) => eachMessage(m, handle));
-// loaded: runs sent from now on start at once (until then fuzz() keeps them in its own thread)
-port.postMessage({ t: 'ready' } satisfies FromWorker);
+/** What the worker's loader says of its bundle (bin/fuzz-thread.cjs, bin/load-dropin.cjs). */
+export interface Loaded {
+  /** Whether the bundle's code came from its V8 code cache. */
+  cacheUsed: boolean;
+  /** Writes a code cache when the bundle had none it could use (else does nothing). */
+  fill: () => void;
+}
+
+/** Serves fuzz()'s calling thread; bin/fuzz-thread.cjs calls it once the bundle is loaded. */
+export function serve(loaded: Loaded): void {
+  idle = loaded.fill;
+  port.on('message', (m: ToWorker | ToWorker[]) => eachMessage(m, handle));
+  // loaded: runs sent from now on start at once (until then fuzz() keeps them in its own thread)
+  port.postMessage({ t: 'ready', cache: loaded.cacheUsed } satisfies FromWorker);
+}
