@@ -92,8 +92,8 @@ const emu = await build({
   sourcemap: 'linked',
   outfile: join(OUT, 'emu.cjs'),
 });
-// yaml and zod inside (not scenario-deps.cjs): the worker runs under its caller's V8 flags, the programs under their
-// own (bin/load-dropin.cjs PROGRAM_FLAGS), and a cache made under one set of flags is rejected under another
+// yaml and zod inside (not scenario-deps.cjs): the worker's one cache holds what its runs compile of them too (the
+// checker's frame schemas are zod's), and it shares no cache file with the programs
 /** Every package but yaml and zod stays in node_modules, required when first needed, as under `packages: 'external'`. */
 const inlineScenarioDeps = {
   name: 'inline-scenario-deps',
@@ -148,10 +148,9 @@ try {
   // loader's functions and yaml's and zod's (scenario-deps.cjs, a cache of its own) compiled as such a run needs them
   const yaml = join(work, 'training.yaml');
   copyFileSync(join(ROOT, 'scenarios', 'concurrent-workflows.yaml'), yaml);
-  // fuzz()'s worker bundle first, before the programs' bundles set their V8 flags in this process (bin/load-dropin.cjs
-  // PROGRAM_FLAGS: the worker runs under its caller's, none here): an in-process campaign with one worker thread
-  // (bin/fuzz-thread.cjs), whose worker writes its cache once idle after it; this waits for that (the parked worker is
-  // unref'd). The campaign's emulators run from dist/'s modules in this thread and from the bundle in the worker.
+  // fuzz()'s worker bundle: an in-process campaign with one worker thread (bin/fuzz-thread.cjs), whose worker writes
+  // its cache once parked after it; this waits for that (a parked worker is unref'd and ends with the process). The
+  // campaign's emulators run from dist/'s modules in this thread and from the bundle in the worker.
   const { fuzz } = await import('../dist/index.js');
   const hi = { type: 'user', message: { role: 'user', content: 'hi' }, parent_tool_use_id: null, session_id: '' };
   await fuzz({ scenarioFile: yaml, runs: 40, seed: 1, threads: 1, profile: 'claude-2.1.220' }, async (stream) => {

@@ -13,7 +13,6 @@
 // whole file; in a folder this process cannot write, nothing is attempted.
 const fs = require('node:fs');
 const path = require('node:path');
-const v8 = require('node:v8');
 const vm = require('node:vm');
 const { createRequire } = require('node:module');
 
@@ -67,29 +66,6 @@ function writeCache(name, id, data) {
   }
 }
 
-/**
- * V8 flags of the two programs, set by their loader before their bundle compiles (issue #21; docs/performance.md,
- * "Emission: session 13"). A drop-in or `cbc-emu` run is short, a second or two, and V8's default tiering spent ~0.5 s
- * of a 1.2 s emission run on a helper thread compiling ~150 functions with TurboFan, each inlining up to 920 bytes of
- * callees: half the inlining budget and twice the interrupt budget (fewer, smaller optimised functions) took ~20% off
- * the run's CPU and ~10% off its wall, and nothing off a 4.5 s run. Not for fuzz-worker: it runs in the caller's process,
- * whose flags are the caller's. A flag the process was started with (`node --flag=… bin/cbc.js`) is left as given. A cache is
- * made under the flags in effect and V8 rejects it under others, so the flags go with the bundle: whoever loads it
- * (bin/cbc.js, bin/cbc-emu.js, the build's training) sets them.
- */
-const PROGRAM_FLAGS = ['--max-inlined-bytecode-size-cumulative=460', '--interrupt-budget=135168'];
-const PROGRAMS = new Set(['dropin', 'emu']);
-
-/** Sets the program flags the process was not started with; returns the ones it set. */
-function programFlags() {
-  const given = process.execArgv.join(' '); // (NODE_OPTIONS takes none of these)
-  // `--name=…` or `--name …`, with `-` or `_` between words, as V8 reads them
-  const isGiven = (f) => new RegExp(`(^|\\s)${f.slice(0, f.indexOf('=')).replace(/-/g, '[-_]')}(?=[=\\s]|$)`).test(given);
-  const set = PROGRAM_FLAGS.filter((f) => !isGiven(f));
-  for (const f of set) v8.setFlagsFromString(f);
-  return set;
-}
-
 /** Compiles one bundle file with its cache when the cache names this very file and V8 accepts it. */
 function compile(file, name) {
   const source = fs.readFileSync(file, 'utf8');
@@ -113,15 +89,14 @@ function fillAll(compiled) {
 }
 
 /**
- * Compiles and runs the bundle `name` (dist/bundle/<name>.cjs: `dropin`, `emu`, `fuzz-worker`), the programs' after
- * setting their V8 flags (PROGRAM_FLAGS); returns its exports and `fill`, to call once the run is over (it writes the caches this process had none it could use for, and does nothing
+ * Compiles and runs the bundle `name` (dist/bundle/<name>.cjs: `dropin`, `emu`, `fuzz-worker`); returns its exports
+ * and `fill`, to call once the run is over (it writes the caches this process had none it could use for, and does nothing
  * otherwise). The bundle's require of scenario-deps.cjs (a YAML scenario's packages, ~1 MB) goes through a cache of
  * its own the same way (issue #21: yaml's and zod's functions compiled on every run with a YAML scenario); every
  * other require is Node's.
  */
 function loadBundle(name) {
   const file = path.join(DIR, `${name}.cjs`);
-  const flags = PROGRAMS.has(name) ? programFlags() : [];
   const main = compile(file, name);
   const compiled = [main];
   const req = createRequire(file);
@@ -138,8 +113,6 @@ function loadBundle(name) {
   return {
     exports: run(main, bundleRequire),
     cacheUsed: main.used,
-    /** The V8 flags this load set (PROGRAM_FLAGS less those given as node options; none for fuzz-worker). */
-    flags,
     /** Whether scenario-deps.cjs was loaded, and through a cache: undefined when the run loaded no YAML scenario. */
     depsCacheUsed: () => deps?.used,
     fill: () => fillAll(compiled),
@@ -149,4 +122,4 @@ function loadBundle(name) {
 /** The drop-in's bundle (bin/cbc.js). */
 const loadDropin = () => loadBundle('dropin');
 
-module.exports = { loadDropin, loadBundle, cacheFile, PROGRAM_FLAGS };
+module.exports = { loadDropin, loadBundle, cacheFile };

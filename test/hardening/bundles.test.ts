@@ -1,10 +1,7 @@
 // The worker threads of the in-process fuzz() load their one-file bundle through a V8 code cache, as the drop-in does
-// (bin/fuzz-thread.cjs, dist/bundle/fuzz-worker.cjs), and the two programs' bundles set their V8 flags before they
-// compile (bin/load-dropin.cjs PROGRAM_FLAGS), the worker's not: it runs under its caller's (issue #21, session 13;
-// docs/performance.md).
+// (bin/fuzz-thread.cjs, dist/bundle/fuzz-worker.cjs; issue #21, session 13, docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,19 +17,12 @@ copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
 const bundle = join(root, 'dist', 'bundle');
 const workerCache = join(bundle, `fuzz-worker-v8-${process.versions.v8}-${process.arch}.cache`);
 
-// a campaign of the fixture scenario with one worker thread, from the copy's dist/; prints its summary, how many workers
-// it parked, and whether the process's V8 flags changed meanwhile (a code cache made before is rejected after: V8
-// checks the flags' hash; compiled under another name, so the isolate's own compilation cache does not answer);
-// `wait`: then waits (up to 20 s) for the worker to write its cache file (a worker writes it once parked, and a parked
-// worker ends with its process); `dropin`: then loads the drop-in's bundle
+// a campaign of the fixture scenario with one worker thread, from the copy's dist/; prints its summary and how many
+// workers it parked; `wait`: then waits (up to 20 s) for the worker to write its cache file (a worker writes it once
+// parked, and a parked worker ends with its process)
 writeFileSync(
   join(root, 'probe-fuzz.mjs'),
   `import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import vm from 'node:vm';
-const source = 'function f(a) { return a + 1; } f(1);';
-const before = new vm.Script(source, { filename: 'before.js' }).createCachedData();
-const flagsChanged = (name) => new vm.Script(source, { filename: name, cachedData: before }).cachedDataRejected;
 const cache = ${JSON.stringify(workerCache)};
 const was = existsSync(cache) ? statSync(cache).mtimeMs : 0;
 const { fuzz } = await import(${JSON.stringify(join(root, 'dist', 'index.js'))});
@@ -44,15 +34,13 @@ const summary = await fuzz({ scenarioFile: ${JSON.stringify(join(ROOT, 'test', '
 });
 const written = () => (existsSync(cache) ? statSync(cache).mtimeMs : 0);
 if (process.argv[2] === 'wait') for (let i = 0; i < 400 && written() === was; i++) await new Promise((r) => setTimeout(r, 50));
-const byWorker = flagsChanged('after-fuzz.js');
-if (process.argv[2] === 'dropin') createRequire(import.meta.url)('./bin/load-dropin.cjs').loadDropin();
-process.stdout.write(JSON.stringify({ summary, parked: parkedThreadIds().length, flagsChanged: [byWorker, flagsChanged('after-all.js')] }));
+process.stdout.write(JSON.stringify({ summary, parked: parkedThreadIds().length }));
 `,
 );
-const campaign = (then?: 'wait' | 'dropin') => {
+const campaign = (then?: 'wait') => {
   const r = spawnSync(process.execPath, [join(root, 'probe-fuzz.mjs'), ...(then ? [then] : [])], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as { summary: { runs: number; used: Record<string, number> }; parked: number; flagsChanged: [boolean, boolean] };
+  return JSON.parse(r.stdout) as { summary: { runs: number; used: Record<string, number> }; parked: number };
 };
 const stamp = (f: string) => `${statSync(f).mtimeMs} ${readFileSync(f).toString('base64')}`;
 
@@ -102,43 +90,10 @@ describe("fuzz()'s worker threads from their bundle (bin/fuzz-thread.cjs, #21 se
     expect(readyOf()).toEqual({ t: 'ready', cache: true });
   }, 120_000);
 
-  it('yaml and zod are inside the worker bundle: it never requires scenario-deps.cjs, whose cache is made under the programs\' flags', () => {
+  it('yaml and zod are inside the worker bundle: it never requires scenario-deps.cjs, the programs\' (its one cache holds what runs compile of them)', () => {
     const text = readFileSync(join(bundle, 'fuzz-worker.cjs'), 'utf8');
     expect(text).not.toContain('scenario-deps');
     expect(text).toMatch(/\bYAMLParseError\b/);
     expect(text).toMatch(/\bZodError\b/);
   });
-});
-
-describe("the programs' V8 flags (bin/load-dropin.cjs PROGRAM_FLAGS, #21 session 13)", () => {
-  const { PROGRAM_FLAGS } = createRequire(import.meta.url)(join(ROOT, 'bin', 'load-dropin.cjs')) as { PROGRAM_FLAGS: string[] };
-  // loads a bundle as bin/cbc.js and bin/cbc-emu.js do; prints the flags the load set and whether its cache was used
-  writeFileSync(join(root, 'bin', 'probe-flags.cjs'), "const d = require('./load-dropin.cjs').loadBundle(process.argv[2]); process.stdout.write(JSON.stringify({ flags: d.flags, used: d.cacheUsed }));\n");
-  const load = (name: string, ...options: string[]) => {
-    const r = spawnSync(process.execPath, [...options, join(root, 'bin', 'probe-flags.cjs'), name], { encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    return JSON.parse(r.stdout) as { flags: string[]; used: boolean };
-  };
-
-  it('the drop-in and cbc-emu set them before compiling, and the caches npm run build left were made under them', () => {
-    expect(PROGRAM_FLAGS.length).toBeGreaterThan(0);
-    expect(load('dropin')).toEqual({ flags: PROGRAM_FLAGS, used: true });
-    expect(load('emu')).toEqual({ flags: PROGRAM_FLAGS, used: true });
-  });
-
-  it('a flag given on the command line is left as given (either spelling), and the others are still set (NODE_OPTIONS takes no such V8 flag)', () => {
-    const [first, ...rest] = PROGRAM_FLAGS as [string, ...string[]];
-    const name = first.slice(0, first.indexOf('='));
-    for (const given of [`${name}=300`, `${name.replace(/(?<=\w)-/g, '_')}=300`]) {
-      const r = load('dropin', given);
-      expect(r.flags, given).toEqual(rest);
-    }
-    for (const f of readdirSync(bundle)) if (/-o[0-9a-f]{8}\.cache$/.test(f)) rmSync(join(bundle, f)); // those runs' own caches
-  });
-
-  it("a worker sets none: the caller's flags stay as they were, while loading the drop-in's bundle changes them", () => {
-    const r = campaign('dropin');
-    expect(r.parked).toBe(1);
-    expect(r.flagsChanged).toEqual([false, true]);
-  }, 120_000);
 });
