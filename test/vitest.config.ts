@@ -1,15 +1,21 @@
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { scratchRoot } from '../src/tools/fuzz/workdir.js';
+import { SUITE_TMP } from './global-setup.js';
 import { LongestFirstSequencer } from './sequencer.js';
 
 /**
- * The suite's temp folders on tmpfs (/dev/shm) when the machine has one and TMPDIR names no other place: the
- * same choice `cbc-emu fuzz` makes for its runs (scratchRoot). Most tests make and remove folders (emulator
- * homes, session stores, journals, replay roots); on ext4 that was most of the surface replays' system CPU
+ * The suite's temp folders in one folder of its own on tmpfs (/dev/shm) when the machine has one and TMPDIR names
+ * no other place: the same choice `cbc-emu fuzz` makes for its runs (scratchRoot). Most tests make and remove folders
+ * (emulator homes, session stores, journals, replay roots); on ext4 that was most of the surface replays' system CPU
  * (400 replays: 1.65 s of system CPU on /tmp, 0.27 s on /dev/shm) and their wall waited on the disk (issue #21).
- * Spawned processes inherit it; paths that golden bytes show stay hard-coded under /tmp in those tests.
+ * Spawned processes inherit it; paths that golden bytes show stay hard-coded under /tmp in those tests. The folder is
+ * removed when the run ends (test/global-setup.ts), with whatever a test left in it: tmpfs is memory, and ~25 folders
+ * a run (~7 MB) were left in /dev/shm by tests that never removed theirs. Made once, in the main process (the
+ * workers, which may load this file again, inherit its name).
  */
-const TMPDIR = scratchRoot();
+const TMPDIR = (process.env[SUITE_TMP] ??= mkdtempSync(join(scratchRoot(), 'cbc-emu-suite-')));
 
 // Tests run against the compiled dist/ (npm test builds first); integration tests spawn bin/cbc.js.
 export default defineConfig({
@@ -20,6 +26,7 @@ export default defineConfig({
     // the longest files first, cache or none (test/sequencer.ts): a clean clone's run otherwise ended on the surface shards
     sequence: { sequencer: LongestFirstSequencer },
     env: { TMPDIR },
+    globalSetup: ['test/global-setup.ts'],
     // three files at a time on 2 cores: many files mostly wait on the processes they spawn (stdin scripts, fuzz runs),
     // so a third worker fills the idle CPU (quiet machine: 257 s with 2, 212 s with 3, 213 s with 4; issue #21)
     maxWorkers: 3,
