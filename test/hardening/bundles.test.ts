@@ -17,30 +17,49 @@ copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
 const bundle = join(root, 'dist', 'bundle');
 const workerCache = join(bundle, `fuzz-worker-v8-${process.versions.v8}-${process.arch}.cache`);
 
-// a campaign of the fixture scenario with one worker thread, from the copy's dist/; prints its summary and how many
-// workers it parked; `wait`: then waits (up to 20 s) for the worker to write its cache file (a worker writes it once
-// parked, and a parked worker ends with its process)
+// one run of the fixture scenario in a worker thread, from the copy's dist/, as fuzz() hands it one (a loaded worker's
+// host, src/testkit/fuzz-threads.ts; waiting for it to load, so the worker runs it whatever the machine's pace), then
+// the host closed, which parks the worker; prints the run's stdout, its checker verdicts and how many workers are
+// parked; `wait`: then waits (up to 20 s) for the worker to write its cache file (a worker writes it once parked, and
+// a parked worker ends with its process)
 writeFileSync(
-  join(root, 'probe-fuzz.mjs'),
-  `import { existsSync, statSync } from 'node:fs';
+  join(root, 'probe-worker.mjs'),
+  `import { existsSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 const cache = ${JSON.stringify(workerCache)};
 const was = existsSync(cache) ? statSync(cache).mtimeMs : 0;
-const { fuzz } = await import(${JSON.stringify(join(root, 'dist', 'index.js'))});
-const { parkedThreadIds } = await import(${JSON.stringify(join(root, 'dist', 'testkit', 'fuzz-pool.js'))});
-const summary = await fuzz({ scenarioFile: ${JSON.stringify(join(ROOT, 'test', 'fixtures', 'consumers', 'scenario.yaml'))}, runs: 40, seed: 5, threads: 1, profile: 'claude-2.1.220' }, async (s) => {
-  s.send({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } });
-  s.send({ type: 'user', message: { role: 'user', content: 'build it' }, parent_tool_use_id: null, session_id: '' });
-  for await (const f of s.frames()) if (f.type === 'result') s.end();
-});
+const dist = ${JSON.stringify(join(root, 'dist'))};
+const { loadScenarioFile } = await import(dist + '/scenario/load.js');
+const { workerHost } = await import(dist + '/testkit/fuzz-threads.js');
+const { parkedThreadIds } = await import(dist + '/testkit/fuzz-pool.js');
+const { encodePlan } = await import(dist + '/tools/fuzz/plan.js');
+const host = workerHost(loadScenarioFile(${JSON.stringify(join(ROOT, 'test', 'fixtures', 'consumers', 'scenario.yaml'))}));
+while (!host.ready()) await new Promise((r) => setTimeout(r, 10));
+// the same path in every probe (the home's path shows in the bytes, also as a project slug); probes run one at a time
+const home = join(tmpdir(), 'bundles-run');
+rmSync(home, { recursive: true, force: true });
+const env = { CBC_EMU_FUZZ: encodePlan({ v: 1, seed: 3, emu: 'fuzz-3', p: { chunk: 4 } }), CBC_EMU_SEED: 'fuzz-3', CBC_EMU_SPEED: '0', CBC_EMU_HOME: home, CBC_EMU_PROFILE: 'claude-2.1.220' };
+const side = host.start({ argv: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'], env, home, check: true });
+side.send(JSON.stringify({ type: 'control_request', request_id: 'i', request: { subtype: 'initialize' } }) + '\\n');
+side.send(JSON.stringify({ type: 'user', message: { role: 'user', content: 'build it' }, parent_tool_use_id: null, session_id: '' }) + '\\n');
+let out = '';
+for await (const c of side.out) {
+  out += c.toString('latin1');
+  if (out.includes('"type":"result"')) side.end();
+}
+const broken = await side.finished;
+side.release();
+await host.close();
 const written = () => (existsSync(cache) ? statSync(cache).mtimeMs : 0);
 if (process.argv[2] === 'wait') for (let i = 0; i < 400 && written() === was; i++) await new Promise((r) => setTimeout(r, 50));
-process.stdout.write(JSON.stringify({ summary, parked: parkedThreadIds().length }));
+process.stdout.write(JSON.stringify({ out: Buffer.from(out, 'latin1').toString('utf8'), broken, parked: parkedThreadIds().length }));
 `,
 );
-const campaign = (then?: 'wait') => {
-  const r = spawnSync(process.execPath, [join(root, 'probe-fuzz.mjs'), ...(then ? [then] : [])], { encoding: 'utf8' });
+const workerRun = (then?: 'wait') => {
+  const r = spawnSync(process.execPath, [join(root, 'probe-worker.mjs'), ...(then ? [then] : [])], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as { summary: { runs: number; used: Record<string, number> }; parked: number };
+  return JSON.parse(r.stdout) as { out: string; broken: string[]; parked: number };
 };
 const stamp = (f: string) => `${statSync(f).mtimeMs} ${readFileSync(f).toString('base64')}`;
 
@@ -58,35 +77,36 @@ describe("fuzz()'s worker threads from their bundle (bin/fuzz-thread.cjs, #21 se
     return JSON.parse(r.stdout);
   };
 
-  it('npm run build leaves the worker bundle and its cache; a new worker loads its bundle through it, and a campaign leaves it as it was', () => {
+  it('npm run build leaves the worker bundle and its cache; a new worker loads its bundle through it, and a run leaves it as it was', () => {
     expect(readdirSync(bundle).filter((f) => f.startsWith('fuzz-worker-') && f.endsWith('.cache'))).toEqual([workerCache.split('/').at(-1)]);
     expect(readyOf()).toEqual({ t: 'ready', cache: true });
     const before = stamp(workerCache);
-    const r = campaign();
-    expect(r.summary.runs).toBe(40);
-    expect(r.parked).toBe(1); // the campaign had its worker
+    const r = workerRun();
+    expect(r.out).toContain('"type":"result"');
+    expect(r.broken).toEqual([]);
+    expect(r.parked).toBe(1);
     expect(stamp(workerCache)).toBe(before); // a used cache is not written again (bin/load-dropin.cjs fill)
   }, 120_000);
 
-  it('without a cache, the worker writes one once parked after its runs, and the next worker uses it; the report is the same', () => {
-    const first = campaign();
+  it('without a cache, the worker writes one once parked after its runs, and the next worker uses it; the run\'s bytes are the same', () => {
+    const first = workerRun();
     rmSync(workerCache);
     expect(readyOf()).toEqual({ t: 'ready', cache: false });
     expect(existsSync(workerCache)).toBe(false); // a worker that ran nothing writes nothing
-    const cold = campaign('wait');
+    const cold = workerRun('wait');
     expect(existsSync(workerCache)).toBe(true);
     expect(readyOf()).toEqual({ t: 'ready', cache: true });
     const written = stamp(workerCache);
-    expect(campaign()).toEqual(cold);
+    expect(workerRun()).toEqual(cold);
     expect(stamp(workerCache)).toBe(written);
-    expect(cold).toEqual(first);
+    expect(cold).toEqual(first); // the same bytes with the cache, without it, and with the one it wrote
   }, 120_000);
 
   it('a damaged cache is rejected and replaced', () => {
     const good = readFileSync(workerCache);
     writeFileSync(workerCache, good.subarray(0, good.length >> 1));
     expect(readyOf()).toEqual({ t: 'ready', cache: false });
-    campaign('wait');
+    workerRun('wait');
     expect(readyOf()).toEqual({ t: 'ready', cache: true });
   }, 120_000);
 
