@@ -94,7 +94,7 @@ const emu = await build({
 });
 // yaml and zod inside (not scenario-deps.cjs): the worker's one cache holds what its runs compile of them too (the
 // checker's frame schemas are zod's), and it shares no cache file with the programs
-/** Every package but yaml and zod stays in node_modules, required when first needed, as under `packages: 'external'`. */
+/** Every package but yaml and zod stays in node_modules, required when first needed (as `packages: 'external'`). */
 const inlineScenarioDeps = {
   name: 'inline-scenario-deps',
   setup(b) {
@@ -132,11 +132,12 @@ for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...worker.outputFile
   }
 }
 
-// After a fuzz() campaign for the worker bundle (below), three sessions in this process, through the loader bin/cbc.js uses, leave the code cache of the functions such runs
-// compile (the rest compile on first use, as without a cache): a plain SDK start (initialize, then a prompt, on the
-// default scenario and profile), a `cbc-emu fuzz` run's emulator (a fuzz plan over every legal perturbation,
-// Claude Code's profile), the two ways the drop-in is started most, and a run with a YAML scenario file. Then two
-// `cbc-emu` commands through the loader bin/cbc-emu.js uses.
+// A fuzz() campaign first, for the worker bundle's cache (below). Then three sessions in this process, through the
+// loader bin/cbc.js uses, leave the code cache of the functions such runs compile (the rest compile on first use, as
+// without a cache): a plain SDK start (initialize, then a prompt, on the default scenario and profile), a `cbc-emu
+// fuzz` run's emulator (a fuzz plan over every legal perturbation, Claude Code's profile), the two ways the drop-in
+// is started most, and a run with a YAML scenario file. Then two `cbc-emu` commands through the loader bin/cbc-emu.js
+// uses.
 const work = mkdtempSync(join(tmpdir(), 'cbc-emu-build-'));
 /** A writable that keeps what a training session wrote (stdout and stderr alike), and its text. */
 const capture = () => {

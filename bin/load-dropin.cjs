@@ -90,10 +90,10 @@ function fillAll(compiled) {
 
 /**
  * Compiles and runs the bundle `name` (dist/bundle/<name>.cjs: `dropin`, `emu`, `fuzz-worker`); returns its exports
- * and `fill`, to call once the run is over (it writes the caches this process had none it could use for, and does nothing
- * otherwise). The bundle's require of scenario-deps.cjs (a YAML scenario's packages, ~1 MB) goes through a cache of
- * its own the same way (issue #21: yaml's and zod's functions compiled on every run with a YAML scenario); every
- * other require is Node's.
+ * and `fill`, to call once the run is over (it writes the caches this process had none it could use for, and does
+ * nothing otherwise). The bundle's require of scenario-deps.cjs (a YAML scenario's packages, ~1 MB) goes through a
+ * cache of its own the same way (issue #21: yaml's and zod's functions compiled on every run with a YAML scenario);
+ * every other require is Node's.
  */
 function loadBundle(name) {
   const file = path.join(DIR, `${name}.cjs`);

@@ -77,7 +77,7 @@ function start(m: Extract<ToWorker, { t: 'start' }>): void {
   });
 }
 
-/** Called once, at the first `idle` message after a run: the loader's `fill` (the cache then holds what runs compiled). */
+/** The loader's `fill`, called at the first `idle` message after a run (the cache then holds what runs compiled). */
 let idle: (() => void) | undefined;
 /** Whether a run was started here. */
 let ran = false;
