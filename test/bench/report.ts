@@ -39,7 +39,7 @@ export function printTable(sections: Section[]): void {
 }
 
 /** docs/performance.md: machine, method, numbers, budgets; `notes` is hand-kept text appended verbatim. */
-export function writeMarkdown(file: string, sections: Section[], m: { cpu: string; nproc: number; node: string; os: string; date: string; bin: string; load: string }, notes: string): void {
+export function writeMarkdown(file: string, sections: Section[], m: { cpu: string; nproc: number; node: string; os: string; date: string; bin: string; load: string; env: string }, notes: string): void {
   const lines = [
     '# Performance',
     '',
@@ -53,6 +53,7 @@ export function writeMarkdown(file: string, sections: Section[], m: { cpu: strin
     `- CPU: ${m.cpu} (\`nproc\`: ${m.nproc})`,
     `- Node: ${m.node} (${m.os})`,
     `- Run: ${m.date}, drop-in \`${m.bin}\`, load average at the start ${m.load}`,
+    `- Environment: ${m.env}`,
     '',
     '## Budgets',
     '',
