@@ -9,6 +9,7 @@ const LAYERS = [
   'src/env.ts',
   'src/log.ts',
   'src/esm.ts', //     import() of an ES-only package, which the bundles route to their loader's
+  'src/hashing.ts', // node:crypto loaded at first use, and the non-cryptographic hash of seeds and file bytes
   'src/settings.ts',
   'src/protocol', //   vocabulary, wire frames, schemas, the task-state reducer
   'src/transport', //  line splitting, frame writing, the journal: bytes only

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { cyrb128 } from '../hashing.js';
 
 /** Lower-case hex digits. */
 const HEX = '0123456789abcdef';
@@ -28,9 +28,13 @@ export class Random {
     for (let i = 0; i < 12; i++) this.u32();
   }
 
-  /** A fresh, unpredictable seed for runs without `--emu-seed`. */
+  /**
+   * A fresh seed for runs without `--emu-seed`: 64 bits from Math.random (seeded by V8 from the system's entropy),
+   * not node:crypto, which would cost its load on every such start (src/hashing.ts); nothing depends on their secrecy.
+   */
   static freshSeed(): string {
-    return randomBytes(8).toString('hex');
+    const word = () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+    return word() + word();
   }
 
   /** sfc32 by hand: node:crypto has no seedable generator; small, fast, good enough for ids and jitter. */
@@ -92,28 +96,6 @@ export class Random {
 export const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-function cyrb128(str: string): [number, number, number, number] {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (let i = 0; i < str.length; i++) {
-    const k = str.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-}
 
 /** Epoch (ms) of virtual time zero for a seeded run: late 2026, varied by the seed within one day. */
 export function seededEpoch(rng: Random): number {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../hashing.js';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ function entryOf(bytes: Buffer): URL | undefined {
   } catch {
     return undefined;
   }
-  return new URL(`${createHash('sha256').update(id).update('\n').update(bytes).digest('hex')}.json`, CACHE_DIR);
+  return new URL(`${nodeCrypto().createHash('sha256').update(id).update('\n').update(bytes).digest('hex')}.json`, CACHE_DIR);
 }
 
 /** The file's bytes when it can be read and is not over the size limit (anything else is the loader's to report). */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { contentHash } from '../hashing.js';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,9 @@ export const compiledShippedUrl = (name: string): URL => new URL(`../scenario/co
 /** The built-in scenario's compiled form (it is a shipped scenario too). */
 export const COMPILED_DEFAULT_URL = compiledShippedUrl('default');
 
-/** The compiled file: the loader's output plus the hash of the YAML bytes it came from. */
+/** The compiled file: the loader's output plus the hash of the YAML bytes it came from (sourceHash). */
 export interface CompiledScenario {
-  sha256: string;
+  hash: string;
   scenario: ScenarioT;
 }
 
@@ -31,9 +31,9 @@ export function scenarioJson(scenario: ScenarioT): string | undefined {
   return isDeepStrictEqual(JSON.parse(json), scenario) ? json : undefined;
 }
 
-/** sha256 (hex) of a scenario file's bytes. */
+/** The hash of a scenario file's bytes that its compiled form carries (contentHash: no node:crypto on the start path). */
 export function sourceHash(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return contentHash(bytes);
 }
 
 /**
@@ -53,7 +53,7 @@ export function compiledDefaultScenario(): ScenarioT | undefined {
 export function compiledScenario(compiled: URL | string, source: URL | string): ScenarioT | undefined {
   try {
     const c = JSON.parse(readFileSync(compiled, 'utf8')) as CompiledScenario;
-    return c.sha256 === sourceHash(readFileSync(source)) ? c.scenario : undefined;
+    return c.hash === sourceHash(readFileSync(source)) ? c.scenario : undefined;
   } catch {
     return undefined;
   }

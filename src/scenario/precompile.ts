@@ -16,7 +16,7 @@ import { SHIPPED_SCENARIOS, shippedScenarioPath } from './shipped.js';
 mkdirSync(new URL('.', compiledShippedUrl('default')), { recursive: true });
 for (const name of SHIPPED_SCENARIOS) {
   const path = shippedScenarioPath(name);
-  const one: CompiledScenario = { sha256: sourceHash(readFileSync(path)), scenario: loadScenarioFile(path) };
+  const one: CompiledScenario = { hash: sourceHash(readFileSync(path)), scenario: loadScenarioFile(path) };
   writeFileSync(compiledShippedUrl(name), JSON.stringify(one) + '\n');
 }
 

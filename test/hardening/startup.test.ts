@@ -33,8 +33,8 @@ const hook = `data:text/javascript,${encodeURIComponent(`
 
 describe('the precompiled default scenario (issue #9 start-up budget)', () => {
   it('equals what the YAML loader makes of scenarios/default.yaml, and carries its hash', () => {
-    const compiled = JSON.parse(readFileSync(COMPILED_DEFAULT_URL, 'utf8')) as { sha256: string; scenario: unknown };
-    expect(compiled.sha256).toBe(sourceHash(readFileSync(DEFAULT_SCENARIO_URL)));
+    const compiled = JSON.parse(readFileSync(COMPILED_DEFAULT_URL, 'utf8')) as { hash: string; scenario: unknown };
+    expect(compiled.hash).toBe(sourceHash(readFileSync(DEFAULT_SCENARIO_URL)));
     expect(compiled.scenario).toStrictEqual(loadScenarioFile(join(ROOT, 'scenarios', 'default.yaml')));
     expect(compiledDefaultScenario()).toStrictEqual(compiled.scenario);
   });
@@ -42,7 +42,7 @@ describe('the precompiled default scenario (issue #9 start-up budget)', () => {
   it('a stale compiled file (hash mismatch) is not used: the caller falls back to the YAML', () => {
     const text = readFileSync(COMPILED_DEFAULT_URL, 'utf8');
     try {
-      writeFileSync(COMPILED_DEFAULT_URL, JSON.stringify({ ...JSON.parse(text), sha256: '0'.repeat(64) }));
+      writeFileSync(COMPILED_DEFAULT_URL, JSON.stringify({ ...JSON.parse(text), hash: '0'.repeat(32) }));
       expect(compiledDefaultScenario()).toBeUndefined();
     } finally {
       writeFileSync(COMPILED_DEFAULT_URL, text);

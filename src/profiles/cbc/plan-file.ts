@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../../hashing.js';
 import { join } from 'node:path';
 
 /** cbc 2.117.0's plan file name parts (PlanModeUtils.generateUniquePlanFileName). */
@@ -15,7 +15,7 @@ const WORDS = [
  * the emulator's comes from the session id, so it is deterministic and stays with the session.
  */
 export function planFilePath(userHome: string, sessionId: string): string {
-  const digest = createHash('sha256').update(sessionId).digest();
+  const digest = nodeCrypto().createHash('sha256').update(sessionId).digest();
   const [a, b, c] = WORDS.map((list, i) => list[(digest[i] ?? 0) % list.length]);
   return join(userHome, '.codebuddy', 'plans', `${a}-${b}-${c}.md`);
 }

@@ -60,7 +60,7 @@ export function campaignFolder(c: CampaignInputs & { seed: number; perturb: read
 export function compileScenario(scenario: string, work: string, loaded: ScenarioT = loadScenarioFile(scenario)): string | undefined {
   const bytes = readFileSync(scenario);
   if (scenarioJson(loaded) === undefined) return undefined;
-  const json = JSON.stringify({ sha256: sourceHash(bytes), scenario: loaded } satisfies CompiledScenario);
+  const json = JSON.stringify({ hash: sourceHash(bytes), scenario: loaded } satisfies CompiledScenario);
   const file = join(work, 'scenario.compiled.json');
   writeFileSync(file, json);
   return file;

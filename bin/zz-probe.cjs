@@ -1,0 +1,16 @@
+'use strict';
+const t0 = performance.now();
+const early = require('../dist/bundle/signals.cjs');
+early.exitOnSignalsDuringStartup();
+const t1 = performance.now();
+const L = require('./load-dropin.cjs');
+const t2 = performance.now();
+const dropin = L.loadDropin();
+const t3 = performance.now();
+const { runCli, exitOnSignalsDuringStartup } = dropin.exports;
+exitOnSignalsDuringStartup();
+early.offSignals();
+const w = process.stdout.write.bind(process.stdout);
+let first = true;
+process.stdout.write = (...a) => { if (first) { first = false; const t4 = performance.now(); process.stderr.write(JSON.stringify({ boot: +t0.toFixed(1), signals: +(t1 - t0).toFixed(1), loader: +(t2 - t1).toFixed(1), bundle: +(t3 - t2).toFixed(1), toFirstWrite: +(t4 - t3).toFixed(1), total: +t4.toFixed(1), cache: dropin.cacheUsed }) + '\n'); } return w(...a); };
+runCli({ argv: process.argv.slice(2), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then((code) => { dropin.fill(); process.exit(code); });
