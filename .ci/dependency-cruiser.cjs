@@ -10,6 +10,7 @@ const LAYERS = [
   'src/log.ts',
   'src/esm.ts', //     import() of an ES-only package, which the bundles route to their loader's
   'src/hashing.ts', // node:crypto loaded at first use, and the non-cryptographic hash of seeds and file bytes
+  'src/now.ts', //     the real clock without perf_hooks
   'src/settings.ts',
   'src/protocol', //   vocabulary, wire frames, schemas, the task-state reducer
   'src/transport', //  line splitting, frame writing, the journal: bytes only

@@ -1,3 +1,4 @@
+import { realNow } from '../now.js';
 /**
  * Virtual clock and event scheduler.
  *
@@ -60,14 +61,14 @@ export class Scheduler {
     readonly speed: number,
   ) {
     this.vAnchor = epochMs;
-    this.rAnchor = performance.now();
+    this.rAnchor = realNow();
   }
 
   /** Current virtual time in integer milliseconds. */
   now(): number {
     if (this.frozen !== undefined) return this.frozen;
     if (this.speed === 0) return this.vAnchor;
-    const t = this.vAnchor + Math.floor((performance.now() - this.rAnchor) * this.speed);
+    const t = this.vAnchor + Math.floor((realNow() - this.rAnchor) * this.speed);
     const next = this.peek();
     return next ? Math.min(t, next.time) : t;
   }
@@ -140,7 +141,7 @@ export class Scheduler {
   thaw(): void {
     if (this.frozen === undefined) return;
     this.vAnchor = Math.max(this.vAnchor, this.frozen);
-    this.rAnchor = performance.now();
+    this.rAnchor = realNow();
     this.frozen = undefined;
     this.frozenUntil = undefined;
     this.wake();
@@ -224,7 +225,7 @@ export class Scheduler {
       this.pop();
       if (next.cancelled) continue;
       this.vAnchor = Math.max(this.vAnchor, next.time);
-      this.rAnchor = performance.now();
+      this.rAnchor = realNow();
       if (this.frozen !== undefined) this.frozen = Math.max(this.frozen, next.time);
       next.fn();
       // let stdin and stdout callbacks run now and then, even when time does not advance

@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EmuError } from '../errors.js';
 import { makeDirs } from './dirs.js';
+import { realNow } from '../now.js';
 
 /** One journal line: a frame in either direction, or a lifecycle event, with virtual and real time. */
 export interface JournalEntry {
@@ -35,7 +36,7 @@ export class Journal {
   /** Who else reads each line as it is recorded (the control server's copy, issue #19). */
   private readonly taps: Array<(line: string) => void> = [];
   private seq = 0;
-  private readonly t0 = performance.now();
+  private readonly t0 = realNow();
   private failed = false;
   private readonly onFail: (err: Error) => void;
 
@@ -90,7 +91,7 @@ export class Journal {
 
   private write(e: Omit<JournalEntry, 'seq' | 'vt' | 'rt'>): void {
     if (this.failed && this.taps.length === 0) return;
-    const line = JSON.stringify({ seq: ++this.seq, vt: this.now(), rt: Math.round(performance.now() - this.t0), ...e });
+    const line = JSON.stringify({ seq: ++this.seq, vt: this.now(), rt: Math.round(realNow() - this.t0), ...e });
     if (!this.failed && this.fd !== undefined) this.append(this.fd, line + '\n');
     for (const t of this.taps) t(line);
   }
