@@ -1,4 +1,3 @@
-import { realNow } from '../now.js';
 /**
  * Virtual clock and event scheduler.
  *
@@ -8,6 +7,7 @@ import { realNow } from '../now.js';
  * Between events at speed > 0, `now()` interpolates real elapsed time so that inputs arriving
  * mid-wait (an interrupt) get a realistic timestamp; it never passes the next event's time.
  */
+import { realNow } from '../now.js';
 export interface Timer {
   readonly time: number;
   cancel(): void;

@@ -96,7 +96,6 @@ export class Random {
 export const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-
 /** Epoch (ms) of virtual time zero for a seeded run: late 2026, varied by the seed within one day. */
 export function seededEpoch(rng: Random): number {
   return 1795968000000 + rng.int(0, 86_399_999);

@@ -1,8 +1,8 @@
-import { contentHash } from '../hashing.js';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { contentHash } from '../hashing.js';
 import { SCENARIOS_DIR_URL } from './shipped.js';
 import type { ScenarioT } from './schema.js';
 

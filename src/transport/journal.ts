@@ -1,8 +1,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EmuError } from '../errors.js';
-import { makeDirs } from './dirs.js';
 import { realNow } from '../now.js';
+import { makeDirs } from './dirs.js';
 
 /** One journal line: a frame in either direction, or a lifecycle event, with virtual and real time. */
 export interface JournalEntry {
