@@ -8,6 +8,7 @@
  * mid-wait (an interrupt) get a realistic timestamp; it never passes the next event's time.
  */
 import { realNow } from '../now.js';
+
 export interface Timer {
   readonly time: number;
   cancel(): void;
