@@ -132,12 +132,12 @@ for (const f of [...dropin.outputFiles, ...emu.outputFiles, ...worker.outputFile
   }
 }
 
-// A fuzz() campaign first, for the worker bundle's cache (below). Then three sessions in this process, through the
+// A fuzz() campaign first, for the worker bundle's cache (below). Then two sessions in this process, through the
 // loader bin/cbc.js uses, leave the code cache of the functions such runs compile (the rest compile on first use, as
-// without a cache): a plain SDK start (initialize, then a prompt, on the default scenario and profile), a `cbc-emu
-// fuzz` run's emulator (a fuzz plan over every legal perturbation, Claude Code's profile), the two ways the drop-in
-// is started most, and a run with a YAML scenario file. Then two `cbc-emu` commands through the loader bin/cbc-emu.js
-// uses.
+// without a cache): a plain SDK start (initialize, then a prompt, on the default scenario and profile) and a run with
+// a YAML scenario file. A `cbc-emu fuzz` run's emulator (a fuzz plan over every legal perturbation, Claude Code's
+// profile) runs after the cache is written, for its transcript. Then two `cbc-emu` commands through the loader
+// bin/cbc-emu.js uses.
 const work = mkdtempSync(join(tmpdir(), 'cbc-emu-build-'));
 /** A writable that keeps what a training session wrote (stdout and stderr alike), and its text. */
 const capture = () => {
@@ -191,9 +191,9 @@ try {
   await session(2, env, ['--emu-scenario', yaml]);
   if (dropin.depsCacheUsed() === undefined) throw new Error('the YAML session did not load scenario-deps.cjs');
   dropin.fill();
-  // the fuzz run's session after the cache is written: V8 deserialises a whole cache at every start, so what only a fuzz
-  // run compiles (the perturbations, ~180 KB of cache) would cost every start ~2 ms (issue #21's start-up budget);
-  // its transcript trains the tool's `check` below
+  // the fuzz run's session after the cache is written: V8 deserialises a whole cache at every start, and what only a
+  // fuzz run compiles (the perturbations) was ~90 KB of it (549 -> 461 KB), a cost to every start (issue #21's start-up
+  // budget); its transcript trains the tool's `check` below
   await session(1, fuzzEnv, []);
   // the tool's bundle, trained by the two commands run most: `check` of a transcript (the fuzz session's) and a one-run
   // `fuzz` campaign whose consumer sends the drop-in (the PATH shim) one prompt

@@ -1,8 +1,9 @@
 'use strict';
-// Loads a one-file CommonJS bundle (dist/bundle/dropin.cjs for bin/cbc.js, emu.cjs for bin/cbc-emu.js, built by
-// .ci/bundle-dropin.mjs) with a V8 code cache: the functions a run compiled, saved as bytecode, so the next process
-// skips parsing and compiling them (issue #21: ~15 ms of every start-up). Node 20 has neither `module.enableCompileCache` (Node 22.1) nor a way
-// to hand cached data to its ESM loader, hence vm.Script over CommonJS, written here by hand.
+// Loads a one-file CommonJS bundle (dist/bundle/dropin.cjs for bin/cbc.js, emu.cjs for bin/cbc-emu.js, fuzz-worker.cjs
+// for bin/fuzz-thread.cjs, built by .ci/bundle-dropin.mjs) with a V8 code cache: the functions a run compiled, saved as
+// bytecode, so the next process skips parsing and compiling them (issue #21: ~15 ms of every start-up). Node 20 has
+// neither `module.enableCompileCache` (Node 22.1) nor a way to hand cached data to its ESM loader, hence vm.Script
+// over CommonJS, written here by hand.
 //
 // The cache lives next to the bundle, one file per V8 version, architecture and set of node options (V8 rejects a
 // cache made under other flags, so a run with `--max-old-space-size` does not overwrite the plain runs' one); `npm
@@ -35,7 +36,7 @@ function fnv1a(text) {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The cache of one bundle file (`dropin`, `emu`, `scenario-deps`) for this V8, architecture and set of node options. */
+/** The cache of one bundle file (`dropin`, `emu`, `fuzz-worker`, `scenario-deps`) for this V8, architecture and node options. */
 function cacheFile(name = 'dropin') {
   const options = process.execArgv.length > 0 || (process.env.NODE_OPTIONS ?? '') !== '' ? `-o${fnv1a(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))}` : '';
   return path.join(DIR, `${name}-v8-${process.versions.v8}-${process.arch}${options}.cache`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { scratchRoot } from '../src/tools/fuzz/workdir.js';
 import { SUITE_TMP } from './global-setup.js';
+import { unsetExtraCaCerts } from './helpers/node-start.js';
 import { LongestFirstSequencer } from './sequencer.js';
 
 /**
@@ -17,13 +18,9 @@ import { LongestFirstSequencer } from './sequencer.js';
  */
 const TMPDIR = (process.env[SUITE_TMP] ??= mkdtempSync(join(scratchRoot(), 'cbc-emu-suite-')));
 
-/**
- * Node reads and parses the certificates NODE_EXTRA_CA_CERTS names at every start (~45 ms of CPU per process for this
- * machine's bundle), and the suite starts thousands of node processes (drop-ins, `cbc-emu`, consumers, SDKs), none of
- * which makes a TLS connection: the tests' workers, and what they spawn, run without it (npm, which newcomer.test.ts
- * runs against the registry, reads its own `cafile`). Unset here, in the main process, before the workers fork.
- */
-delete process.env['NODE_EXTRA_CA_CERTS'];
+// the workers, and what they spawn (drop-ins, `cbc-emu`, consumers, SDKs), start without NODE_EXTRA_CA_CERTS
+// (test/helpers/node-start.ts): unset here, in the main process, before the workers fork
+unsetExtraCaCerts();
 
 // Tests run against the compiled dist/ (npm test builds first); integration tests spawn bin/cbc.js.
 export default defineConfig({

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { unsetExtraCaCerts } from '../helpers/node-start.js';
 import { DEFAULT_BIN, machine, ROOT } from './lib.js';
 import { printTable, writeMarkdown, type Section } from './report.js';
 
@@ -27,13 +28,9 @@ if (!existsSync(join(ROOT, 'dist', 'dropin', 'main.js'))) {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
-// Node reads and parses the certificates NODE_EXTRA_CA_CERTS names at every start, before any code of the process
-// runs (~45 ms of CPU for this machine's bundle: `node -e 0` took 30 ms with the variable unset, 70-80 ms set). The
-// drop-in and every floor paid it alike, a constant unrelated to what is measured that pulled each ratio toward 1
-// (session 13: start-up 1.25x with it and 1.69x without, spawned fuzz 1.26x and 0.81x). Every process measured here
-// runs without it (nothing they do uses TLS); the Machine section says whether the bench's own environment set it.
-const extraCa = process.env['NODE_EXTRA_CA_CERTS'];
-delete process.env['NODE_EXTRA_CA_CERTS'];
+// every process measured runs without NODE_EXTRA_CA_CERTS (test/helpers/node-start.ts: the drop-in and every floor
+// paid its parse alike, which pulled each ratio toward 1); the Machine section says whether the bench's environment set it
+const extraCa = unsetExtraCaCerts();
 
 const { benchStartup } = await import('./startup.js');
 const { benchThroughput } = await import('./throughput.js');
