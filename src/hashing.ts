@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 
 // node:crypto is loaded at its first use, not at start-up: Node compiles its modules from source on the first require,
 // ~5 ms of a drop-in's start (issue #21's budget), and a start with the default scenario needs none of it
-const requireBuiltin = createRequire(import.meta.url);
+let requireFromHere: NodeRequire | undefined; // made at first use too (createRequire: ~0.1 ms of a start)
+const requireBuiltin = (id: string): unknown => (requireFromHere ??= createRequire(import.meta.url))(id);
 let loaded: typeof Crypto | undefined;
 
 /** node:crypto, loaded on the first call. */

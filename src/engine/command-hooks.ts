@@ -8,7 +8,8 @@ import type { TurnHost } from './turn-host.js';
 
 // node:child_process is loaded when a settings command hook first runs, not at start-up (it costs ~3.5 ms of the
 // drop-in's start, issue #21's budget); a static import would load it for every run
-const requireBuiltin = createRequire(import.meta.url);
+let requireFromHere: NodeRequire | undefined; // made at first use too (createRequire: ~0.1 ms of a start)
+const requireBuiltin = (id: string): unknown => (requireFromHere ??= createRequire(import.meta.url))(id);
 const childProcess = (): typeof ChildProcess => requireBuiltin('node:child_process') as typeof ChildProcess;
 
 /*

@@ -214,6 +214,17 @@ describe("the drop-in's V8 code cache (bin/load-dropin.cjs, issue #21 start-up)"
     expect(load()).toBe('true');
   });
 
+  it('a bundle file the build did not wrap (an ordinary CommonJS file) is refused with what to run, not run as nothing', () => {
+    // the build writes CommonJS's wrapper into each bundle file (#21 session 14); vm.Script of plain CommonJS would
+    // evaluate to no function, so the loader says so instead
+    writeFileSync(join(bundle, 'plain.cjs'), "'use strict';\nmodule.exports = { runCli: () => 0 };\n");
+    onTestFinished(() => rmSync(join(bundle, 'plain.cjs'), { force: true }));
+    const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(root, 'bin', 'load-dropin.cjs'))}).loadBundle('plain')`], { encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain(`${join(bundle, 'plain.cjs')} is not a bundle this loader can run`);
+    expect(r.stderr).toContain('npm run build');
+  });
+
   it('a run without a cache and one with it write the same bytes; the first leaves the cache behind', () => {
     const run = () => {
       rmSync(join(root, 'home'), { recursive: true, force: true });

@@ -60,7 +60,7 @@ export interface AnyFrameDecl {
   /** Field types (read them with {@link fieldOf}); `unknown` here keeps constraint checks shallow (else TS2589). */
   readonly fields: Readonly<Record<string, unknown>>;
   readonly orders: Partial<Record<Wire, readonly string[]>>;
-  /** Per wire, the order with the `?` marks removed: what the encoders lay keys out by. */
+  /** Per wire, the order with the `?` marks removed: what the encoders lay keys out by (filled by {@link build} at first use). */
   readonly keys: Partial<Record<Wire, readonly string[]>>;
 }
 
@@ -70,9 +70,18 @@ export function frame<const F extends Readonly<Record<string, Field>>, const O e
   fields: F,
   orders: O,
 ): { readonly name: string; readonly fields: F; readonly orders: O; readonly keys: Partial<Record<Wire, readonly string[]>> } {
-  const keys: Partial<Record<Wire, readonly string[]>> = {};
-  for (const w of WIRES) keys[w] = orders[w]?.map((k) => k.replace(/\?$/, ''));
-  return { name, fields, orders, keys };
+  // the keys of a wire are made when a frame is first built for it: the ~80 declarations are made at every start-up,
+  // and a start builds a few of them for one wire (~0.4 ms of the drop-in's start, issue #21)
+  return { name, fields, orders, keys: {} };
+}
+
+/** A declaration's key order for `wire` without the `?` marks, made once. */
+export function keysOf(decl: AnyFrameDecl, wire: Wire): readonly string[] | undefined {
+  const made = decl.keys[wire];
+  if (made !== undefined) return made;
+  const keys = decl.orders[wire]?.map((k) => (k.endsWith('?') ? k.slice(0, -1) : k));
+  if (keys !== undefined) decl.keys[wire] = keys;
+  return keys;
 }
 
 /** A declared field's type: `frame()` only accepts Field values, so the cast restores what AnyFrameDecl widened. */
@@ -137,7 +146,7 @@ export type FrameOf<D extends AnyFrameDecl> = Simplify<
  * dropped, and a key the dialect does not declare throws (see `ordered`).
  */
 export function build<D extends AnyFrameDecl>(decl: D, wire: Wire, bag: NoInfer<FrameOf<D>>): NoInfer<FrameOf<D>> {
-  const keys = decl.keys[wire];
+  const keys = keysOf(decl, wire);
   if (!keys) throw new Error(`frames: ${decl.name} has no ${wire} key order`);
   // `ordered` only reorders and drops undefined values, so the result is still a FrameOf<D>
   return ordered(keys, bag) as FrameOf<D>;

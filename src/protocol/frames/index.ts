@@ -78,4 +78,4 @@ type Outbound = (typeof OUTBOUND)[keyof typeof OUTBOUND] | (typeof VARIANTS)[key
 export type WireFrame = Outbound extends infer D ? (D extends AnyFrameDecl ? FrameOf<D> : never) : never;
 
 export { ROWS } from './task.js';
-export { build, wireOf, WIRES, type AnyFrameDecl, type Field, type FrameOf, type Wire } from './field.js';
+export { build, keysOf, wireOf, WIRES, type AnyFrameDecl, type Field, type FrameOf, type Wire } from './field.js';

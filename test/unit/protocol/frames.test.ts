@@ -2,7 +2,7 @@
 // lay frames out by these orders and the checker's schemas are built from them (STYLE practice 2 and 4),
 // so a declaration must be coherent on its own: no field left out of every order, no key listed twice.
 import { describe, expect, it } from 'vitest';
-import { build, OUTBOUND, ROWS, WIRES, type AnyFrameDecl } from '../../../dist/protocol/frames/index.js';
+import { build, keysOf, OUTBOUND, ROWS, WIRES, type AnyFrameDecl } from '../../../dist/protocol/frames/index.js';
 import { TASK_STARTED, TASK_USAGE } from '../../../dist/protocol/frames/task.js';
 import { validateFrame } from '../../../dist/protocol/schemas/index.js';
 
@@ -35,7 +35,7 @@ describe('frame declarations', () => {
     it(`${d.name}: every field is in some order, no order lists a key twice`, () => {
       const used = new Set<string>();
       for (const w of WIRES) {
-        const keys = d.keys[w];
+        const keys = keysOf(d, w);
         if (!keys) continue;
         expect(new Set(keys).size, `${w} order`).toBe(keys.length);
         for (const k of keys) used.add(k);
