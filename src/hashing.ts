@@ -36,11 +36,3 @@ export function cyrb128(str: string): [number, number, number, number] {
   h4 ^= h1;
   return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
-
-/** cyrb128 of `bytes` (each byte one character) in 32 hex digits: whether a file's bytes changed, not a security check. */
-export function contentHash(bytes: Buffer | string): string {
-  const text = typeof bytes === 'string' ? bytes : bytes.toString('latin1');
-  return cyrb128(text)
-    .map((w) => w.toString(16).padStart(8, '0'))
-    .join('');
-}

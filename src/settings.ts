@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EmuError } from './errors.js';
+import { homeDir } from './env.js';
 
 /** The part of the CLIs' settings the emulator honours. */
 export interface EmuSettings {
@@ -56,7 +56,7 @@ export function loadSettings(opts: {
   const shown: SettingsLayer[] = []; // the layers as read, before ignoreProjectAllow sets rules aside
   const sources = opts.sources === undefined ? ['user', 'project', 'local'] : opts.sources.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
   const files: Record<string, string> = {
-    user: join(opts.home || homedir(), opts.dir, 'settings.json'),
+    user: join(opts.home || homeDir(), opts.dir, 'settings.json'),
     project: join(opts.cwd, opts.dir, 'settings.json'),
     local: join(opts.cwd, opts.dir, 'settings.local.json'),
   };

@@ -1,5 +1,5 @@
-import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { homeDir, nodeOs } from '../env.js';
 import type { ScenarioT } from '../scenario/schema.js';
 import type { SignalPort } from './signals.js';
 
@@ -22,7 +22,7 @@ export interface RunIO {
 /** Default location of the emulator's files (task outputs, sessions): the user's cache directory. */
 export function defaultHome(env: NodeJS.ProcessEnv): string {
   const xdg = env['XDG_CACHE_HOME'];
-  return join(xdg && xdg !== '' ? xdg : join(homedir() || tmpdir(), '.cache'), 'cbc-emulator');
+  return join(xdg && xdg !== '' ? xdg : join(homeDir() || nodeOs().tmpdir(), '.cache'), 'cbc-emulator');
 }
 
 /** Writes one line to the run's stderr (adding the newline when missing). */

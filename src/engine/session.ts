@@ -1,6 +1,6 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EMU_PREFIX } from '../errors.js';
+import { homeDir } from '../env.js';
 import { dashedCwd } from '../protocol/paths.js';
 import { str, type RawFrame } from '../protocol/raw-frame.js';
 import { pickTurn } from './offered.js';
@@ -106,7 +106,7 @@ export class Session implements TurnHost {
     this.modelChosen = opts.modelChosen;
     this.toolList = sessionTools(opts, this.p, this.model, this.rules);
     this.mcpServers = configuredMcpServers(opts.cliFlags, opts.cwd, opts.env);
-    this.transcriptPath = join((this.userHome = opts.env['HOME'] || homedir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
+    this.transcriptPath = join((this.userHome = opts.env['HOME'] || homeDir()), this.p.behavior.settingsDir, 'projects', (this.p.behavior.projectFolder ?? dashedCwd)(opts.cwd), `${opts.sessionId}.jsonl`);
     this.cursor = opts.resume?.cursor ?? 0;
     this.turnsDone = opts.resume?.turns ?? 0;
     this.messages = opts.resume?.messages ?? 0;

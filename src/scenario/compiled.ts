@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { contentHash } from '../hashing.js';
 import { SCENARIOS_DIR_URL } from './shipped.js';
 import type { ScenarioT } from './schema.js';
 
@@ -16,9 +15,9 @@ export const compiledShippedUrl = (name: string): URL => new URL(`../scenario/co
 /** The built-in scenario's compiled form (it is a shipped scenario too). */
 export const COMPILED_DEFAULT_URL = compiledShippedUrl('default');
 
-/** The compiled file: the loader's output plus the hash of the YAML bytes it came from (sourceHash). */
+/** The compiled file: the loader's output and the bytes of the YAML it came from (sourceText). */
 export interface CompiledScenario {
-  hash: string;
+  source: string;
   scenario: ScenarioT;
 }
 
@@ -31,14 +30,18 @@ export function scenarioJson(scenario: ScenarioT): string | undefined {
   return isDeepStrictEqual(JSON.parse(json), scenario) ? json : undefined;
 }
 
-/** The hash of a scenario file's bytes that its compiled form carries (contentHash: no node:crypto on the start path). */
-export function sourceHash(bytes: Buffer | string): string {
-  return contentHash(bytes);
+/**
+ * What a compiled form keeps of its YAML to tell whether the file changed: the bytes themselves, one character each
+ * (latin1), compared whole when it is used. A string compare is native; hashing the default scenario's 1.2 KB in the
+ * interpreter was ~0.2 ms of every start-up (issue #21), and scenario files are a few KB.
+ */
+export function sourceText(bytes: Buffer): string {
+  return bytes.toString('latin1');
 }
 
 /**
- * The built-in scenario without yaml or zod (~130 ms of start-up): the compiled JSON, but only when its
- * hash matches scenarios/default.yaml byte for byte. `undefined` (missing, stale or unreadable) tells the
+ * The built-in scenario without yaml or zod (~130 ms of start-up): the compiled JSON, but only when it
+ * was made from scenarios/default.yaml as the file reads now, byte for byte. `undefined` (missing, stale or unreadable) tells the
  * caller to parse the YAML, so an edited default.yaml is never shadowed by an old build.
  */
 export function compiledDefaultScenario(): ScenarioT | undefined {
@@ -47,13 +50,13 @@ export function compiledDefaultScenario(): ScenarioT | undefined {
 
 /**
  * A scenario file's compiled form at `compiled` (written by a caller that loaded it already: `cbc-emu fuzz`
- * compiles its scenario once per campaign, not once per run, issue #21), but only while its hash matches
+ * compiles its scenario once per campaign, not once per run, issue #21), but only while it was made from
  * the bytes of `source`; `undefined` (missing, stale or unreadable) tells the caller to parse the YAML.
  */
 export function compiledScenario(compiled: URL | string, source: URL | string): ScenarioT | undefined {
   try {
     const c = JSON.parse(readFileSync(compiled, 'utf8')) as CompiledScenario;
-    return c.hash === sourceHash(readFileSync(source)) ? c.scenario : undefined;
+    return c.source === readFileSync(source, 'latin1') ? c.scenario : undefined;
   } catch {
     return undefined;
   }
@@ -61,7 +64,7 @@ export function compiledScenario(compiled: URL | string, source: URL | string): 
 
 /**
  * A shipped scenario (a file of the package's scenarios/ folder, however it was named: `--emu-scenario
- * deep-research` or its path) from its build-time compiled form, while the hash matches the YAML; any other
+ * deep-research` or its path) from its build-time compiled form, while it was made from the YAML as it reads now; any other
  * file, or a stale or missing build, is `undefined` and goes through the loader (issue #21: yaml and zod
  * cost ~130 ms of each start-up).
  */

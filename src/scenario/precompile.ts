@@ -9,14 +9,14 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CACHE_DIR, LOADER_ID_URL } from './cache.js';
-import { compiledShippedUrl, sourceHash, type CompiledScenario } from './compiled.js';
+import { compiledShippedUrl, sourceText, type CompiledScenario } from './compiled.js';
 import { loadScenarioFile } from './load.js';
 import { SHIPPED_SCENARIOS, shippedScenarioPath } from './shipped.js';
 
 mkdirSync(new URL('.', compiledShippedUrl('default')), { recursive: true });
 for (const name of SHIPPED_SCENARIOS) {
   const path = shippedScenarioPath(name);
-  const one: CompiledScenario = { hash: sourceHash(readFileSync(path)), scenario: loadScenarioFile(path) };
+  const one: CompiledScenario = { source: sourceText(readFileSync(path)), scenario: loadScenarioFile(path) };
   writeFileSync(compiledShippedUrl(name), JSON.stringify(one) + '\n');
 }
 

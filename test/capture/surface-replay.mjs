@@ -25,18 +25,17 @@ const SCENARIO = join(REAL, 'scenarios', 'surface-model.yaml');
 
 /**
  * surface-model.yaml compiled once per process (as `cbc-emu fuzz` does per campaign, issue #21): each replay's
- * emulator reads the JSON (CBC_EMU_SCENARIO_COMPILED, used only while its hash matches the YAML) instead of
+ * emulator reads the JSON (CBC_EMU_SCENARIO_COMPILED, used only while the YAML has the bytes it was made from) instead of
  * loading yaml and zod, ~130 ms of CPU per replay. Built from dist/ (npm run build), like the replayed binary.
  */
 let compiled;
 async function compiledScenario() {
   compiled ??= (async () => {
-    const { loadScenarioFile } = await import(new URL('../../dist/scenario/load.js', import.meta.url).href);
-    const { sourceHash } = await import(new URL('../../dist/scenario/compiled.js', import.meta.url).href);
+    const { compileScenario } = await import(new URL('../../dist/tools/fuzz/validate.js', import.meta.url).href);
     const dir = mkdtempSync(join(tmpdir(), 'cbc-emu-surface-scenario-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'surface-model.json');
-    writeFileSync(file, JSON.stringify({ sha256: sourceHash(readFileSync(SCENARIO)), scenario: loadScenarioFile(SCENARIO) }));
+    const file = compileScenario(SCENARIO, dir);
+    if (file === undefined) throw new Error(`${SCENARIO} does not survive JSON: it cannot be compiled`);
     return file;
   })();
   return compiled;

@@ -1,5 +1,5 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { homeDir } from '../../env.js';
 import { SESSION_ID_PATTERN } from '../../protocol/vocabulary.js';
 import { bunJsonError } from './bun-json.js';
 import type { CliOptions, OptionSpec, StartCheck, ValueCheck } from '../options.js';
@@ -27,7 +27,7 @@ const COMMON: Omit<CliOptions, 'options'> = {
   // agent files: the user's (its config folder) then the project's (capture opt_agent_file_stream_ff), each when
   // --setting-sources names its source (capture opt_agent_file_setting_sources_user_ff)
   agentFolders: (cwd, env, sources) => [
-    ...(sources === undefined || sources.includes('user') ? [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'agents')] : []),
+    ...(sources === undefined || sources.includes('user') ? [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homeDir(), '.claude'), 'agents')] : []),
     ...(sources === undefined || sources.includes('project') ? [join(cwd, '.claude', 'agents')] : []),
   ],
   // read from its mode checks (isBareMode: CLAUDE_CODE_SIMPLE or --bare, which sets it; safe mode and restricted alike;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmuError } from '../../errors.js';
 import { profileName } from '../../profiles/names.js';
-import { scenarioJson, sourceHash, type CompiledScenario } from '../../scenario/compiled.js';
+import { scenarioJson, sourceText, type CompiledScenario } from '../../scenario/compiled.js';
 import { loadScenarioFile } from '../../scenario/load.js';
 import type { ScenarioT } from '../../scenario/schema.js';
 import { hash32 } from './plan.js';
@@ -52,15 +52,15 @@ export function campaignFolder(c: CampaignInputs & { seed: number; perturb: read
 }
 
 /**
- * Compiles the campaign's scenario once into `<work>/scenario.compiled.json` (its loader output and the
- * sha256 of its bytes), so each run's emulator skips yaml and zod (issue #21: ~2x the drop-in's start-up
+ * Compiles the campaign's scenario once into `<work>/scenario.compiled.json` (its loader output and its
+ * bytes), so each run's emulator skips yaml and zod (issue #21: ~2x the drop-in's start-up
  * CPU). Undefined when the loader's output does not survive JSON (the runs then load the YAML themselves). `loaded`:
  * the scenario validateCampaign already loaded from the same file.
  */
 export function compileScenario(scenario: string, work: string, loaded: ScenarioT = loadScenarioFile(scenario)): string | undefined {
   const bytes = readFileSync(scenario);
   if (scenarioJson(loaded) === undefined) return undefined;
-  const json = JSON.stringify({ hash: sourceHash(bytes), scenario: loaded } satisfies CompiledScenario);
+  const json = JSON.stringify({ source: sourceText(bytes), scenario: loaded } satisfies CompiledScenario);
   const file = join(work, 'scenario.compiled.json');
   writeFileSync(file, json);
   return file;
