@@ -10,11 +10,6 @@ export interface ParsedArgv {
 /** commander's test for "looks like an option" (Command.parseOptions' maybeOption). */
 export const isOptionLike = (arg: string): boolean => arg.length > 1 && arg.startsWith('-');
 
-/** The first option commander would match for `token` (its `_findOption`: first registered wins). */
-export function findOption(cl: CommandLine, token: string): FlagSpec | undefined {
-  return cl.options.find((o) => o.names.includes(token));
-}
-
 /** Whether commander would accept `value` for `spec` (its choices and argParser checks). */
 export function acceptsValue(spec: FlagSpec, value: string | true): boolean {
   if (value === true) return true;
@@ -57,7 +52,7 @@ export function scanArgv(cl: CommandLine, argv: readonly string[]): ParsedArgv |
       positionals.push(arg);
       continue;
     }
-    let spec = findOption(cl, arg);
+    let spec = cl.find(arg);
     let value: string | true;
     if (spec) {
       if (spec.role) return undefined;
@@ -71,7 +66,7 @@ export function scanArgv(cl: CommandLine, argv: readonly string[]): ParsedArgv |
       if (spec.arity === 'variadic') variadic = spec;
     } else {
       const eq = arg.indexOf('=');
-      spec = arg.startsWith('--') && eq > 2 ? findOption(cl, arg.slice(0, eq)) : undefined;
+      spec = arg.startsWith('--') && eq > 2 ? cl.find(arg.slice(0, eq)) : undefined;
       if (!spec || spec.arity === 'none' || spec.role) return undefined;
       value = arg.slice(eq + 1);
     }

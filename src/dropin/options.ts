@@ -32,7 +32,10 @@ export interface FlagSpec extends OptionSpec {
 
 /** A profile's command line, ready for the parsers. */
 export interface CommandLine extends Omit<CliOptions, 'options'> {
-  options: readonly FlagSpec[];
+  /** Every option, in the table's order, with what its flags say (read at first use: commander's path and help). */
+  readonly options: readonly FlagSpec[];
+  /** The first option, in the table's order, whose names include `token` (what commander's `_findOption` matches). */
+  find(token: string): FlagSpec | undefined;
 }
 
 function flagSpec(o: OptionSpec): FlagSpec {
@@ -45,17 +48,44 @@ function flagSpec(o: OptionSpec): FlagSpec {
 
 const cache = new Map<string, CommandLine>();
 
-/** The command line of the CLI whose help text is `helpName`, with the `--emu-*` settings added. */
+/**
+ * The command line of the CLI whose help text is `helpName`, with the `--emu-*` settings added. An option's flags are
+ * read when it is first looked at: a start finds the few its argv names, where reading all ~85 cost ~0.6 ms of the
+ * interpreter (issue #21's start-up budget); commander's path and help read them all.
+ */
 export function commandLine(helpName: string): CommandLine {
   let cl = cache.get(helpName);
   if (cl) return cl;
   const table = TABLES[helpName];
   if (!table) throw new Error(`no option table for help text "${helpName}"`);
-  const options = [...table.options, ...EMU_OPTIONS, EMU_BRIDGE].map((o): FlagSpec => {
-    const s = flagSpec(o);
-    return s.name === 'help' || s.name === 'version' ? { ...s, role: s.name } : s;
-  });
-  cl = { ...table, options };
+  const { options: own, ...rest } = table;
+  const raw = [...own, ...EMU_OPTIONS, EMU_BRIDGE];
+  const read = new Map<OptionSpec, FlagSpec>();
+  const spec = (o: OptionSpec): FlagSpec => {
+    let s = read.get(o);
+    if (s === undefined) {
+      s = flagSpec(o);
+      if (s.name === 'help' || s.name === 'version') s = { ...s, role: s.name };
+      read.set(o, s);
+    }
+    return s;
+  };
+  let all: readonly FlagSpec[] | undefined;
+  cl = {
+    ...rest,
+    get options() {
+      return (all ??= raw.map(spec));
+    },
+    // a token its names include is text of its flags: only those options are read
+    find: (token) => {
+      for (const o of raw) {
+        if (!o.flags.includes(token)) continue;
+        const s = spec(o);
+        if (s.names.includes(token)) return s;
+      }
+      return undefined;
+    },
+  };
   cache.set(helpName, cl);
   return cl;
 }

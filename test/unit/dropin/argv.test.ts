@@ -2,7 +2,7 @@
 // commander (src/dropin/program.ts) on every argv it accepts, and decline what commander refuses or answers
 // (help, version). Argv is generated from each profile's own table, plus unknown and malformed tokens.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scanArgv } from '../../../src/dropin/argv.js';
 import { commandLine } from '../../../src/dropin/options.js';
 import { parseWithCommander } from '../../../src/dropin/program.js';
@@ -49,5 +49,24 @@ describe('fast path = commander', () => {
     const cl = commandLine('cbc');
     for (const argv of [['-pc'], ['--help'], ['-V'], ['--', 'x'], ['--model']]) expect(scanArgv(cl, argv)).toBeUndefined();
     expect(parseWithCommander(cl, ['-pc', 'x'])).toEqual({ kind: 'args', args: { flags: new Map([['print', true], ['continue', true]]), positionals: ['x'] } });
+  });
+});
+
+describe('CommandLine.find (#21 session 14: an option is read when first looked at)', () => {
+  it.each(PROFILES)('%s: finds what a scan of every option finds, for every name and near misses, before and after all are read', async (helpName) => {
+    // a command line of a fresh copy of the module, whose options nothing has read yet
+    vi.resetModules();
+    const fresh = ((await import('../../../src/dropin/options.js')) as typeof import('../../../src/dropin/options.js')).commandLine(helpName);
+    const reference = commandLine(helpName).options;
+    const names = reference.flatMap((o) => o.names);
+    const probes = [...names, ...names.map((n) => n.slice(0, -1)), ...names.map((n) => `${n}x`), '-', '--', '--emu', '-p,', 'print', '<value>'];
+    const first = (t: string) => reference.find((o) => o.names.includes(t));
+    const before = probes.map((t) => fresh.find(t));
+    expect(before.filter((s) => s !== undefined).length).toBeGreaterThanOrEqual(names.length);
+    expect(before).toEqual(probes.map(first));
+    // once all are read, `find` gives the very objects `options` lists (first in the table's order wins)
+    expect(fresh.options).toEqual(reference);
+    probes.forEach((t, i) => expect(fresh.find(t), t).toBe(before[i]));
+    probes.forEach((t) => expect(fresh.find(t), t).toBe(fresh.options.find((o) => o.names.includes(t))));
   });
 });
