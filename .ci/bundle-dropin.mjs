@@ -40,7 +40,8 @@ const common = {
   packages: 'external', // pino, commander, safe-regex2 stay in node_modules, required when first needed; yaml and zod: scenario-deps below
   logLevel: 'warning',
   write: false,
-  // ESM semantics kept: strict mode, and each module's import.meta.url (metaUrl below) resolved from the bundle's own
+  // inside CommonJS's wrapper (above); ESM semantics kept: strict mode, and each module's import.meta.url (metaUrl below)
+  // joined to dist/'s URL, made once from the bundle's folder
   banner: { js: `${WRAP_HEAD}'use strict';\nvar __dist_url = require('node:url').pathToFileURL(__dirname + '/../').href;` },
   footer: { js: WRAP_TAIL },
 };
