@@ -9,13 +9,13 @@ import { claude, everywhere, frame, lit, loose, nested, oneOf } from './field.js
 /** A successful control reply; 2.1.220's first initialize reply has no pending_* keys (claude-code-cli.md §3). */
 export const CONTROL_SUCCESS = frame(
   'control_response.response (success)',
-  {
+  () => ({
     subtype: lit('success'),
     request_id: 'str',
     response: 'obj',
     pending_permission_requests: loose('unknown', 'arr'),
     pending_user_dialog_requests: loose('unknown', 'arr'),
-  },
+  }),
   {
     // request_id echoes the request's: both CLIs answer a request that has none without one (captures in_ctl_no_request_id)
     cbc: ['subtype', 'request_id?', 'response?'],
@@ -26,7 +26,7 @@ export const CONTROL_SUCCESS = frame(
 /** A failed control reply; 2.1.328 adds `error_code` (captures). */
 export const CONTROL_ERROR = frame(
   'control_response.response (error)',
-  { subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str'), model: 'str' },
+  () => ({ subtype: lit('error'), request_id: 'str', error: 'str', error_code: loose('unknown', 'str'), model: 'str' }),
   {
     cbc: ['subtype', 'request_id?', 'error'],
     'claude-2.1.220': ['subtype', 'request_id?', 'error'],
@@ -37,17 +37,17 @@ export const CONTROL_ERROR = frame(
 /** The control reply envelope. */
 export const CONTROL_RESPONSE = frame(
   'control_response',
-  { type: lit('control_response'), response: oneOf(CONTROL_SUCCESS, CONTROL_ERROR) },
+  () => ({ type: lit('control_response'), response: oneOf(CONTROL_SUCCESS, CONTROL_ERROR) }),
   everywhere(['type', 'response']),
 );
 
 /** can_use_tool: measured on cbc 2.117.0; Claude adds permission_suggestions (claude-agent-sdk.md §3.3). */
 export const CAN_USE_TOOL = frame(
   'can_use_tool',
-  {
+  () => ({
     subtype: lit('can_use_tool'), tool_name: 'str', display_name: 'str', input: 'obj', description: 'str', permission_suggestions: 'arr', blocked_path: 'str',
     decision_reason: 'str', decision_reason_type: 'str', decision_reason_rule_source: 'str', server_policy_ask_only: 'bool', decision_reason_hook_event: 'str', decision_reason_hook_source: 'str', tool_use_id: 'str',
-  },
+  }),
   {
     cbc: ['subtype', 'tool_name', 'input', 'tool_use_id'],
     // measured (capture req_can_use_tool_allow): display_name, description and blocked_path where the call has them; a PreToolUse
@@ -61,21 +61,21 @@ export const CAN_USE_TOOL = frame(
 /** mcp_message with a JSON-RPC message (codebuddy-sdk.md §4, SDKControlMcpMessageRequest). */
 export const MCP_MESSAGE = frame(
   'mcp_message',
-  { subtype: lit('mcp_message'), server_name: 'str', message: 'obj' },
+  () => ({ subtype: lit('mcp_message'), server_name: 'str', message: 'obj' }),
   everywhere(['subtype', 'server_name', 'message']),
 );
 
 /** cbc 2.117.0's auth_result_callback: how an authenticate request's login ended (its AuthenticateHandler; capture ctl_authenticate_bad_method_fe). */
 export const AUTH_RESULT_CALLBACK = frame(
   'auth_result_callback',
-  { subtype: lit('auth_result_callback'), success: 'bool', error: 'obj' },
+  () => ({ subtype: lit('auth_result_callback'), success: 'bool', error: 'obj' }),
   { cbc: ['subtype', 'success', 'error?'] },
 );
 
 /** A hook's input; Claude adds the prompt id, permission_mode, effort and (for Stop) stop_hook_active (codebuddy-sdk.md §4, captures). */
 export const HOOK_INPUT = frame(
   'hook_callback.input',
-  {
+  () => ({
     session_id: 'str',
     transcript_path: 'str',
     cwd: 'str',
@@ -98,7 +98,7 @@ export const HOOK_INPUT = frame(
     source: 'str',
     agent_transcript_path: 'str',
     tool_calls: 'arr',
-  },
+  }),
   {
     // measured (surface capture req_hook_callback): cbc 2.117.0 names the event first (SessionStart's source last: req_hook_callback_session_start)
     cbc: ['hook_event_name', 'session_id', 'transcript_path', 'cwd', 'source?', 'prompt?', 'tool_name?', 'tool_input?', 'tool_response?', 'tool_use_id?', 'stop_hook_active?'],
@@ -112,30 +112,30 @@ export const HOOK_INPUT = frame(
 /** hook_callback (codebuddy-sdk.md §4). */
 export const HOOK_CALLBACK = frame(
   'hook_callback',
-  { subtype: lit('hook_callback'), callback_id: 'str', input: nested(HOOK_INPUT), tool_use_id: 'str' },
+  () => ({ subtype: lit('hook_callback'), callback_id: 'str', input: nested(HOOK_INPUT), tool_use_id: 'str' }),
   everywhere(['subtype', 'callback_id', 'input', 'tool_use_id?']),
 );
 
 /** A CLI-initiated request (issue #10); the checker only requires the body's `subtype`. */
 export const CONTROL_REQUEST = frame(
   'control_request',
-  { type: lit('control_request'), request_id: 'str', request: loose('subtyped', oneOf(CAN_USE_TOOL, MCP_MESSAGE, HOOK_CALLBACK, AUTH_RESULT_CALLBACK)) },
+  () => ({ type: lit('control_request'), request_id: 'str', request: loose('subtyped', oneOf(CAN_USE_TOOL, MCP_MESSAGE, HOOK_CALLBACK, AUTH_RESULT_CALLBACK)) }),
   everywhere(['type', 'request_id', 'request']),
 );
 
 /** The CLI withdraws one of its requests. */
 export const CONTROL_CANCEL_REQUEST = frame(
   'control_cancel_request',
-  { type: lit('control_cancel_request'), request_id: 'str' },
+  () => ({ type: lit('control_cancel_request'), request_id: 'str' }),
   everywhere(['type', 'request_id']),
 );
 
 /** cbc 2.117.0 (measured): a stdin line that is not JSON is reported and the CLI carries on. */
-export const ERROR = frame('error', { type: lit('error'), error: 'str' }, { cbc: ['type', 'error'] });
+export const ERROR = frame('error', () => ({ type: lit('error'), error: 'str' }), { cbc: ['type', 'error'] });
 
 /** cbc's push on a channel the host subscribed to (measured: `commands` around the subscribe reply; codebuddy-sdk.md). */
 export const CONTROL_NOTIFICATION = frame(
   'control_notification',
-  { type: lit('control_notification'), channel: 'str', data: 'obj' },
+  () => ({ type: lit('control_notification'), channel: 'str', data: 'obj' }),
   { cbc: ['type', 'channel', 'data'] },
 );

@@ -18,7 +18,7 @@ const USAGE_FIELDS = {
 } as const;
 
 /** The result's usage. */
-export const RESULT_USAGE = frame('result.usage', USAGE_FIELDS, {
+export const RESULT_USAGE = frame('result.usage', () => USAGE_FIELDS, {
   cbc: CBC_USAGE_ORDER,
   'claude-2.1.220': ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens', 'server_tool_use', 'service_tier',
     'cache_creation', 'inference_geo', 'iterations', 'speed'],
@@ -27,7 +27,7 @@ export const RESULT_USAGE = frame('result.usage', USAGE_FIELDS, {
 });
 
 /** The zeroed usage of an error or interrupt result: 2.1.328 puts output_tokens_details first (captures). */
-export const RESULT_USAGE_ZEROED = frame('result.usage (zeroed)', USAGE_FIELDS, {
+export const RESULT_USAGE_ZEROED = frame('result.usage (zeroed)', () => USAGE_FIELDS, {
   'claude-2.1.220': RESULT_USAGE.orders['claude-2.1.220'],
   'claude-2.1.328': ['output_tokens_details', 'input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens',
     'server_tool_use', 'service_tier', 'cache_creation', 'inference_geo', 'iterations', 'speed', 'fallback_credit'],
@@ -36,7 +36,7 @@ export const RESULT_USAGE_ZEROED = frame('result.usage (zeroed)', USAGE_FIELDS, 
 /** Per-model usage of a Claude result (`modelUsage`, `model_usage_since_last_result`). */
 export const MODEL_USAGE = frame(
   'result.modelUsage.*',
-  {
+  () => ({
     inputTokens: 'num',
     outputTokens: 'num',
     cacheReadInputTokens: 'num',
@@ -51,7 +51,7 @@ export const MODEL_USAGE = frame(
     canonicalModel: 'str',
     provider: 'str',
     costBasis: 'str',
-  },
+  }),
   {
     'claude-2.1.220': ['inputTokens', 'outputTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens', 'webSearchRequests', 'costUSD',
       'contextWindow', 'maxOutputTokens', 'canonicalModel', 'provider'],
@@ -71,14 +71,14 @@ export const MODEL_USAGE_RESTORED_328 = ['inputTokens', 'outputTokens', 'thinkin
 /** A follow-up turn's origin; 2.1.328 adds producer and runId. */
 export const ORIGIN = frame(
   'result.origin',
-  { kind: 'str', producer: 'str', runId: 'str' },
+  () => ({ kind: 'str', producer: 'str', runId: 'str' }),
   { 'claude-2.1.220': ['kind'], 'claude-2.1.328': ['kind', 'producer?', 'runId?'] },
 );
 
 /** 2.1.328's sub-agent counters. */
 export const SUBAGENT_STATS = frame(
   'result.subagent_stats',
-  {
+  () => ({
     spawned: 'num',
     requested: 'obj',
     started_in_background: 'num',
@@ -89,7 +89,7 @@ export const SUBAGENT_STATS = frame(
     killed: 'obj',
     refused: 'obj',
     by_type: 'obj',
-  },
+  }),
   { 'claude-2.1.328': ['spawned', 'requested', 'started_in_background', 'max_depth', 'spawned_by_subagents', 'completed', 'failed', 'killed',
     'refused', 'by_type'] },
 );
@@ -97,14 +97,14 @@ export const SUBAGENT_STATS = frame(
 /** One permission denial of a turn (claude-code-cli.md §7). */
 export const PERMISSION_DENIAL = frame(
   'result.permission_denials[]',
-  { tool_name: 'str', tool_use_id: 'str', tool_input: 'obj' },
+  () => ({ tool_name: 'str', tool_use_id: 'str', tool_input: 'obj' }),
   everywhere(['tool_name', 'tool_use_id', 'tool_input']),
 );
 
 /** The result of a turn. */
 export const RESULT = frame(
   'result',
-  {
+  () => ({
     type: lit('result'),
     subtype: 'str',
     is_error: 'bool',
@@ -143,7 +143,7 @@ export const RESULT = frame(
     model_usage_since_last_result: loose('obj', map(nested(MODEL_USAGE))),
     __timestamp: 'str',
     _requestId: 'str',
-  },
+  }),
   {
     cbc: ['type', 'subtype', 'is_error', 'result?', 'uuid', 'session_id', 'duration_ms', 'duration_api_ms', 'num_turns', 'total_cost_usd', 'usage',
       'permission_denials', 'structured_output?', 'errors?', '__timestamp', '_requestId?'],
@@ -163,7 +163,7 @@ export const RESULT = frame(
  * Claude Code's result of a turn that failed (interrupted, max turns, budget): the same fields as {@link RESULT};
  * 2.1.328 puts the client uuid right after `errors` there (measured: in_user_uuid_interrupt).
  */
-export const FAILED_RESULT = frame('result (failed turn)', RESULT.fields, {
+export const FAILED_RESULT = frame('result (failed turn)', () => RESULT.fields, {
   'claude-2.1.220': RESULT.orders['claude-2.1.220'],
   'claude-2.1.328': ['duration_api_ms', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage?', 'permission_denials',
     'terminal_reason?', 'fast_mode_state?', 'fast_mode_disabled_reason?', 'origin?', 'subagent_stats?', 'safety_stops?', 'is_error', 'num_turns',
@@ -175,7 +175,7 @@ export const FAILED_RESULT = frame('result (failed turn)', RESULT.fields, {
  * Claude Code's result for a session that never started (an unknown --resume id): the same fields as
  * {@link RESULT} in their own order, no turn keys (captures ses_resume_unknown, ses_resume_invalid).
  */
-export const SESSION_ERROR_RESULT = frame('result (session error)', RESULT.fields, {
+export const SESSION_ERROR_RESULT = frame('result (session error)', () => RESULT.fields, {
   'claude-2.1.220': ['type', 'subtype', 'duration_ms', 'duration_api_ms', 'is_error', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd',
     'usage', 'modelUsage', 'permission_denials', 'uuid', 'errors'],
   'claude-2.1.328': ['type', 'subtype', 'duration_ms', 'duration_api_ms', 'is_error', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd',
@@ -187,13 +187,13 @@ export const SESSION_ERROR_RESULT = frame('result (session error)', RESULT.field
  * {@link RESULT}; 2.1.328 leads with is_error and num_turns there (measured: req_hook_callback_prompt_block).
  */
 /** 2.1.328's result of a blank prompt: as a blocked one, the line's uuids after `result` (measured: in_content_whitespace_uuid_fa). */
-export const BLANK_RESULT = frame('result (blank prompt)', RESULT.fields, {
+export const BLANK_RESULT = frame('result (blank prompt)', () => RESULT.fields, {
   'claude-2.1.220': RESULT.orders['claude-2.1.220'],
   'claude-2.1.328': ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage', 'permission_denials',
     'fast_mode_state', 'fast_mode_disabled_reason', 'subagent_stats', 'safety_stops', 'subtype', 'result', 'user_message_uuid?', 'user_message_uuids?', 'type',
     'duration_ms', 'uuid', 'queued_turn_count', 'result_index', 'model_usage_since_last_result'],
 });
-export const BLOCKED_RESULT = frame('result (prompt blocked)', RESULT.fields, {
+export const BLOCKED_RESULT = frame('result (prompt blocked)', () => RESULT.fields, {
   'claude-2.1.220': RESULT.orders['claude-2.1.220'],
   'claude-2.1.328': ['is_error', 'duration_api_ms', 'num_turns', 'stop_reason', 'session_id', 'total_cost_usd', 'usage', 'modelUsage', 'permission_denials',
     'fast_mode_state', 'fast_mode_disabled_reason', 'subagent_stats', 'safety_stops', 'subtype', 'result', 'type', 'duration_ms', 'uuid',
@@ -205,4 +205,4 @@ export const BLOCKED_RESULT = frame('result (prompt blocked)', RESULT.fields, {
  * pretty-printed JSON array, or `error` for stderr when its request failed, or nothing (an empty text answer), or a
  * control `line` it writes as it is (src/profiles/cbc/json-history.ts); never written as a frame of its own.
  */
-export const JSON_DOCUMENT = frame('json_document', { type: lit('json_document'), document: 'arr', error: 'str', line: 'obj' }, { cbc: ['type', 'document?', 'error?', 'line?'] });
+export const JSON_DOCUMENT = frame('json_document', () => ({ type: lit('json_document'), document: 'arr', error: 'str', line: 'obj' }), { cbc: ['type', 'document?', 'error?', 'line?'] });

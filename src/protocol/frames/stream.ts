@@ -7,7 +7,7 @@ import { claude, frame, lit } from './field.js';
  */
 export const STREAM_EVENT = frame(
   'stream_event',
-  {
+  () => ({
     type: lit('stream_event'),
     event: 'obj',
     session_id: 'str',
@@ -21,7 +21,7 @@ export const STREAM_EVENT = frame(
     owed_rows: 'arr',
     __timestamp: 'str',
     _requestId: 'str',
-  },
+  }),
   {
     cbc: ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid', '__timestamp', '_requestId?'],
     'claude-2.1.220': ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid', 'ttft_ms?'],
@@ -37,6 +37,6 @@ export const STREAM_EVENT = frame(
  */
 export const USER_REPLAY = frame(
   'user (replay)',
-  { type: lit('user'), message: 'obj', session_id: 'str', parent_tool_use_id: 'null', uuid: 'str', timestamp: 'str', isReplay: 'bool' },
+  () => ({ type: lit('user'), message: 'obj', session_id: 'str', parent_tool_use_id: 'null', uuid: 'str', timestamp: 'str', isReplay: 'bool' }),
   claude(['type', 'message', 'session_id', 'parent_tool_use_id', 'uuid', 'timestamp', 'isReplay']),
 );

@@ -9,17 +9,17 @@ import { everywhere, frame, list, lit, loose, nested, oneOf } from './field.js';
 /** Token/tool/duration counters of task_progress and task_notification (seed 000 §5.2). */
 export const TASK_USAGE = frame(
   'task usage',
-  { total_tokens: 'num', tool_uses: 'num', duration_ms: 'num' },
+  () => ({ total_tokens: 'num', tool_uses: 'num', duration_ms: 'num' }),
   everywhere(['total_tokens', 'tool_uses', 'duration_ms']),
 );
 
 /** task_updated's patch: only the changed fields (seed 000 §5.3). */
-export const PATCH = frame('task_updated.patch', { status: 'str', end_time: 'num', error: 'str' }, everywhere(['status?', 'end_time?', 'error?']));
+export const PATCH = frame('task_updated.patch', () => ({ status: 'str', end_time: 'num', error: 'str' }), everywhere(['status?', 'end_time?', 'error?']));
 
 /** A workflow_phase timeline row (seed 000 §5.2). */
 export const PHASE_ROW = frame(
   'workflow_phase row',
-  { type: lit('workflow_phase'), index: 'num', title: 'str' },
+  () => ({ type: lit('workflow_phase'), index: 'num', title: 'str' }),
   everywhere(['type', 'index', 'title']),
 );
 
@@ -29,7 +29,7 @@ export const PHASE_ROW = frame(
  */
 export const AGENT_ROW = frame(
   'workflow_agent row',
-  {
+  () => ({
     type: lit('workflow_agent'),
     index: 'num',
     label: 'str',
@@ -52,7 +52,7 @@ export const AGENT_ROW = frame(
     resultPreview: 'str',
     error: 'str',
     endedWithRun: 'str',
-  },
+  }),
   {
     cbc: ['type', 'index', 'label?', 'phaseIndex?', 'phaseTitle?', 'agentId', 'state', 'startedAt', 'endedAt?', 'tokens?', 'resultPreview?', 'error?'],
     'claude-2.1.220': ['type', 'index', 'label?', 'phaseIndex?', 'phaseTitle?', 'agentId?', 'model?', 'state', 'cached?', 'startedAt?', 'queuedAt?',
@@ -69,7 +69,7 @@ export const ROWS = { workflow_phase: PHASE_ROW, workflow_agent: AGENT_ROW } as 
 /** system/task_started: cbc omits `prompt` (seed 000 §5.1); 2.1.328 adds run_id, is_backgrounded, spawn_depth. */
 export const TASK_STARTED = frame(
   'system/task_started',
-  {
+  () => ({
     type: lit('system'),
     subtype: lit('task_started'),
     task_id: 'str',
@@ -84,7 +84,7 @@ export const TASK_STARTED = frame(
     prompt: 'str',
     uuid: 'str',
     session_id: 'str',
-  },
+  }),
   {
     cbc: ['type', 'subtype', 'task_id', 'tool_use_id?', 'description', 'task_type', 'workflow_name?', 'uuid', 'session_id'],
     'claude-2.1.220': ['type', 'subtype', 'task_id', 'tool_use_id?', 'description', 'subagent_type?', 'task_type', 'workflow_name?', 'prompt?',
@@ -97,7 +97,7 @@ export const TASK_STARTED = frame(
 /** system/task_progress (seed 000 §5.2, seed 002 §8: last_tool_name optional); rows are checked one by one. */
 export const TASK_PROGRESS = frame(
   'system/task_progress',
-  {
+  () => ({
     type: lit('system'),
     subtype: lit('task_progress'),
     task_id: 'str',
@@ -111,7 +111,7 @@ export const TASK_PROGRESS = frame(
     workflow_progress: loose('typedList', list(oneOf(PHASE_ROW, AGENT_ROW))),
     uuid: 'str',
     session_id: 'str',
-  },
+  }),
   {
     cbc: ['type', 'subtype', 'task_id', 'tool_use_id?', 'description', 'usage', 'last_tool_name?', 'workflow_progress?', 'uuid', 'session_id'],
     'claude-2.1.220': ['type', 'subtype', 'task_id', 'tool_use_id?', 'description', 'subagent_type?', 'usage', 'last_tool_name?', 'summary?',
@@ -124,7 +124,7 @@ export const TASK_PROGRESS = frame(
 /** system/task_updated: seed 002 §8's cbc example has a top-level status after the patch. */
 export const TASK_UPDATED = frame(
   'system/task_updated',
-  { type: lit('system'), subtype: lit('task_updated'), task_id: 'str', run_id: 'str', patch: nested(PATCH), status: 'str', uuid: 'str', session_id: 'str' },
+  () => ({ type: lit('system'), subtype: lit('task_updated'), task_id: 'str', run_id: 'str', patch: nested(PATCH), status: 'str', uuid: 'str', session_id: 'str' }),
   {
     cbc: ['type', 'subtype', 'task_id', 'patch', 'status?', 'uuid', 'session_id'],
     'claude-2.1.220': ['type', 'subtype', 'task_id', 'patch', 'uuid', 'session_id'],
@@ -135,7 +135,7 @@ export const TASK_UPDATED = frame(
 /** system/task_notification: seed 002 §8's cbc example order (no uuid); Claude per the captures. */
 export const TASK_NOTIFICATION = frame(
   'system/task_notification',
-  {
+  () => ({
     type: lit('system'),
     subtype: lit('task_notification'),
     task_id: 'str',
@@ -149,7 +149,7 @@ export const TASK_NOTIFICATION = frame(
     usage: nested(TASK_USAGE),
     uuid: 'str',
     session_id: 'str',
-  },
+  }),
   {
     cbc: ['type', 'subtype', 'task_id', 'tool_use_id?', 'status', 'summary', 'output_file', 'output_stderr_file?', 'usage?', 'session_id'],
     'claude-2.1.220': ['type', 'subtype', 'task_id', 'tool_use_id?', 'status', 'output_file', 'summary', 'usage?', 'uuid', 'session_id'],

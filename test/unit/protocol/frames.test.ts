@@ -3,6 +3,7 @@
 // so a declaration must be coherent on its own: no field left out of every order, no key listed twice.
 import { describe, expect, it } from 'vitest';
 import { build, keysOf, OUTBOUND, ROWS, WIRES, type AnyFrameDecl } from '../../../dist/protocol/frames/index.js';
+import { everywhere, frame, lit } from '../../../dist/protocol/frames/field.js';
 import { TASK_STARTED, TASK_USAGE } from '../../../dist/protocol/frames/task.js';
 import { validateFrame } from '../../../dist/protocol/schemas/index.js';
 
@@ -65,5 +66,18 @@ describe('build', () => {
     });
     expect(validateFrame('claude-2.1.328', f)).toEqual([]);
     expect(validateFrame('claude-2.1.220', f).map((i) => i.message)).toEqual(['unknown key "run_id"', 'unknown key "is_backgrounded"']);
+  });
+});
+
+describe('frame() (#21 session 14: fields made when first read)', () => {
+  it('makes the field table once, at the first read of `fields`, not when declared or built', () => {
+    let made = 0;
+    const d = frame('probe', () => (made++, { type: lit('probe'), n: 'num' }), everywhere(['type', 'n?']));
+    expect(made).toBe(0);
+    expect(JSON.stringify(build(d, 'cbc', { type: 'probe', n: 1 }))).toBe('{"type":"probe","n":1}');
+    expect(made).toBe(0);
+    expect(Object.keys(d.fields)).toEqual(['type', 'n']);
+    expect(d.fields).toBe(d.fields);
+    expect(made).toBe(1);
   });
 });
