@@ -45,6 +45,8 @@ export class WorkflowRun implements TaskRun {
   private timers: Timer[] = [];
   private dirty = false;
   private last: AgentRow | undefined;
+  /** See stages(). */
+  private stageList: ReadonlyArray<{ phase: PhaseRow | undefined; agents: AgentT[] }> | undefined;
   status: RunStatus = 'running';
   /** The failure message of a failed run. */
   failure: string | undefined;
@@ -69,10 +71,18 @@ export class WorkflowRun implements TaskRun {
     this.schedule(PHASE_START_DELAY, () => this.runStage(0));
   }
 
-  private stages(): Array<{ phase?: PhaseRow; agents: AgentT[] }> {
-    if (this.spec.phases) return this.spec.phases.map((p, i) => ({ phase: this.phases[i]!, agents: p.agents }));
-    return this.spec.agents && this.spec.agents.length > 0 ? [{ agents: this.spec.agents }] : [];
+  /**
+   * The stages in order, made at the first call: each stage of a run used to make the list anew, and a list of one
+   * shape or the other (map's or a literal's) sent V8's optimised code back to the interpreter (issue #21).
+   */
+  private stages(): ReadonlyArray<{ phase: PhaseRow | undefined; agents: AgentT[] }> {
+    if (this.stageList !== undefined) return this.stageList;
+    const list: Array<{ phase: PhaseRow | undefined; agents: AgentT[] }> = [];
+    if (this.spec.phases) this.spec.phases.forEach((p, i) => list.push({ phase: this.phases[i]!, agents: p.agents }));
+    else if (this.spec.agents && this.spec.agents.length > 0) list.push({ phase: undefined, agents: this.spec.agents });
+    return (this.stageList = list);
   }
+
 
   private runStage(i: number, approved = false): void {
     if (this.terminal) return;
