@@ -83,7 +83,6 @@ export class WorkflowRun implements TaskRun {
     return (this.stageList = list);
   }
 
-
   private runStage(i: number, approved = false): void {
     if (this.terminal) return;
     const stage = this.stages()[i];
