@@ -15,7 +15,7 @@ export const compiledShippedUrl = (name: string): URL => new URL(`../scenario/co
 /** The built-in scenario's compiled form (it is a shipped scenario too). */
 export const COMPILED_DEFAULT_URL = compiledShippedUrl('default');
 
-/** The compiled file: the loader's output and the bytes of the YAML it came from (sourceText). */
+/** The compiled file: the loader's output and the text of the YAML it came from (sourceText). */
 export interface CompiledScenario {
   source: string;
   scenario: ScenarioT;
@@ -53,7 +53,7 @@ export function compiledDefaultScenario(): ScenarioT | undefined {
 /**
  * A scenario file's compiled form at `compiled` (written by a caller that loaded it already: `cbc-emu fuzz`
  * compiles its scenario once per campaign, not once per run, issue #21), but only while it was made from
- * the bytes of `source`; `undefined` (missing, stale or unreadable) tells the caller to parse the YAML.
+ * the text of `source`; `undefined` (missing, stale or unreadable) tells the caller to parse the YAML.
  */
 export function compiledScenario(compiled: URL | string, source: URL | string): ScenarioT | undefined {
   try {

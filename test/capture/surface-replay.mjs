@@ -25,7 +25,7 @@ const SCENARIO = join(REAL, 'scenarios', 'surface-model.yaml');
 
 /**
  * surface-model.yaml compiled once per process (as `cbc-emu fuzz` does per campaign, issue #21): each replay's
- * emulator reads the JSON (CBC_EMU_SCENARIO_COMPILED, used only while the YAML has the bytes it was made from) instead of
+ * emulator reads the JSON (CBC_EMU_SCENARIO_COMPILED, used only while the YAML reads as it did when compiled) instead of
  * loading yaml and zod, ~130 ms of CPU per replay. Built from dist/ (npm run build), like the replayed binary.
  */
 let compiled;

@@ -32,14 +32,14 @@ const hook = `data:text/javascript,${encodeURIComponent(`
 `)}`;
 
 describe('the precompiled default scenario (issue #9 start-up budget)', () => {
-  it('equals what the YAML loader makes of scenarios/default.yaml, and carries its bytes', () => {
+  it('equals what the YAML loader makes of scenarios/default.yaml, and carries its text', () => {
     const compiled = JSON.parse(readFileSync(COMPILED_DEFAULT_URL, 'utf8')) as { source: string; scenario: unknown };
     expect(compiled.source).toBe(sourceText(readFileSync(DEFAULT_SCENARIO_URL)));
     expect(compiled.scenario).toStrictEqual(loadScenarioFile(join(ROOT, 'scenarios', 'default.yaml')));
     expect(compiledDefaultScenario()).toStrictEqual(compiled.scenario);
   });
 
-  it('a stale compiled file (made from other bytes) is not used: the caller falls back to the YAML', () => {
+  it('a stale compiled file (made from another text) is not used: the caller falls back to the YAML', () => {
     const text = readFileSync(COMPILED_DEFAULT_URL, 'utf8');
     try {
       // one byte more than the file: the same text with a newline added still counts as another file
@@ -99,7 +99,7 @@ describe('a scenario compiled once per fuzz campaign (issue #21)', () => {
     expect(fast.stdout).toContain('"type":"result"');
   });
 
-  it('is ignored once the scenario file changed (other bytes)', () => {
+  it('is ignored once the scenario file changed (another text)', () => {
     writeFileSync(scenario, readFileSync(scenario, 'utf8') + '\n# edited\n');
     expect(run({ CBC_EMU_SCENARIO_COMPILED: compiled }).pkgs.has('scenario-deps')).toBe(true);
   });

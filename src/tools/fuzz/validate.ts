@@ -53,7 +53,7 @@ export function campaignFolder(c: CampaignInputs & { seed: number; perturb: read
 
 /**
  * Compiles the campaign's scenario once into `<work>/scenario.compiled.json` (its loader output and its
- * bytes), so each run's emulator skips yaml and zod (issue #21: ~2x the drop-in's start-up
+ * text), so each run's emulator skips yaml and zod (issue #21: ~2x the drop-in's start-up
  * CPU). Undefined when the loader's output does not survive JSON (the runs then load the YAML themselves). `loaded`:
  * the scenario validateCampaign already loaded from the same file.
  */

@@ -1,5 +1,5 @@
 // Issue #21: shipped scenarios come compiled by the build (dist/scenario/compiled/<name>.json), so a run that
-// names one skips yaml and zod; the compiled form is used only while the YAML has the bytes it was made from, and only for
+// names one skips yaml and zod; the compiled form is used only while the YAML reads as it did when compiled, and only for
 // the package's own scenarios/ files. Runs against dist/ (npm run build wrote the compiled files).
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ describe('compiled shipped scenarios (#21)', () => {
     expect(compiledShippedScenario(shippedScenarioPath('deep-research').replace(/\.yaml$/, '.yml'))).toBeUndefined();
   });
 
-  it('a compiled file made from other bytes than the YAML\'s is not used (an edited scenario is never shadowed)', () => {
+  it('a compiled file made from another text than the YAML\'s is not used (an edited scenario is never shadowed)', () => {
     const edited = join(dir, 'edited.yaml');
     writeFileSync(edited, 'turns:\n  - reply: changed\n');
     expect(compiledScenario(compiledShippedUrl('deep-research'), edited)).toBeUndefined();
