@@ -5,6 +5,7 @@
 // The pipeline reads top to bottom: scenario -> engine (virtual clock) -> profiles (encoders) ->
 // transport (bytes), composed by dropin/; the tools and drivers sit above it.
 const LAYERS = [
+  'src/require.ts', // the package's require() for what it loads at first use
   'src/errors.ts',
   'src/env.ts',
   'src/log.ts',

@@ -1,14 +1,12 @@
 import type * as Crypto from 'node:crypto';
-import { createRequire } from 'node:module';
+import { requireLazily } from './require.js';
 
 // node:crypto is loaded at its first use, not at start-up: Node compiles its modules from source on the first require,
 // ~5 ms of a drop-in's start (issue #21's budget), and a start with the default scenario needs none of it
-let requireFromHere: NodeRequire | undefined; // made at first use too (createRequire: ~0.1 ms of a start)
-const requireBuiltin = (id: string): unknown => (requireFromHere ??= createRequire(import.meta.url))(id);
 let loaded: typeof Crypto | undefined;
 
 /** node:crypto, loaded on the first call. */
-export const nodeCrypto = (): typeof Crypto => (loaded ??= requireBuiltin('node:crypto') as typeof Crypto);
+export const nodeCrypto = (): typeof Crypto => (loaded ??= requireLazily('node:crypto') as typeof Crypto);
 
 /**
  * cyrb128 by hand: a 128-bit non-cryptographic hash of a string (four 32-bit words), for seeding the emulator's random

@@ -1,5 +1,5 @@
 import type * as ChildProcess from 'node:child_process';
-import { createRequire } from 'node:module';
+import { requireLazily } from '../require.js';
 import type { RawFrame } from '../protocol/raw-frame.js';
 import type { HostRequestBody } from './events.js';
 import type { HostAnswer } from './host.js';
@@ -8,9 +8,7 @@ import type { TurnHost } from './turn-host.js';
 
 // node:child_process is loaded when a settings command hook first runs, not at start-up (it costs ~3.5 ms of the
 // drop-in's start, issue #21's budget); a static import would load it for every run
-let requireFromHere: NodeRequire | undefined; // made at first use too (createRequire: ~0.1 ms of a start)
-const requireBuiltin = (id: string): unknown => (requireFromHere ??= createRequire(import.meta.url))(id);
-const childProcess = (): typeof ChildProcess => requireBuiltin('node:child_process') as typeof ChildProcess;
+const childProcess = (): typeof ChildProcess => requireLazily('node:child_process') as typeof ChildProcess;
 
 /*
  * Command hooks from the settings (`hooks: {Event: [{matcher?, hooks: [{type: "command", command, timeout?}]}]}`; issue #16,

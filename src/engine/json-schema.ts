@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Ajv as AjvClass, ErrorObject, Options, ValidateFunction } from 'ajv';
+import { requireLazily } from '../require.js';
 
 /*
  * `--json-schema` (seed 002 §9): a scenario turn's `structured_output` checked against the schema with
@@ -13,9 +13,8 @@ import type { Ajv as AjvClass, ErrorObject, Options, ValidateFunction } from 'aj
 export type SchemaCheck = { ok: true } | { ok: false; problems: string[] } | { ok: false; schemaError: string };
 
 type AjvCtor = new (opts: Options) => AjvClass;
-// ajv is required when a schema is first checked; the require function too (createRequire: ~0.1 ms of every start, issue #21)
-let requireFromHere: NodeRequire | undefined;
-const load = (id: string): unknown => (requireFromHere ??= createRequire(import.meta.url))(id);
+// ajv is required when a schema is first checked (src/require.ts)
+const load = requireLazily;
 
 /** The ajv class for the schema's `$schema` (draft-07, the default, also reads draft-06 schemas). */
 function ajvClass(schema: unknown): AjvCtor {
