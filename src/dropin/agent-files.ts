@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -34,11 +34,13 @@ export function settingSourcesOf(value: string | undefined): string[] | undefine
 
 /** The agents of one folder's `*.md` files, by name (a file without a name or description defines none). */
 function agentsIn(folder: string): Record<string, Record<string, unknown>> {
+  // asked first: most homes and projects have no agents folder, and a thrown ENOENT costs Node an error object (issue #21)
+  if (!existsSync(folder)) return {};
   let names: string[];
   try {
     names = readdirSync(folder).filter((f) => f.endsWith('.md')).sort();
   } catch {
-    return {}; // no such folder
+    return {}; // not a folder, or gone meanwhile
   }
   const out: Record<string, Record<string, unknown>> = {};
   for (const file of names) {

@@ -107,6 +107,7 @@ function configIn(text: string | undefined): unknown {
 }
 
 function readOr(file: string): string | undefined {
+  if (!existsSync(file)) return undefined; // the usual case, without a thrown ENOENT (issue #21)
   try {
     return readFileSync(file, 'utf8');
   } catch {

@@ -101,11 +101,9 @@ function openError(file: string, e: unknown): Error {
  * makes a missing parent (the home) when mkdir(2) says there is none.
  */
 function ensureRealDir(dir: string, makeParent?: () => void): void {
-  let st;
-  try {
-    st = lstatSync(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  // a missing folder is undefined, not a thrown ENOENT: a fuzz run's fresh home made Node build ~6 errors a run (issue #21)
+  let st = lstatSync(dir, { throwIfNoEntry: false });
+  if (st === undefined) {
     try {
       mkdirSync(dir);
     } catch (e2) {

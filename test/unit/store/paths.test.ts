@@ -43,6 +43,14 @@ describe('writeInside', () => {
     expect(() => writeInside(home, join(home, 'file'), 'x')).toThrow(/symbolic link/);
     expect(existsSync(join(outside, 'f.jsonl')) || existsSync(join(outside, 'target'))).toBe(false);
   });
+  it('refuses a file where a folder of the path should be, and a dangling link there (#21: a missing folder is asked for, not thrown for)', () => {
+    const home = join(dir, 'h4');
+    writeInside(home, join(home, 'plain'), 'x');
+    expect(() => writeInside(home, join(home, 'plain', 'f.log'), 'y')).toThrow(/not a folder/);
+    symlinkSync(join(dir, 'nowhere'), join(home, 'dangling'));
+    expect(() => writeInside(home, join(home, 'dangling', 'f.log'), 'y')).toThrow(/symbolic link/);
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+  });
   it('a home that is itself a link is the user\'s choice and is used', () => {
     const real = join(dir, 'real-home');
     mkdirSync(real, { recursive: true });
