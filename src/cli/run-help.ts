@@ -32,6 +32,9 @@ export const EMU_SETTINGS: readonly EmuSetting[] = [
   { env: 'CBC_EMU_FUZZ_NOTES', value: '<file>', what: 'set by cbc-emu fuzz: where each emulator process notes how it ended' },
   { env: 'CBC_EMU_SCENARIO_COMPILED', value: '<file>', what: 'set by cbc-emu fuzz: the scenario compiled once per campaign, used while its hash matches the scenario file' },
   { env: 'CBC_EMU_FUZZ_RUN', value: '<id>', what: 'set by cbc-emu fuzz on each consumer: the mark its clean-up finds leftover processes by' },
+  { env: 'CBC_EMU_RELAY_SOCKET', value: '<socket>', what: 'set by cbc-emu fuzz for its relay (the cbc a run starts): where the campaign serves the session' },
+  { env: 'CBC_EMU_RELAY_NODE', value: '<node>', what: 'set by cbc-emu fuzz for its relay: the node that runs the drop-in when the campaign cannot serve it' },
+  { env: 'CBC_EMU_RELAY_SHIMS', value: '<dir>', what: 'set by cbc-emu fuzz for its relay: the PATH shims it then starts (bin/shims)' },
 ];
 
 /** The text after `cbc-emu run`'s usage: the settings table, how arguments pass, and the real switches. */

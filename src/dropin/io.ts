@@ -17,6 +17,8 @@ export interface RunIO {
   handleSignals?: boolean | undefined;
   /** Where the run's signals come from when not from this process (an in-process run a test signals); wins over handleSignals. */
   signals?: SignalPort | undefined;
+  /** The pid the run's notes give (CBC_EMU_FUZZ_NOTES): a relayed run's, whose process is the relay (default: this process's). */
+  pid?: number | undefined;
 }
 
 /** Default location of the emulator's files (task outputs, sessions): the user's cache directory. */

@@ -18,7 +18,7 @@ export { defaultHome, type RunIO } from './io.js';
  * for bad input.
  */
 export async function runCli(io: RunIO): Promise<number> {
-  const notes = runNotes(io.env);
+  const notes = runNotes(io.env, io.pid);
   const outcome = await run(io, notes);
   notes?.ended(outcome);
   return outcome.code;

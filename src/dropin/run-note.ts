@@ -25,14 +25,15 @@ export interface RunNotes {
  * `CBC_EMU_FUZZ_NOTES=<file>` (set by `cbc-emu fuzz` for each run): every drop-in process appends
  * `{"pid","event":"start"}` now, `{"event":"serving"}` once its session is composed and `{"event":"end",
  * "end","code","why"}` when it exits, so the fuzzer knows whether the consumer reached the emulator at
- * all, and how each emulator ended. Undefined when the variable is unset (every other run).
+ * all, and how each emulator ended. Undefined when the variable is unset (every other run). `pid`: the process the
+ * consumer started (a relayed run's relay, src/testkit/relay-server.ts).
  */
-export function runNotes(env: NodeJS.ProcessEnv): RunNotes | undefined {
+export function runNotes(env: NodeJS.ProcessEnv, pid: number = process.pid): RunNotes | undefined {
   const file = env['CBC_EMU_FUZZ_NOTES'];
   if (file === undefined || file === '') return undefined;
   const note = (entry: Record<string, unknown>) => {
     try {
-      appendFileSync(file, JSON.stringify({ pid: process.pid, ...entry }) + '\n');
+      appendFileSync(file, JSON.stringify({ pid, ...entry }) + '\n');
     } catch {
       // the notes are the fuzzer's, not the consumer's: an unwritable file never fails the session (the fuzzer then sees no start)
     }

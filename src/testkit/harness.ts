@@ -13,6 +13,8 @@ export interface InMemoryOptions {
   scenario?: ScenarioT | undefined;
   /** Take signals through `InMemoryRun.signal` (as a spawned drop-in takes them from the OS); default: none handled. */
   signals?: boolean | undefined;
+  /** The pid the run's fuzz notes give (RunIO.pid): the relay process a spawned campaign's run is served for. */
+  pid?: number | undefined;
 }
 
 /** The drop-in running in this process over in-memory streams. */
@@ -20,10 +22,15 @@ export interface InMemoryRun {
   stdin: PassThrough;
   stdout: PassThrough;
   stderr: PassThrough;
-  /** Resolves with the exit code; stdout and stderr are ended then, as a process's pipes close at exit. */
+  /** Resolves with the exit code (1 for a throw, its error on stderr); stdout and stderr are ended then, as a process's pipes close at exit. */
   exit: Promise<number>;
   /** Sends `sig` to the run (with `signals: true`; false when it has no handler, as after its end). */
   signal(sig: HandledSignal): boolean;
+  /**
+   * Sends `sig` now, or once the run takes signals when it does not yet (a process's signal during its start-up);
+   * dropped when the run ends first. For a run whose signals come from outside, as a relay's do.
+   */
+  deliver(sig: HandledSignal): void;
   /** The signal the run died by, as a process would (set by the time `exit` resolves); undefined when it exited with its code. */
   readonly raised: HandledSignal | undefined;
 }
@@ -38,15 +45,31 @@ export function startInMemory(o: InMemoryOptions): InMemoryRun {
   const stderr = new PassThrough();
   let handler: ((sig: HandledSignal) => void) | undefined;
   let raised: HandledSignal | undefined;
-  const port: SignalPort = { on: (h) => void (handler = h), off: () => void (handler = undefined), raise: (sig) => void (raised = sig), dies: false };
-  const exit = runCli({ argv: o.argv, env: { ...o.env }, stdin, stdout, stderr, cwd: o.cwd ?? process.cwd(), scenario: o.scenario, handleSignals: false, signals: o.signals === true ? port : undefined });
+  let early: HandledSignal[] = []; // deliver()ed before the run took signals
+  let over = false;
+  // delivered on a later turn of the event loop, as a process's signal watcher delivers it
+  const signal = (sig: HandledSignal) => handler !== undefined && (setImmediate(() => handler?.(sig)), true);
+  const on = (h: (sig: HandledSignal) => void) => {
+    handler = h;
+    const now = early;
+    early = [];
+    for (const sig of now) signal(sig);
+  };
+  const port: SignalPort = { on, off: () => void (handler = undefined), raise: (sig) => void (raised = sig), dies: false };
+  // a throw out of the drop-in (a bug: it resolves an exit code for every bad input) ends the run as it ends a
+  // process: its error on stderr and exit code 1, not an unhandled rejection of the process hosting the run
+  const exit = runCli({ argv: o.argv, env: { ...o.env }, stdin, stdout, stderr, cwd: o.cwd ?? process.cwd(), scenario: o.scenario, handleSignals: false, signals: o.signals === true ? port : undefined, pid: o.pid }).catch((e: unknown) => {
+    if (!stderr.writableEnded) stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  });
   void exit.then(() => {
+    over = true;
+    early = [];
     stdout.end();
     stderr.end();
   });
-  // delivered on a later turn of the event loop, as a process's signal watcher delivers it
-  const signal = (sig: HandledSignal) => handler !== undefined && (setImmediate(() => handler?.(sig)), true);
-  return { stdin, stdout, stderr, exit, signal, get raised() { return raised; } };
+  const deliver = (sig: HandledSignal) => void (signal(sig) || over || early.push(sig));
+  return { stdin, stdout, stderr, exit, signal, deliver, get raised() { return raised; } };
 }
 
 /** What a finished in-memory run wrote, and its exit code. */

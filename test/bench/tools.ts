@@ -47,6 +47,10 @@ interface FuzzBench {
   /** `cbc-emu fuzz --jobs 2` and `--jobs 1`, runs/s spawn → exit of the whole command. */
   jobs2: number;
   jobs1: number;
+  /** `--jobs 2 --no-relay`: a Node drop-in started by every run's consumer (reported, not a budget). */
+  jobs2Node: number;
+  /** How the campaigns ran their emulators, as their runs/s line on stderr says. */
+  served: string;
   /** Sequential "node spawns node" pairs per second, measured between the campaigns. */
   pairs: number;
   /** Median over the reps of (jobs 2 runs/s) / (pairs/s), each ratio from one interleaved round. */
@@ -85,14 +89,17 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
   const oneThread = median(one.map((r) => r.wall));
   const oneThreadCpu = median(one.map((r) => r.cpu));
   const spawnRuns = 20;
-  const campaign = async (jobs: number) => {
+  let served = '';
+  const campaign = async (jobs: number, relay = true) => {
     const t = performance.now();
-    const r = await drain(process.execPath, [EMU_BIN, 'fuzz', '--scenario', join(fix, 'scenario.yaml'), '--profile', 'claude-2.1.220', '--consumer', `node ${join(fix, 'careful.mjs')} 'build it' cancel`, '--runs', String(spawnRuns), '--seed', '7', '--jobs', String(jobs), '--out', join(tmp, 'fuzz-out')], { timeoutMs: 600_000 });
+    const r = await drain(process.execPath, [EMU_BIN, 'fuzz', '--scenario', join(fix, 'scenario.yaml'), '--profile', 'claude-2.1.220', '--consumer', `node ${join(fix, 'careful.mjs')} 'build it' cancel`, '--runs', String(spawnRuns), '--seed', '7', '--jobs', String(jobs), '--out', join(tmp, 'fuzz-out'), ...(relay ? [] : ['--no-relay'])], { timeoutMs: 600_000 });
     if (r.code !== 0) throw new Error(`cbc-emu fuzz --jobs ${jobs} exited ${r.code}: ${r.stderr.slice(-400)}`);
+    if (relay) served = /runs\/s with --jobs \d+ \(([^)]*)\)/.exec(r.stderr)?.[1] ?? 'not said';
     return { rate: spawnRuns / ((performance.now() - t) / 1000), code: r.code };
   };
   const j2: number[] = [];
   const j1: number[] = [];
+  const j2n: number[] = [];
   const pairs: number[] = [];
   const ratios: number[] = [];
   let code: number | null = 0;
@@ -101,13 +108,15 @@ async function benchFuzz(tmp: string, reps: number): Promise<FuzzBench> {
     const p = spawnRuns / ((await nodeSpawnsNode(spawnRuns)) / 1000);
     const two = await campaign(2);
     const one = await campaign(1);
+    const twoNode = await campaign(2, false);
     code = two.code ?? one.code;
     pairs.push(p);
     j2.push(two.rate);
     j1.push(one.rate);
+    j2n.push(twoNode.rate);
     ratios.push(two.rate / p);
   }
-  return { inProcess, inProcessCpu, oneThread, oneThreadCpu, inRuns, jobs2: median(j2), jobs1: median(j1), pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
+  return { inProcess, inProcessCpu, oneThread, oneThreadCpu, inRuns, jobs2: median(j2), jobs1: median(j1), jobs2Node: median(j2n), served, pairs: median(pairs), ratio: median(ratios), spawnRuns, reps, code };
 }
 
 /** The rows and budgets of a fuzz measurement. */
@@ -117,8 +126,9 @@ function fuzzSection(f: FuzzBench): Pick<Section, 'rows' | 'budgets'> {
       { what: 'fuzz in-process (`fuzz()` API)', value: `${f.inProcess.toFixed(1)} runs/s`, detail: `${f.inRuns} runs of test/fixtures/consumers/scenario.yaml with the careful consumer of core.mjs, claude-2.1.220, default threads (${availableParallelism() - 1} worker(s) besides the calling thread), median of 2; ${f.inProcessCpu.toFixed(1)} runs per CPU-second of the process, all threads` },
       { what: 'fuzz in-process, `threads: 0`', value: `${f.oneThread.toFixed(1)} runs/s`, detail: `the same campaign in the calling thread alone, interleaved with the above; ${f.oneThreadCpu.toFixed(1)} runs per CPU-second` },
       { what: 'floor: node spawns node, back to back', value: `${f.pairs.toFixed(2)} pairs/s`, detail: `${f.spawnRuns} pairs a round, median of ${f.reps} rounds` },
-      { what: 'fuzz spawned, `--jobs 2`', value: `${f.jobs2.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run, plus the drop-in it spawns), spawn → exit of the campaign, median of ${f.reps} rounds` },
+      { what: 'fuzz spawned, `--jobs 2`', value: `${f.jobs2.toFixed(2)} runs/s`, detail: `${f.spawnRuns} runs, consumer \`node test/fixtures/consumers/careful.mjs\` (a node process per run; the \`cbc\` it starts: ${f.served}), spawn → exit of the campaign, median of ${f.reps} rounds` },
       { what: 'fuzz spawned, `--jobs 1`', value: `${f.jobs1.toFixed(2)} runs/s`, detail: 'the same campaign, one run at a time' },
+      { what: 'fuzz spawned, `--jobs 2 --no-relay`', value: `${f.jobs2Node.toFixed(2)} runs/s`, detail: 'the same campaign with the Node drop-in started by every run\'s consumer (the PATH shims), for comparison' },
     ],
     budgets: [
       { name: 'fuzz in-process (`fuzz()` API)', measured: `${f.inProcess.toFixed(1)} runs/s`, budget: '≥ 200 runs/s', pass: f.inProcess >= 200 },

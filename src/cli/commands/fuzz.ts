@@ -40,6 +40,7 @@ interface FuzzOpts {
   out: string;
   json?: string;
   jobs: number;
+  relay: boolean;
   list?: true;
 }
 
@@ -75,6 +76,7 @@ async function fuzzArgs(o: FuzzOpts): Promise<FuzzArgs> {
     out: o.out,
     ...(o.json !== undefined ? { json: o.json } : {}),
     jobs: o.jobs,
+    relay: o.relay,
   };
 }
 
@@ -105,12 +107,14 @@ export function addFuzzCommands(program: Command, state: RunState, io: { stdout:
     .option('--out <dir>', 'where each shrunk failure is kept, in a folder per campaign: transcript, journal, consumer output, report.html', 'cbc-emu-fuzz')
     .option('--json <file>', 'also write the campaign report as JSON (seed, runs, failed runs, findings, shard) for cbc-emu fuzz merge')
     .option('--jobs <n>', 'runs in flight at once (default: the number of cores); the report is the same for any n', whole(1), availableParallelism())
+    .option('--no-relay', 'start the Node drop-in for every run instead of serving each run\'s emulator in this process through a small relay (compiled with cc; without one this is what happens)')
     .option('--list', 'print the perturbation catalogue');
   fuzz.action(
     act<FuzzOpts>(state, fuzz, async (_args, o) => {
       const cli = await import('../../tools/fuzz/cli.js');
       if (o.list) return cli.listPerturbations(io);
-      return cli.runFuzz(await fuzzArgs(o), io);
+      const args = await fuzzArgs(o);
+      return cli.runFuzz(args, io, args.relay ? (await import('../../testkit/relay-server.js')).startRelay : undefined);
     }),
   );
 

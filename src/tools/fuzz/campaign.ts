@@ -22,6 +22,8 @@ export interface FuzzArgs {
   json?: string;
   /** `--jobs <n>`: runs in flight at once (issue #21); the report is the same for any n. Default 1. */
   jobs?: number;
+  /** `--no-relay` is false: every run's consumer starts the Node drop-in instead of the relay (issue #21). Default true. */
+  relay?: boolean;
 }
 
 /** One finding of a campaign: the first failing run of its kind, and its shrunk plan. */

@@ -5,7 +5,7 @@ import { campaignFailed, describePlan as describe, findingKind, runAll, shardRun
 import { PERTURBATIONS } from './catalogue.js';
 import { decodePlan, encodePlan, isLegal, type FuzzPlan } from './plan.js';
 import { campaignReport, mergeReports, parseReport, type FuzzReport } from './report-json.js';
-import { isSetupFailure, runOnce, type RunContext, type RunOutcome } from './runner.js';
+import { isSetupFailure, runOnce, type RelayHost, type RunContext, type RunOutcome } from './runner.js';
 import { campaignFolder, compileScenario, validateCampaign } from './validate.js';
 import { withCampaignFolder } from './workdir.js';
 
@@ -51,16 +51,26 @@ export function listPerturbations(io: { stdout: NodeJS.WritableStream } = proces
 }
 
 /** `cbc-emu fuzz ...`: runs a campaign (or one replay) and prints the report; resolves to the exit code. */
-export async function runFuzz(a: FuzzArgs, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } } = process): Promise<number> {
+export async function runFuzz(
+  a: FuzzArgs,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } } = process,
+  /** Starts the campaign's relay in its work folder (src/cli passes src/testkit/relay-server.ts's); none: a Node drop-in per run. */
+  relay?: (work: string) => Promise<RelayHost | undefined>,
+): Promise<number> {
   const valid = validateCampaign(a);
   if (typeof valid === 'string') {
     io.stderr.write(`${EMU_PREFIX} fuzz: ${valid}\n`);
     return 2;
   }
   // the temp work folder goes away on every end, a signal included (issue #18)
-  return withCampaignFolder((work) => {
-    const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work, compiled: compileScenario(a.scenario, work, valid.scenario) };
-    return a.replay !== undefined ? replay(a, ctx, io) : campaign(a, ctx, io);
+  return withCampaignFolder(async (work) => {
+    const host = a.relay !== false && relay !== undefined ? await relay(work) : undefined;
+    try {
+      const ctx: RunContext = { scenario: a.scenario, consumer: a.consumer, oracle: a.oracle, profile: a.profile, speed: a.speed, timeoutMs: a.timeoutMs, work, compiled: compileScenario(a.scenario, work, valid.scenario), relay: host };
+      return await (a.replay !== undefined ? replay(a, ctx, io) : campaign(a, ctx, io));
+    } finally {
+      await host?.close();
+    }
   });
 }
 
@@ -184,7 +194,8 @@ async function campaign(a: FuzzArgs, ctx: RunContext, io: { stdout: NodeJS.Writa
   const t = await runAll(a, ctx, progress(io.stderr, shardRuns(a).length));
   const secs = (performance.now() - t0) / 1000;
   // the rate goes to stderr with the progress: the report on stdout stays the same for any --jobs (issue #21)
-  io.stderr.write(`fuzz: ${t.executed} runs in ${secs.toFixed(1)} s, ${(t.executed / secs).toFixed(2)} runs/s with --jobs ${a.jobs ?? 1}\n`);
+  const served = ctx.relay ? 'each emulator relayed to this process' : 'a Node emulator process per run';
+  io.stderr.write(`fuzz: ${t.executed} runs in ${secs.toFixed(1)} s, ${(t.executed / secs).toFixed(2)} runs/s with --jobs ${a.jobs ?? 1} (${served})\n`);
   const artefacts: string[] = [];
   io.stdout.write(await textReport(a, ctx, t, artefacts));
   if (a.json !== undefined) {

@@ -36,7 +36,12 @@ export function fuzzHook(io: { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableSt
     return `${EMU_PREFIX} CBC_EMU_FUZZ: ${(e as Error).message}`;
   }
   const outFile = io.env['CBC_EMU_FUZZ_OUT'];
-  const fd = outFile ? openSync(outFile, 'a') : undefined;
+  let fd: number | undefined;
+  try {
+    fd = outFile ? openSync(outFile, 'a') : undefined;
+  } catch (e) {
+    return `${EMU_PREFIX} CBC_EMU_FUZZ_OUT: cannot append to ${outFile ?? ''} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give a file in an existing folder`;
+  }
   const bytes = new ChunkWriter(io.stdout, plan, fd !== undefined ? (b) => writeSync(fd, b) : undefined);
   bytes.on('finish', () => fd !== undefined && closeSync(fd));
   bytes.on('error', () => undefined); // the FrameWriter sees it too (EPIPE: the consumer went away)

@@ -29,6 +29,23 @@ export function isSetupFailure(v: Verdict): boolean {
   return v === 'no-emulator' || v === 'emulator-error';
 }
 
+/**
+ * A campaign's relay (src/testkit/relay-server.ts, issue #21): the `cbc`/`codebuddy`/`claude` first on each run's PATH
+ * hand their sessions to the campaign process, which runs the drop-in in memory, instead of each starting Node.
+ */
+export interface RelayHost {
+  /** The folder of the relay's names, put first on PATH instead of bin/shims. */
+  bin: string;
+  /** Variables every run's environment gets (the socket; the Node drop-in a relay falls back to). */
+  env: Record<string, string>;
+  /** Relayed sessions not yet ended. */
+  readonly inFlight: number;
+  /** Resolves once every relayed session of the run with this notes file (CBC_EMU_FUZZ_NOTES) has ended. */
+  settled(notes: string): Promise<void>;
+  /** Stops serving (sessions still running get a bounded wait). */
+  close(): Promise<void>;
+}
+
 /** Everything a campaign needs to start a run. */
 export interface RunContext {
   scenario: string;
@@ -47,6 +64,8 @@ export interface RunContext {
    * folder goes once the run is judged, and the emulator journals only when an oracle reads it.
    */
   keep?: boolean | undefined;
+  /** The campaign's relay, when it has one: the runs' emulators are served in this process (see RelayHost). */
+  relay?: RelayHost | undefined;
 }
 
 /** The outcome of one run. */
@@ -93,7 +112,8 @@ export async function runOnce(plan: FuzzPlan, ctx: RunContext, name: string): Pr
   const transcript = join(dir, 'transcript.ndjson');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: `${SHIMS}:${process.env['PATH'] ?? ''}`,
+    PATH: `${ctx.relay?.bin ?? SHIMS}:${process.env['PATH'] ?? ''}`,
+    ...ctx.relay?.env,
     CBC_EMU_SCENARIO: resolve(ctx.scenario),
     CBC_EMU_SEED: plan.emu,
     CBC_EMU_SPEED: ctx.speed,
@@ -121,8 +141,11 @@ async function judgeRun(ctx: RunContext, dir: string, env: NodeJS.ProcessEnv): P
   const checker = loadJudge();
   checker.catch(() => undefined); // awaited below when there is a transcript to check: a failed import surfaces there
   const r = await running;
+  const notes = join(dir, 'emulator.ndjson');
+  // a relayed session ends in this process: its last notes and transcript bytes are written by then
+  await ctx.relay?.settled(notes);
   const [stdout, stderr] = [r.stdout.text(), r.stderr.text()];
-  const emulator = readEmulatorUse(join(dir, 'emulator.ndjson'));
+  const emulator = readEmulatorUse(notes);
   const text = existsSync(transcript) ? readFileSync(transcript, 'utf8') : '';
   const frames = text.split('\n').filter((l) => l.trim() !== '').length;
   // a stream the consumer cut off (killed its emulator, closed its stdout) is judged without the end-of-stream rules
