@@ -49,13 +49,15 @@ let k = 0;
  * `env` and `stdin` (written, then closed unless `keepOpen`); `onData` sees the child at its first stdout chunk. Paths
  * of the run's own folder read `<run>`, so the two runs compare.
  */
-function run(via: 'relay' | 'node', name: string, argv: string[], env: Record<string, string>, stdin: string, o: { keepOpen?: boolean; onFirst?: (c: ReturnType<typeof spawn>) => void } = {}): Promise<Ended> {
+function run(via: 'relay' | 'node', name: string, argv: string[], env: Record<string, string>, stdin: string, o: { keepOpen?: boolean; closedStdin?: boolean; onFirst?: (c: ReturnType<typeof spawn>) => void } = {}): Promise<Ended> {
   const runDir = join(dir, `r${k++}`);
   mkdirSync(runDir);
   const notes = join(runDir, 'notes.ndjson');
   const transcript = join(runDir, 'transcript.ndjson');
   const vars = { ...process.env, CBC_EMU_HOME: join(runDir, 'home'), CBC_EMU_FUZZ_NOTES: notes, CBC_EMU_FUZZ_OUT: transcript, ...env, ...(via === 'relay' ? host.env : {}) };
-  const [cmd, args] = via === 'relay' ? [join(host.bin, name), argv] : [process.execPath, [join(ROOT, 'bin', 'shims', name), ...argv]];
+  const [bin, binArgs] = via === 'relay' ? [join(host.bin, name), argv] : [process.execPath, [join(ROOT, 'bin', 'shims', name), ...argv]];
+  // closedStdin: started with file descriptor 0 closed, as `cmd <&-` in a shell does
+  const [cmd, args] = o.closedStdin ? ['sh', ['-c', 'exec "$@" <&-', 'sh', bin, ...binArgs]] : [bin, binArgs];
   return new Promise((resolve) => {
     const c = spawn(cmd, args, { env: vars });
     const out: Buffer[] = [];
@@ -119,10 +121,14 @@ describe('the relay is the drop-in to its consumer (issue #21)', () => {
     }
   });
 
-  it('stdin closed at once, and a signal after the first frame: the same ends', async () => {
+  it('stdin closed at once or never open, and a signal after the first frame: the same ends', async () => {
     const env = { CBC_EMU_SCENARIO: SCENARIO, CBC_EMU_PROFILE: 'claude-2.1.220', CBC_EMU_SPEED: '0', CBC_EMU_SEED: 's' };
     const [a, b] = await both('cbc', STREAM, env, '');
     expect(b).toEqual(a);
+    // no stdin at all: the relay's socket must not take descriptor 0 (Node opens /dev/null there)
+    const [c, d] = await both('cbc', STREAM, env, '', { closedStdin: true });
+    expect(d).toEqual(c);
+    expect(c.code).toBe(0);
     for (const sig of ['SIGTERM', 'SIGHUP'] as const) {
       // real time, so the session is still running when the signal comes
       const slow = { ...env, CBC_EMU_SPEED: '1' };
