@@ -85,13 +85,21 @@ static uint32_t get_u32(const unsigned char *p) {
   return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-/* Writes all of p to a blocking fd; -1 on an error other than EINTR. */
+/*
+ * Writes all of p to fd, waiting whenever it is full: a descriptor the relay inherited may be non-blocking (its open
+ * file is shared with a parent, a Node consumer's own stderr for one); -1 on an error other than EINTR and EAGAIN.
+ */
 static int write_all(int fd, const void *p, size_t n) {
   const unsigned char *c = p;
   while (n > 0) {
     ssize_t w = write(fd, c, n);
     if (w < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        struct pollfd f = {fd, POLLOUT, 0};
+        poll(&f, 1, -1);
+        continue;
+      }
       return -1;
     }
     c += w;
