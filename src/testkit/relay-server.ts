@@ -103,6 +103,8 @@ export async function startRelay(work: string, env: NodeJS.ProcessEnv = process.
       return sessions.size;
     },
     async settled(notes) {
+      // a turn of the event loop first: the first message of a relay the run's sweep just killed may still be unread
+      await new Promise((r) => setImmediate(r));
       const mine = [...sessions].filter((s) => s.notes === notes);
       await Promise.all(mine.map((s) => Promise.race([s.done, new Promise<void>((r) => setTimeout(r, SETTLE_MS).unref())])));
     },
