@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { constants as os } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultHome } from '../dropin/io.js';
-import type { HandledSignal } from '../dropin/signals.js';
-import { cyrb128 } from '../hashing.js';
+import { SIGNAL_EXIT, type HandledSignal } from '../dropin/signals.js';
 import { requireLazily } from '../require.js';
+import { hash32 } from '../tools/fuzz/plan.js';
 import type { RelayHost } from '../tools/fuzz/runner.js';
 import { startInMemory, type InMemoryRun } from './harness.js';
 
@@ -29,8 +30,10 @@ const profileOf = (name: string): string | undefined => (requireLazily(join(SHIM
 /** Real milliseconds a relayed session may take to end once its relay is gone (killed) before the run stops waiting for it. */
 const SETTLE_MS = 5000;
 
-const SIGNALS: Record<number, HandledSignal> = { 1: 'SIGHUP', 2: 'SIGINT', 15: 'SIGTERM' };
-const SIGNO: Record<HandledSignal, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+/** The signal a relay passes on, by its number (the drop-in's handled signals; the numbers are the system's). */
+const byNumber = new Map((Object.keys(SIGNAL_EXIT) as HandledSignal[]).map((sig) => [os.signals[sig], sig]));
+/** A session's end, or SETTLE_MS, whichever comes first. */
+const bounded = (done: Promise<void>) => Promise.race([done, new Promise<void>((r) => setTimeout(r, SETTLE_MS).unref())]);
 
 /**
  * The folder holding the compiled relay under the names a consumer starts, compiled once per source, compiler and
@@ -45,7 +48,7 @@ export function relayBin(env: NodeJS.ProcessEnv = process.env): string | undefin
     return undefined; // a dist/ built without it
   }
   const cc = env['CC'] || 'cc';
-  const id = cyrb128(`${source}\0${cc}\0${process.platform}\0${process.arch}`).map((n) => n.toString(16).padStart(8, '0')).join('').slice(0, 16);
+  const id = hash32(source, cc, process.platform, process.arch).toString(16).padStart(8, '0');
   const dir = join(defaultHome(env), `fuzz-relay-${id}`);
   const runnable = (f: string) => {
     try {
@@ -106,12 +109,12 @@ export async function startRelay(work: string, env: NodeJS.ProcessEnv = process.
       // a turn of the event loop first: the first message of a relay the run's sweep just killed may still be unread
       await new Promise((r) => setImmediate(r));
       const mine = [...sessions].filter((s) => s.notes === notes);
-      await Promise.all(mine.map((s) => Promise.race([s.done, new Promise<void>((r) => setTimeout(r, SETTLE_MS).unref())])));
+      await Promise.all(mine.map((s) => bounded(s.done)));
     },
     async close() {
       for (const c of conns) c.destroy();
       await new Promise<void>((r) => server.close(() => r()));
-      await Promise.all([...sessions].map((s) => Promise.race([s.done, new Promise<void>((r) => setTimeout(r, SETTLE_MS).unref())])));
+      await Promise.all([...sessions].map((s) => bounded(s.done)));
     },
   };
 }
@@ -211,7 +214,7 @@ function serveRelay(conn: Socket, sessions: Set<Session>): void {
         if (!run.stdin.writableEnded) run.stdin.write(Buffer.from(body));
       } else if (tag === 'e') run.stdin.end();
       else if (tag === 's') {
-        const sig = SIGNALS[body[0] ?? 0];
+        const sig = byNumber.get(body[0] ?? 0);
         if (sig) run.deliver(sig);
       } else if (tag === 'p') stdoutGone(run);
     }
@@ -249,7 +252,7 @@ function start(conn: Socket, h: { pid: number; argv: string[]; env: NodeJS.Proce
     onEnd();
     const tail = Buffer.alloc(5);
     tail.writeInt32LE(code, 0);
-    tail.writeUInt8(run.raised ? SIGNO[run.raised] : 0, 4);
+    tail.writeUInt8(run.raised ? os.signals[run.raised] : 0, 4);
     if (!conn.destroyed) {
       send(conn, 'x', tail);
       conn.end();

@@ -9,7 +9,7 @@
  *
  * Wire (unix socket CBC_EMU_RELAY_SOCKET, little-endian): the relay sends "CBCR1", its pid, the name it was started by,
  * argv[1..], environ and cwd (u32 counts and lengths), then frames of a tag byte and a u32 length each way:
- *   relay -> campaign: 'i' stdin bytes, 'e' stdin ended, 's' a signal (one byte: 1 SIGHUP, 2 SIGINT, 15 SIGTERM),
+ *   relay -> campaign: 'i' stdin bytes, 'e' stdin ended, 's' a signal (one byte: its number, SIGHUP, SIGINT or SIGTERM),
  *                      'p' stdout is gone (EPIPE: the consumer closed its end)
  *   campaign -> relay: first 'a' (served here) or 'f' (start the Node drop-in instead: a session the campaign
  *                      does not serve in memory, such as one for the control server), then 'o' stdout bytes,
